@@ -1,0 +1,1160 @@
+//! The exact double-dummy solver.
+//!
+//! Every question is reduced to zero-window searches "can the soloist force a value of at least
+//! `need` from here?", where the value is additive per trick (card points in units of 10, tricks,
+//! captured aces or tens, the ulti trick) or, for compound bids, the final payoff. The search is
+//! an AND/OR alpha-beta with make/undo on `u32` bitboards, a transposition table of value bounds
+//! at trick boundaries, equivalent cards searched once, cheap bounds for early cut-offs, and
+//! heuristic move ordering.
+//!
+//! Internally cards are laid out as `suit * 8 + strength` (strength in the order of the game:
+//! trump order or no-trump order), so "higher in the suit" is "higher bit".
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::card::{Card, CardSet, Rank, Suit};
+use crate::contract::{Bid, Contract, Scoring, component_payoff, marriage_points};
+use crate::deal::{Deal, SOLOIST};
+use crate::rules::{Game, PlayError, RuleOptions};
+use crate::tt::{Key, Tt};
+
+const SUIT_MASK: [u32; 4] = [0xFF, 0xFF00, 0x00FF_0000, 0xFF00_0000];
+
+/// Default table size: 16 MiB (native and wasm alike; configurable).
+pub const DEFAULT_TT_BYTES: usize = 16 << 20;
+
+/// Everything a solve needs: the position (deal + played cards), the bid and the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Query {
+    /// The deal (its trump is used by trump contracts).
+    pub deal: Deal,
+    /// One contract or a compound bid.
+    pub bid: Bid,
+    /// Cards already played, in play order from trick 1.
+    #[serde(default)]
+    pub played: Vec<Card>,
+    /// House rules.
+    #[serde(default)]
+    pub rules: RuleOptions,
+    /// Also score every legal card of the player to move.
+    #[serde(default)]
+    pub all_cards: bool,
+    /// Scoring options for compound-bid payoffs.
+    #[serde(default)]
+    pub scoring: Scoring,
+}
+
+impl Query {
+    /// A query for the start of play with default rules.
+    #[must_use]
+    pub fn new(deal: Deal, bid: Bid) -> Query {
+        Query {
+            deal,
+            bid,
+            played: Vec::new(),
+            rules: RuleOptions::default(),
+            all_cards: false,
+            scoring: Scoring::default(),
+        }
+    }
+}
+
+/// A query that cannot be answered.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// A played card breaks a rule.
+    #[error("played card {index} ({card}): {error}")]
+    IllegalPlay {
+        /// 1-based position in the played list.
+        index: usize,
+        /// The card.
+        card: Card,
+        /// The rule it breaks.
+        error: PlayError,
+    },
+}
+
+/// The result of one legal card of the player to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardValue {
+    /// The card.
+    pub card: Card,
+    /// Does the soloist win the bid after this card, with best play from then on?
+    pub soloist_wins: bool,
+    /// Point contracts: the card points the soloist can force after this card.
+    pub soloist_points: Option<u32>,
+    /// Compound bids: the payoff after this card.
+    pub payoff: Option<i32>,
+}
+
+/// One component of a compound bid, as it ends on the returned line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComponentResult {
+    /// The component.
+    pub contract: Contract,
+    /// Won on the line?
+    pub won: bool,
+    /// Its payoff per defender.
+    pub payoff: i32,
+}
+
+/// The answer to a [`Query`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Solution {
+    /// The bid solved.
+    pub bid: Bid,
+    /// The trump suit, `None` for no-trump contracts.
+    pub trump: Option<Suit>,
+    /// Does the soloist hold the prerequisites?
+    pub playable: bool,
+    /// Why not, when not playable.
+    pub unplayable_reason: Option<String>,
+    /// Does the soloist win (every component, for a compound bid) under best play?
+    pub soloist_wins: Option<bool>,
+    /// Point contracts: the exact card points the soloist can force (including those taken).
+    pub soloist_points: Option<u32>,
+    /// Compound bids: the game-theoretic payoff per defender.
+    pub payoff: Option<i32>,
+    /// Compound bids: each component's outcome on the returned line.
+    pub components: Vec<ComponentResult>,
+    /// One optimal line: every remaining card in play order.
+    pub line: Vec<Card>,
+    /// With `all_cards`: the value of each legal card of the player to move.
+    pub cards: Vec<CardValue>,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// What the search maximises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Goal {
+    /// Card points (units of 10) won by the soloist, last trick included.
+    Points,
+    /// Tricks won by the soloist.
+    SoloTricks,
+    /// Tricks won by the defenders (betli: the soloist wants them all).
+    DefTricks,
+    /// Aces captured by the soloist.
+    Aces,
+    /// Tens captured by the soloist.
+    Tens,
+    /// 1 if the soloist wins trick 10 with the trump VII.
+    Ulti,
+    /// The final payoff of a compound bid.
+    Payoff,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Progress {
+    pts: u8,
+    sol_tricks: u8,
+    aces: u8,
+    tens: u8,
+    ulti: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Component {
+    contract: Contract,
+    win: i32,
+    lose: i32,
+}
+
+/// Static facts of the contract being searched.
+#[derive(Clone, Debug, Default)]
+struct PayoffSpec {
+    comps: Vec<Component>,
+    ms: i32,
+    md: i32,
+    marriage_needs_trick: bool,
+}
+
+impl PayoffSpec {
+    fn passz(&self, pts: i32, sol_any: bool, def_any: bool) -> bool {
+        let ms = if !self.marriage_needs_trick || sol_any {
+            self.ms
+        } else {
+            0
+        };
+        let md = if !self.marriage_needs_trick || def_any {
+            self.md
+        } else {
+            0
+        };
+        10 * pts + ms > 90 - 10 * pts + md
+    }
+}
+
+/// Card layout for one game: public index <-> internal `suit * 8 + strength`.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    to_int: [u8; 32],
+    to_pub: [u8; 32],
+}
+
+impl Layout {
+    fn new(trumps: bool) -> Layout {
+        let mut to_int = [0u8; 32];
+        let mut to_pub = [0u8; 32];
+        for c in Card::all() {
+            let r = c.rank();
+            let s = if trumps {
+                r.trump_strength()
+            } else {
+                r.no_trump_strength()
+            };
+            let i = c.suit().index() * 8 + s;
+            to_int[c.index() as usize] = i;
+            to_pub[i as usize] = c.index();
+        }
+        Layout { to_int, to_pub }
+    }
+
+    fn set(&self, s: CardSet) -> u32 {
+        s.iter()
+            .fold(0, |acc, c| acc | 1 << self.to_int[c.index() as usize])
+    }
+
+    fn card(&self, i: u8) -> Card {
+        Card::from_index(self.to_pub[i as usize])
+    }
+
+    fn int(&self, c: Card) -> u8 {
+        self.to_int[c.index() as usize]
+    }
+}
+
+#[inline]
+fn above(bit: u32) -> u32 {
+    // All bits strictly above `bit` (0..31).
+    (!((2u64 << bit) - 1)) as u32
+}
+
+/// Up to 10 moves, ordered.
+#[derive(Clone, Copy)]
+struct Moves {
+    cards: [u8; 10],
+    len: usize,
+}
+
+/// The solver: owns its transposition table and search state; pass it `&mut`.
+pub struct Solver {
+    tt: Tt,
+    nodes: u64,
+    // --- the position being searched ---
+    hands: [u32; 3],
+    trick: [u8; 3],
+    trick_len: usize,
+    leader: usize,
+    tricks_done: usize,
+    saved: [([u8; 3], u8); 10],
+    progress: [Progress; 11],
+    // --- the game ---
+    layout: Layout,
+    trump_mask: u32,
+    points_mask: u32,
+    aces_mask: u32,
+    tens_mask: u32,
+    /// The trump VII (internal bit), 0 in no-trump games.
+    seven: u32,
+    /// The trump VII when the ulti hold rule applies, else 0.
+    hold7: u32,
+    must_beat_after_trump: bool,
+    goal: Goal,
+    /// Cards with a role of their own for the goal: never merged with a neighbour.
+    special: [u32; 3],
+    spec: PayoffSpec,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with the default table size.
+    #[must_use]
+    pub fn new() -> Solver {
+        Solver::with_memory(DEFAULT_TT_BYTES)
+    }
+
+    /// A solver whose transposition table uses at most `bytes`.
+    #[must_use]
+    pub fn with_memory(bytes: usize) -> Solver {
+        let layout = Layout::new(true);
+        Solver {
+            tt: Tt::new(bytes),
+            nodes: 0,
+            hands: [0; 3],
+            trick: [0; 3],
+            trick_len: 0,
+            leader: 0,
+            tricks_done: 0,
+            saved: [([0; 3], 0); 10],
+            progress: [Progress::default(); 11],
+            layout,
+            trump_mask: 0,
+            points_mask: 0,
+            aces_mask: 0,
+            tens_mask: 0,
+            seven: 0,
+            hold7: 0,
+            must_beat_after_trump: false,
+            goal: Goal::Points,
+            special: [0; 3],
+            spec: PayoffSpec::default(),
+        }
+    }
+
+    /// Memory held by the transposition table, in bytes.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Solve a query from an empty table.
+    ///
+    /// # Errors
+    /// A played card that breaks a rule.
+    pub fn solve(&mut self, q: &Query) -> Result<Solution, SolveError> {
+        let game = Game::with_played(&q.deal, &q.bid, q.rules, &[]).expect("the start is legal");
+        let mut g = game;
+        for (i, &c) in q.played.iter().enumerate() {
+            g.play(c).map_err(|error| SolveError::IllegalPlay {
+                index: i + 1,
+                card: c,
+                error,
+            })?;
+        }
+        self.nodes = 0;
+        let mut sol = Solution {
+            bid: q.bid.clone(),
+            trump: q.bid.has_trumps().then_some(q.deal.trump),
+            playable: true,
+            unplayable_reason: None,
+            soloist_wins: None,
+            soloist_points: None,
+            payoff: None,
+            components: Vec::new(),
+            line: Vec::new(),
+            cards: Vec::new(),
+            nodes: 0,
+        };
+        if let Some(reason) = q.bid.unplayable_reason(&q.deal) {
+            sol.playable = false;
+            sol.unplayable_reason = Some(reason.to_string());
+            return Ok(sol);
+        }
+        self.configure(q);
+        match q.bid.as_single() {
+            Some(c) if c.is_point_contract() => self.solve_points(q, c, &g, &mut sol),
+            Some(c) => self.solve_win_lose(q, c, &g, &mut sol),
+            None => self.solve_compound(q, &g, &mut sol),
+        }
+        sol.nodes = self.nodes;
+        Ok(sol)
+    }
+
+    // ------------------------------------------------------------------ set-up
+
+    fn configure(&mut self, q: &Query) {
+        let trumps = q.bid.has_trumps();
+        self.layout = Layout::new(trumps);
+        let l = self.layout;
+        let rank_set =
+            |r: Rank| -> u32 { l.set(Suit::ALL.iter().map(|&s| Card::new(s, r)).collect()) };
+        self.trump_mask = if trumps {
+            SUIT_MASK[q.deal.trump.index() as usize]
+        } else {
+            0
+        };
+        self.aces_mask = rank_set(Rank::Asz);
+        self.tens_mask = rank_set(Rank::Ten);
+        self.points_mask = self.aces_mask | self.tens_mask;
+        self.seven = if trumps {
+            1 << l.int(Card::new(q.deal.trump, Rank::Seven))
+        } else {
+            0
+        };
+        self.hold7 = if q.bid.has_ulti() { self.seven } else { 0 };
+        self.must_beat_after_trump = q.rules.must_beat_after_trump;
+        let trump = q.deal.trump;
+        let comps = q
+            .bid
+            .components()
+            .into_iter()
+            .map(|c| Component {
+                contract: c,
+                win: component_payoff(c, true, trump, q.scoring),
+                lose: component_payoff(c, false, trump, q.scoring),
+            })
+            .collect();
+        self.spec = PayoffSpec {
+            comps,
+            ms: marriage_points(q.deal.hand(0), trump) as i32,
+            md: (marriage_points(q.deal.hand(1), trump) + marriage_points(q.deal.hand(2), trump))
+                as i32,
+            marriage_needs_trick: q.rules.marriage_needs_trick,
+        };
+    }
+
+    fn set_goal(&mut self, goal: Goal) {
+        self.goal = goal;
+        self.tt.new_generation();
+        self.special = match goal {
+            Goal::Points => [self.points_mask, 0, 0],
+            Goal::SoloTricks | Goal::DefTricks => [0, 0, 0],
+            Goal::Aces => [self.aces_mask, 0, 0],
+            Goal::Tens => [self.tens_mask, 0, 0],
+            Goal::Ulti => [self.seven, 0, 0],
+            Goal::Payoff => [self.aces_mask, self.tens_mask, self.seven],
+        };
+    }
+
+    /// Put the deal's start position on the board for `goal`, replay `played`, and return
+    /// the value already achieved.
+    fn setup(&mut self, deal: &Deal, played: &[Card], goal: Goal) -> i32 {
+        self.set_goal(goal);
+        let l = self.layout;
+        self.hands = [
+            l.set(deal.hand(0)),
+            l.set(deal.hand(1)),
+            l.set(deal.hand(2)),
+        ];
+        self.trick_len = 0;
+        self.leader = SOLOIST;
+        self.tricks_done = 0;
+        self.progress[0] = Progress::default();
+        played.iter().map(|&c| self.make(l.int(c))).sum()
+    }
+
+    // ------------------------------------------------------------------ solves
+
+    fn solve_points(&mut self, q: &Query, c: Contract, g: &Game, sol: &mut Solution) {
+        let taken = self.setup(&q.deal, &q.played, Goal::Points);
+        let v = self.exact();
+        let total = (taken + v) as u32 * 10;
+        sol.soloist_points = Some(total);
+        let rule = self.point_rule(c, q.rules);
+        let mut per_card = Vec::new();
+        if q.all_cards {
+            for card in g.legal_cards().iter() {
+                let d = self.make(self.layout.int(card));
+                let v = self.exact();
+                self.unmake();
+                per_card.push((card, (taken + d + v) as u32 * 10));
+            }
+        }
+        // The board is at the query's position again: the line reuses the table.
+        sol.line = self.line(&q.deal, &q.played, Mode::Exact(v));
+        sol.soloist_wins = Some(self.point_rule_wins(rule, &q.deal, &q.played, total));
+        for (card, pts) in per_card {
+            let mut after = q.played.clone();
+            after.push(card);
+            let wins = self.point_rule_wins(rule, &q.deal, &after, pts);
+            sol.cards.push(CardValue {
+                card,
+                soloist_wins: wins,
+                soloist_points: Some(pts),
+                payoff: None,
+            });
+        }
+    }
+
+    /// How card points decide point contract `c` (shared/RULES.md).
+    fn point_rule(&self, c: Contract, rules: RuleOptions) -> PointRule {
+        match c {
+            Contract::Negyven100 => PointRule::AtLeast(60),
+            Contract::Husz100 => PointRule::AtLeast(80),
+            _ => {
+                // Passz: the smallest multiple of 10 that wins, 2s > 90 + md - ms.
+                let (ms, md) = (self.spec.ms, self.spec.md);
+                match (0..=9).map(|k| k * 10).find(|&s| 2 * s > 90 + md - ms) {
+                    Some(0) if rules.marriage_needs_trick => PointRule::SomeTrick,
+                    Some(0) => PointRule::Always(true),
+                    Some(t) => PointRule::AtLeast(t as u32),
+                    // Even 90 card points lose against the defenders' marriages; with
+                    // `marriage_needs_trick` taking every trick wins (theirs do not count).
+                    None if rules.marriage_needs_trick => PointRule::AllTricks,
+                    None => PointRule::Always(false),
+                }
+            }
+        }
+    }
+
+    /// Does the soloist win under `rule` when they can force `total` card points from the
+    /// position after `played`? (The trick rules need a search of their own.)
+    fn point_rule_wins(
+        &mut self,
+        rule: PointRule,
+        deal: &Deal,
+        played: &[Card],
+        total: u32,
+    ) -> bool {
+        match rule {
+            PointRule::AtLeast(t) => total >= t,
+            PointRule::Always(w) => w,
+            PointRule::SomeTrick => self.can_force(deal, played, Goal::SoloTricks, 1),
+            PointRule::AllTricks => self.can_force(deal, played, Goal::SoloTricks, 10),
+        }
+    }
+
+    /// Can the soloist reach a total of `target` for `goal` from the position after `played`?
+    fn can_force(&mut self, deal: &Deal, played: &[Card], goal: Goal, target: i32) -> bool {
+        let taken = self.setup(deal, played, goal);
+        self.search(target - taken)
+    }
+
+    fn win_lose_goal(c: Contract) -> (Goal, i32) {
+        match c {
+            Contract::Ulti => (Goal::Ulti, 1),
+            Contract::Betli => (Goal::DefTricks, 10),
+            Contract::Durchmars | Contract::DurchmarsAdu => (Goal::SoloTricks, 10),
+            Contract::NegyAsz => (Goal::Aces, 4),
+            Contract::NegyTizes => (Goal::Tens, 4),
+            _ => unreachable!("point contracts are solved by solve_points"),
+        }
+    }
+
+    fn solve_win_lose(&mut self, q: &Query, c: Contract, g: &Game, sol: &mut Solution) {
+        let (goal, target) = Self::win_lose_goal(c);
+        let taken = self.setup(&q.deal, &q.played, goal);
+        let need = target - taken;
+        let wins = self.search(need);
+        sol.soloist_wins = Some(wins);
+        if q.all_cards {
+            for card in g.legal_cards().iter() {
+                let d = self.make(self.layout.int(card));
+                let w = self.search(need - d);
+                self.unmake();
+                sol.cards.push(CardValue {
+                    card,
+                    soloist_wins: w,
+                    soloist_points: None,
+                    payoff: None,
+                });
+            }
+        }
+        sol.line = self.line(&q.deal, &q.played, Mode::Threshold(need));
+    }
+
+    fn solve_compound(&mut self, q: &Query, g: &Game, sol: &mut Solution) {
+        self.setup(&q.deal, &q.played, Goal::Payoff);
+        let v = self.exact();
+        let best: i32 = self.spec.comps.iter().map(|c| c.win).sum();
+        sol.payoff = Some(v);
+        sol.soloist_wins = Some(v == best);
+        if q.all_cards {
+            for card in g.legal_cards().iter() {
+                self.make(self.layout.int(card));
+                let p = self.exact();
+                self.unmake();
+                sol.cards.push(CardValue {
+                    card,
+                    soloist_wins: p == best,
+                    soloist_points: None,
+                    payoff: Some(p),
+                });
+            }
+        }
+        sol.line = self.line(&q.deal, &q.played, Mode::Exact(v));
+        // Each component's outcome on the line.
+        let mut end = g.clone();
+        for &c in &sol.line {
+            end.play(c).expect("the solver's line is legal");
+        }
+        sol.components = self
+            .spec
+            .comps
+            .iter()
+            .map(|comp| {
+                let won = end.outcome(comp.contract);
+                ComponentResult {
+                    contract: comp.contract,
+                    won,
+                    payoff: if won { comp.win } else { comp.lose },
+                }
+            })
+            .collect();
+    }
+
+    /// The exact value from the current position (binary search with zero-window tests).
+    fn exact(&mut self) -> i32 {
+        let (mut lo, mut hi) = self.bounds();
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2;
+            if self.search(mid) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        lo
+    }
+
+    /// One optimal line from the position after `played` (already on the board).
+    fn line(&mut self, deal: &Deal, played: &[Card], mut mode: Mode) -> Vec<Card> {
+        let mut all = played.to_vec();
+        let mut line = Vec::new();
+        while self.tricks_done < 10 {
+            let (lo, hi) = self.bounds();
+            let settled = match mode {
+                Mode::Threshold(need) => need <= lo || need > hi,
+                Mode::Exact(_) => self.goal != Goal::Points && lo == hi,
+            };
+            if settled {
+                // The outcome cannot change any more: play on for card points.
+                self.setup(deal, &all, Goal::Points);
+                mode = Mode::Exact(self.exact());
+                continue;
+            }
+            let seat = self.mover();
+            let moves = self.gen_moves(seat, 0xFF);
+            let target = match mode {
+                Mode::Threshold(need) => Some(self.search(need)),
+                Mode::Exact(_) => None,
+            };
+            let mut chosen = moves.cards[0];
+            for &m in &moves.cards[..moves.len] {
+                let d = self.make(m);
+                let ok = match mode {
+                    Mode::Threshold(need) => Some(self.search(need - d)) == target,
+                    Mode::Exact(v) if seat == SOLOIST => self.search(v - d),
+                    Mode::Exact(v) => !self.search(v - d + 1),
+                };
+                self.unmake();
+                if ok {
+                    chosen = m;
+                    break;
+                }
+            }
+            let d = self.make(chosen);
+            mode = match mode {
+                Mode::Threshold(need) => Mode::Threshold(need - d),
+                Mode::Exact(v) => Mode::Exact(v - d),
+            };
+            let card = self.layout.card(chosen);
+            line.push(card);
+            all.push(card);
+        }
+        line
+    }
+
+    // ------------------------------------------------------------------ the search
+
+    #[inline]
+    fn mover(&self) -> usize {
+        (self.leader + self.trick_len) % 3
+    }
+
+    #[inline]
+    fn trick_bits(&self) -> u32 {
+        self.trick[..self.trick_len]
+            .iter()
+            .fold(0, |a, &c| a | 1 << c)
+    }
+
+    /// Legal cards of `seat` (internal layout).
+    fn legal(&self, seat: usize) -> u32 {
+        let hand = self.hands[seat];
+        let legal = if self.trick_len == 0 {
+            hand
+        } else {
+            let led = SUIT_MASK[(self.trick[0] >> 3) as usize];
+            let on_table = self.trick_bits();
+            let follow = hand & led;
+            if follow != 0 {
+                let trumped = on_table & self.trump_mask != 0 && led & self.trump_mask == 0;
+                if trumped && !self.must_beat_after_trump {
+                    follow
+                } else {
+                    let top = 31 - (on_table & led).leading_zeros();
+                    let higher = follow & above(top);
+                    if higher != 0 { higher } else { follow }
+                }
+            } else {
+                let trumps = hand & self.trump_mask;
+                if trumps == 0 {
+                    hand
+                } else {
+                    let played_trumps = on_table & self.trump_mask;
+                    if played_trumps == 0 {
+                        trumps
+                    } else {
+                        let higher = trumps & above(31 - played_trumps.leading_zeros());
+                        if higher != 0 { higher } else { trumps }
+                    }
+                }
+            }
+        };
+        if seat == SOLOIST && legal & self.hold7 != 0 && legal != self.hold7 && self.tricks_done < 9
+        {
+            legal & !self.hold7
+        } else {
+            legal
+        }
+    }
+
+    /// Index in the trick of the card winning it so far.
+    #[inline]
+    fn winning_index(&self) -> usize {
+        let mut best = self.trick[0];
+        let mut bi = 0;
+        for i in 1..self.trick_len {
+            let c = self.trick[i];
+            let beats = if c >> 3 == best >> 3 {
+                c > best
+            } else {
+                self.trump_mask & 1 << c != 0
+            };
+            if beats {
+                best = c;
+                bi = i;
+            }
+        }
+        bi
+    }
+
+    /// Play internal card `c` for the player to move; returns the value it adds (when it ends
+    /// a trick).
+    fn make(&mut self, c: u8) -> i32 {
+        let seat = self.mover();
+        debug_assert!(self.hands[seat] & 1 << c != 0, "card not in hand");
+        self.hands[seat] &= !(1 << c);
+        self.trick[self.trick_len] = c;
+        self.trick_len += 1;
+        if self.trick_len < 3 {
+            return 0;
+        }
+        let wi = self.winning_index();
+        let winner = (self.leader + wi) % 3;
+        let cards = self.trick_bits();
+        let last = self.tricks_done == 9;
+        let solo = winner == SOLOIST;
+        let delta = match self.goal {
+            Goal::Points => {
+                if solo {
+                    (cards & self.points_mask).count_ones() as i32 + i32::from(last)
+                } else {
+                    0
+                }
+            }
+            Goal::SoloTricks => i32::from(solo),
+            Goal::DefTricks => i32::from(!solo),
+            Goal::Aces => {
+                if solo {
+                    (cards & self.aces_mask).count_ones() as i32
+                } else {
+                    0
+                }
+            }
+            Goal::Tens => {
+                if solo {
+                    (cards & self.tens_mask).count_ones() as i32
+                } else {
+                    0
+                }
+            }
+            Goal::Ulti => i32::from(last && solo && 1 << self.trick[wi] == self.seven),
+            Goal::Payoff => {
+                let mut p = self.progress[self.tricks_done];
+                if solo {
+                    p.pts += ((cards & self.points_mask).count_ones() + u32::from(last)) as u8;
+                    p.sol_tricks += 1;
+                    p.aces += (cards & self.aces_mask).count_ones() as u8;
+                    p.tens += (cards & self.tens_mask).count_ones() as u8;
+                    p.ulti |= last && 1 << self.trick[wi] == self.seven;
+                }
+                self.progress[self.tricks_done + 1] = p;
+                0
+            }
+        };
+        self.saved[self.tricks_done] = (self.trick, self.leader as u8);
+        self.tricks_done += 1;
+        self.leader = winner;
+        self.trick_len = 0;
+        self.debug_check();
+        delta
+    }
+
+    /// Take back the last card.
+    fn unmake(&mut self) {
+        if self.trick_len == 0 {
+            self.tricks_done -= 1;
+            let (t, l) = self.saved[self.tricks_done];
+            self.trick = t;
+            self.leader = l as usize;
+            self.trick_len = 3;
+        }
+        self.trick_len -= 1;
+        let c = self.trick[self.trick_len];
+        let seat = self.mover();
+        self.hands[seat] |= 1 << c;
+        self.debug_check();
+    }
+
+    /// Debug-build invariant: hands, the trick and the played tricks never overlap, and the
+    /// hands hold equal numbers of cards at a trick boundary.
+    fn debug_check(&self) {
+        if cfg!(debug_assertions) {
+            let [a, b, c] = self.hands;
+            let t = self.trick_bits();
+            let played = self.saved[..self.tricks_done]
+                .iter()
+                .fold(0u32, |acc, (cards, _)| {
+                    acc | cards.iter().fold(0, |x, &k| x | 1 << k)
+                });
+            assert_eq!(
+                a & b | a & c | b & c | (a | b | c) & (t | played) | t & played,
+                0
+            );
+            assert_eq!((a | b | c | t | played).count_ones() as usize, 30);
+            if self.trick_len == 0 {
+                assert!(a.count_ones() == b.count_ones() && b.count_ones() == c.count_ones());
+            }
+        }
+    }
+
+    /// Bounds on the value from here: the search answers at once outside them.
+    fn bounds(&self) -> (i32, i32) {
+        let live = self.hands[0] | self.hands[1] | self.hands[2] | self.trick_bits();
+        let left = 10 - self.tricks_done as i32;
+        match self.goal {
+            Goal::Points => (
+                0,
+                (live & self.points_mask).count_ones() as i32 + i32::from(left > 0),
+            ),
+            Goal::SoloTricks | Goal::DefTricks => (0, left),
+            Goal::Aces => (0, (live & self.aces_mask).count_ones() as i32),
+            Goal::Tens => (0, (live & self.tens_mask).count_ones() as i32),
+            Goal::Ulti => {
+                let alive = self.hands[0] & self.seven != 0
+                    || (self.tricks_done == 9 && self.trick_bits() & self.seven != 0);
+                (0, i32::from(alive))
+            }
+            Goal::Payoff => self.payoff_bounds(live, left),
+        }
+    }
+
+    fn payoff_bounds(&self, live: u32, left: i32) -> (i32, i32) {
+        let p = self.progress[self.tricks_done];
+        let pts = i32::from(p.pts);
+        let rem_pts = (live & self.points_mask).count_ones() as i32 + i32::from(left > 0);
+        let sol_any = p.sol_tricks > 0;
+        let def_any = (self.tricks_done as u8) > p.sol_tricks;
+        let (mut lo, mut hi) = (0, 0);
+        for comp in &self.spec.comps {
+            let decided = match comp.contract {
+                Contract::Passz => {
+                    if self.spec.passz(pts, sol_any, def_any || left > 0) {
+                        Some(true)
+                    } else if !self.spec.passz(pts + rem_pts, sol_any || left > 0, def_any) {
+                        Some(false)
+                    } else {
+                        None
+                    }
+                }
+                Contract::Negyven100 | Contract::Husz100 => {
+                    let t = if comp.contract == Contract::Negyven100 {
+                        6
+                    } else {
+                        8
+                    };
+                    if pts >= t {
+                        Some(true)
+                    } else if pts + rem_pts < t {
+                        Some(false)
+                    } else {
+                        None
+                    }
+                }
+                Contract::Ulti => {
+                    if self.tricks_done == 10 {
+                        Some(p.ulti)
+                    } else if self.hands[0] & self.seven != 0
+                        || (self.tricks_done == 9 && self.trick_bits() & self.seven != 0)
+                    {
+                        None
+                    } else {
+                        Some(false)
+                    }
+                }
+                Contract::Durchmars | Contract::DurchmarsAdu => {
+                    if def_any {
+                        Some(false)
+                    } else if left == 0 {
+                        Some(true)
+                    } else {
+                        None
+                    }
+                }
+                Contract::Betli => {
+                    if sol_any {
+                        Some(false)
+                    } else if left == 0 {
+                        Some(true)
+                    } else {
+                        None
+                    }
+                }
+                Contract::NegyAsz | Contract::NegyTizes => {
+                    let (got, mask) = if comp.contract == Contract::NegyAsz {
+                        (p.aces, self.aces_mask)
+                    } else {
+                        (p.tens, self.tens_mask)
+                    };
+                    if got == 4 {
+                        Some(true)
+                    } else if u32::from(got) + (live & mask).count_ones() < 4 {
+                        Some(false)
+                    } else {
+                        None
+                    }
+                }
+            };
+            match decided {
+                Some(true) => {
+                    lo += comp.win;
+                    hi += comp.win;
+                }
+                Some(false) => {
+                    lo += comp.lose;
+                    hi += comp.lose;
+                }
+                None => {
+                    lo += comp.lose;
+                    hi += comp.win;
+                }
+            }
+        }
+        (lo, hi)
+    }
+
+    fn tt_key(&self) -> Key {
+        let extra = if self.goal == Goal::Payoff {
+            let p = self.progress[self.tricks_done];
+            let def_any = (self.tricks_done as u8) > p.sol_tricks;
+            u16::from(p.pts)
+                | u16::from(p.sol_tricks > 0) << 4
+                | u16::from(def_any) << 5
+                | u16::from(p.aces) << 6
+                | u16::from(p.tens) << 9
+                | u16::from(p.ulti) << 12
+        } else {
+            0
+        };
+        Key {
+            hands: self.hands,
+            leader: self.leader as u8,
+            extra,
+        }
+    }
+
+    /// Can the soloist force a value of at least `need` from here?
+    fn search(&mut self, need: i32) -> bool {
+        self.nodes += 1;
+        let (lo, hi) = self.bounds();
+        if need <= lo {
+            return true;
+        }
+        if need > hi {
+            return false;
+        }
+        let boundary = self.trick_len == 0;
+        let mut hint = 0xFF;
+        let key = if boundary {
+            let key = self.tt_key();
+            if let Some(h) = self.tt.probe(&key) {
+                if need <= h.lo {
+                    return true;
+                }
+                if need > h.hi {
+                    return false;
+                }
+                hint = h.best;
+            }
+            Some(key)
+        } else {
+            None
+        };
+        let seat = self.mover();
+        let maximizing = seat == SOLOIST;
+        let moves = self.gen_moves(seat, hint);
+        let mut result = !maximizing;
+        let mut best = moves.cards[0];
+        for &m in &moves.cards[..moves.len] {
+            let d = self.make(m);
+            let r = self.search(need - d);
+            self.unmake();
+            if r == maximizing {
+                result = r;
+                best = m;
+                break;
+            }
+        }
+        if let Some(key) = key {
+            self.tt.store(&key, need, result, best);
+        }
+        result
+    }
+
+    /// The legal cards of `seat`, one per class of equivalent cards, best first.
+    fn gen_moves(&self, seat: usize, hint: u8) -> Moves {
+        let legal = self.legal(seat);
+        let live = self.hands[0] | self.hands[1] | self.hands[2] | self.trick_bits();
+        let mut moves = Moves {
+            cards: [0; 10],
+            len: 0,
+        };
+        let mut scores = [0i32; 10];
+        let ctx = self.order_context(seat, live);
+        let mut bits = legal;
+        while bits != 0 {
+            let c = bits.trailing_zeros();
+            bits &= bits - 1;
+            // Skip `c` when the next live card above it in its suit is ours, legal, and plays
+            // the same role for the goal: the two are interchangeable.
+            let up = live & above(c) & SUIT_MASK[(c >> 3) as usize];
+            if up != 0 {
+                let n = up.trailing_zeros();
+                if legal & 1 << n != 0 && self.special.iter().all(|&s| (s >> c ^ s >> n) & 1 == 0) {
+                    continue;
+                }
+            }
+            let c = c as u8;
+            let mut s = self.score(c, &ctx, live);
+            if c == hint {
+                s += 10_000;
+            }
+            // Insertion sort, best first.
+            let mut i = moves.len;
+            while i > 0 && scores[i - 1] < s {
+                scores[i] = scores[i - 1];
+                moves.cards[i] = moves.cards[i - 1];
+                i -= 1;
+            }
+            scores[i] = s;
+            moves.cards[i] = c;
+            moves.len += 1;
+        }
+        debug_assert!(moves.len > 0);
+        moves
+    }
+
+    fn order_context(&self, seat: usize, _live: u32) -> OrderCtx {
+        let want_win = self.goal != Goal::DefTricks;
+        if self.trick_len == 0 {
+            return OrderCtx {
+                seat,
+                want_win,
+                leading: true,
+                winning: 0,
+                partner_winning: false,
+                last: false,
+            };
+        }
+        let wi = self.winning_index();
+        let wseat = (self.leader + wi) % 3;
+        OrderCtx {
+            seat,
+            want_win,
+            leading: false,
+            winning: self.trick[wi],
+            partner_winning: (wseat == SOLOIST) == (seat == SOLOIST),
+            last: self.trick_len == 2,
+        }
+    }
+
+    fn score(&self, c: u8, ctx: &OrderCtx, live: u32) -> i32 {
+        let strength = i32::from(c & 7);
+        let value =
+            i32::from(self.points_mask & 1 << c != 0) + i32::from(self.special[0] & 1 << c != 0);
+        if ctx.leading {
+            let suit_live = live & SUIT_MASK[(c >> 3) as usize];
+            let top = suit_live & above(u32::from(c)) == 0;
+            return if ctx.want_win && top {
+                100 + strength
+            } else {
+                50 - strength
+            };
+        }
+        let w = ctx.winning;
+        let beats = if c >> 3 == w >> 3 {
+            c > w
+        } else {
+            self.trump_mask & 1 << c != 0
+        };
+        if ctx.want_win {
+            if ctx.partner_winning {
+                if beats && !ctx.last {
+                    30 - strength
+                } else {
+                    60 + 10 * value - strength
+                }
+            } else if beats {
+                100 - strength
+            } else {
+                20 - strength - 10 * value
+            }
+        } else if ctx.seat == SOLOIST || !beats {
+            // Betli: the soloist ducks with the highest card that loses; defenders play under.
+            if beats { -strength } else { 100 + strength }
+        } else {
+            -strength
+        }
+    }
+}
+
+struct OrderCtx {
+    seat: usize,
+    want_win: bool,
+    leading: bool,
+    winning: u8,
+    partner_winning: bool,
+    last: bool,
+}
+
+/// How card points decide a point contract.
+#[derive(Clone, Copy, Debug)]
+enum PointRule {
+    /// At least this many card points.
+    AtLeast(u32),
+    /// Decided by the marriages alone.
+    Always(bool),
+    /// Marriages win, but only with a trick (`marriage_needs_trick`).
+    SomeTrick,
+    /// Only taking every trick wins (`marriage_needs_trick`).
+    AllTricks,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Mode {
+    /// Keep the win/lose outcome of "value >= need".
+    Threshold(i32),
+    /// Keep the exact value.
+    Exact(i32),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn above_masks() {
+        assert_eq!(above(0), !1);
+        assert_eq!(above(30), 1 << 31);
+        assert_eq!(above(31), 0);
+    }
+
+    #[test]
+    fn layouts_are_permutations() {
+        for trumps in [false, true] {
+            let l = Layout::new(trumps);
+            for c in Card::all() {
+                assert_eq!(l.card(l.int(c)), c);
+            }
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! The transposition table: bounds on the value of positions at trick boundaries.
+//!
+//! An entry stores, for one position (the three hands and the leader, plus a small "progress"
+//! word for compound bids), a lower and an upper bound on the value the soloist can force from
+//! there. Bounds stay valid for every threshold, so the zero-window searches of one solve share
+//! them. A generation tag separates solves: a new solve sees an empty table without the memory
+//! being cleared (it is cleared only when the 6-bit tag wraps).
+
+/// One packed entry (20 bytes).
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C)]
+struct Entry {
+    h0: u32,
+    h1: u32,
+    h2: u32,
+    extra: u16,
+    lo: i16,
+    hi: i16,
+    /// generation << 2 | leader; generation 0 = empty.
+    meta: u8,
+    /// Best card found (internal index), 0xFF = none.
+    best: u8,
+}
+
+const _: () = assert!(std::mem::size_of::<Entry>() == 20);
+
+const WAYS: usize = 4;
+type Bucket = [Entry; WAYS];
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Hit {
+    pub lo: i32,
+    pub hi: i32,
+    pub best: u8,
+}
+
+/// Bounded-memory transposition table.
+pub(crate) struct Tt {
+    buckets: Vec<Bucket>,
+    mask: usize,
+    generation: u8,
+}
+
+/// The key of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Key {
+    pub hands: [u32; 3],
+    pub leader: u8,
+    pub extra: u16,
+}
+
+impl Key {
+    fn hash(&self) -> u64 {
+        let a = (u64::from(self.hands[0]) | u64::from(self.hands[1]) << 32)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let b =
+            (u64::from(self.hands[2]) | u64::from(self.leader) << 32 | u64::from(self.extra) << 40)
+                .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        let h = a ^ b.rotate_left(29);
+        h ^ (h >> 31)
+    }
+
+    fn matches(&self, e: &Entry, generation: u8) -> bool {
+        e.meta == (generation << 2 | self.leader)
+            && e.h0 == self.hands[0]
+            && e.h1 == self.hands[1]
+            && e.h2 == self.hands[2]
+            && e.extra == self.extra
+    }
+}
+
+impl Tt {
+    /// A table using at most `bytes` of memory (at least one bucket; rounded down to a power
+    /// of two buckets).
+    pub fn new(bytes: usize) -> Tt {
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
+        Tt {
+            buckets: vec![[Entry::default(); WAYS]; n],
+            mask: n - 1,
+            generation: 1,
+        }
+    }
+
+    /// Memory used, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    /// Forget everything (by moving to a new generation).
+    pub fn new_generation(&mut self) {
+        if self.generation == 63 {
+            for b in &mut self.buckets {
+                *b = [Entry::default(); WAYS];
+            }
+            self.generation = 1;
+        } else {
+            self.generation += 1;
+        }
+    }
+
+    pub fn probe(&self, key: &Key) -> Option<Hit> {
+        let b = &self.buckets[key.hash() as usize & self.mask];
+        b.iter()
+            .find(|e| key.matches(e, self.generation))
+            .map(|e| Hit {
+                lo: i32::from(e.lo),
+                hi: i32::from(e.hi),
+                best: e.best,
+            })
+    }
+
+    /// Record that the value is `>= bound` (`at_least`) or `< bound`.
+    pub fn store(&mut self, key: &Key, bound: i32, at_least: bool, best: u8) {
+        let generation = self.generation;
+        let b = &mut self.buckets[key.hash() as usize & self.mask];
+        let bound = bound.clamp(i32::from(i16::MIN) + 1, i32::from(i16::MAX)) as i16;
+        let slot = match b.iter().position(|e| key.matches(e, generation)) {
+            Some(i) => i,
+            None => {
+                // Replace a stale entry, else the one with the fewest cards left (the cheapest
+                // to recompute).
+                let i = b
+                    .iter()
+                    .position(|e| e.meta >> 2 != generation)
+                    .unwrap_or_else(|| {
+                        (0..WAYS)
+                            .min_by_key(|&i| (b[i].h0 | b[i].h1 | b[i].h2).count_ones())
+                            .expect("a bucket has entries")
+                    });
+                b[i] = Entry {
+                    h0: key.hands[0],
+                    h1: key.hands[1],
+                    h2: key.hands[2],
+                    extra: key.extra,
+                    lo: i16::MIN,
+                    hi: i16::MAX,
+                    meta: generation << 2 | key.leader,
+                    best: 0xFF,
+                };
+                i
+            }
+        };
+        let e = &mut b[slot];
+        if at_least {
+            e.lo = e.lo.max(bound);
+        } else {
+            e.hi = e.hi.min(bound - 1);
+        }
+        e.best = best;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_accumulate_and_generations_separate_solves() {
+        let mut tt = Tt::new(1 << 12);
+        let k = Key {
+            hands: [1, 2, 4],
+            leader: 1,
+            extra: 0,
+        };
+        assert!(tt.probe(&k).is_none());
+        tt.store(&k, 3, true, 5);
+        tt.store(&k, 7, false, 5);
+        let h = tt.probe(&k).unwrap();
+        assert_eq!((h.lo, h.hi, h.best), (3, 6, 5));
+        let other = Key { leader: 2, ..k };
+        assert!(tt.probe(&other).is_none());
+        tt.new_generation();
+        assert!(tt.probe(&k).is_none());
+        for _ in 0..70 {
+            tt.new_generation();
+        }
+        assert!(tt.probe(&k).is_none());
+        assert!(tt.bytes() <= 1 << 12);
+    }
+}
