@@ -411,6 +411,10 @@ impl Solver {
             Goal::Ulti => [self.seven, 0, 0],
             Goal::Payoff => [self.aces_mask, self.tens_mask, self.seven],
         };
+        // The ulti VII keeps its own role whatever the goal (the hold rule).
+        if self.special.iter().all(|&s| s & self.hold7 == 0) {
+            self.special[2] |= self.hold7;
+        }
     }
 
     /// Put the deal's start position on the board for `goal`, replay `played`, and return
@@ -596,6 +600,9 @@ impl Solver {
 
     /// One optimal line from the position after `played` (already on the board).
     fn line(&mut self, deal: &Deal, played: &[Card], mut mode: Mode) -> Vec<Card> {
+        if std::env::var_os("ULTI_TRACE").is_some() {
+            eprintln!("before line: {} nodes", self.nodes);
+        }
         let mut all = played.to_vec();
         let mut line = Vec::new();
         while self.tricks_done < 10 {
@@ -821,21 +828,51 @@ impl Solver {
     fn bounds(&self) -> (i32, i32) {
         let live = self.hands[0] | self.hands[1] | self.hands[2] | self.trick_bits();
         let left = 10 - self.tricks_done as i32;
+        let all =
+            self.trick_len == 0 && self.leader == SOLOIST && left > 0 && self.soloist_takes_rest();
         match self.goal {
-            Goal::Points => (
-                0,
-                (live & self.points_mask).count_ones() as i32 + i32::from(left > 0),
-            ),
-            Goal::SoloTricks | Goal::DefTricks => (0, left),
-            Goal::Aces => (0, (live & self.aces_mask).count_ones() as i32),
-            Goal::Tens => (0, (live & self.tens_mask).count_ones() as i32),
+            Goal::Points => {
+                let max = (live & self.points_mask).count_ones() as i32 + i32::from(left > 0);
+                (if all { max } else { 0 }, max)
+            }
+            Goal::SoloTricks => (if all { left } else { 0 }, left),
+            Goal::DefTricks => (0, if all { 0 } else { left }),
+            Goal::Aces => {
+                let max = (live & self.aces_mask).count_ones() as i32;
+                (if all { max } else { 0 }, max)
+            }
+            Goal::Tens => {
+                let max = (live & self.tens_mask).count_ones() as i32;
+                (if all { max } else { 0 }, max)
+            }
             Goal::Ulti => {
                 let alive = self.hands[0] & self.seven != 0
                     || (self.tricks_done == 9 && self.trick_bits() & self.seven != 0);
-                (0, i32::from(alive))
+                (i32::from(alive && all), i32::from(alive))
             }
-            Goal::Payoff => self.payoff_bounds(live, left),
+            Goal::Payoff => {
+                let (lo, hi) = self.payoff_bounds(live, left);
+                if all { (hi, hi) } else { (lo, hi) }
+            }
         }
+    }
+
+    /// Quick tricks: the soloist, on lead at a trick boundary, surely takes every remaining
+    /// trick when each of their cards beats every defender card of its suit and they hold at
+    /// least as many trumps as either defender (draw the trumps, then cash the side suits;
+    /// a held ulti VII is then unbeatable and goes last).
+    fn soloist_takes_rest(&self) -> bool {
+        let h = self.hands[0];
+        let d = self.hands[1] | self.hands[2];
+        for m in SUIT_MASK {
+            let (hs, ds) = (h & m, d & m);
+            if hs != 0 && ds != 0 && hs.trailing_zeros() < 31 - ds.leading_zeros() {
+                return false;
+            }
+        }
+        let t = self.trump_mask;
+        let ht = (h & t).count_ones();
+        ht >= (self.hands[1] & t).count_ones() && ht >= (self.hands[2] & t).count_ones()
     }
 
     fn payoff_bounds(&self, live: u32, left: i32) -> (i32, i32) {
@@ -932,6 +969,72 @@ impl Solver {
         (lo, hi)
     }
 
+    /// The relative-rank key: per suit, from the highest live card down, a nibble
+    /// `owner + 1 | role << 2` (roles from `special`). Positions that differ only in cards
+    /// already played share it: every rule depends only on suits, the order of the live cards
+    /// and their roles.
+    fn position_key(&self) -> u128 {
+        let [h0, h1, _] = self.hands;
+        let live = self.hands[0] | self.hands[1] | self.hands[2];
+        let mut key: u128 = 0;
+        for s in 0..4 {
+            let mut bits = live & SUIT_MASK[s];
+            let mut code: u32 = 0;
+            while bits != 0 {
+                let b = 31 - bits.leading_zeros();
+                bits ^= 1 << b;
+                let owner = if h0 >> b & 1 != 0 {
+                    1
+                } else if h1 >> b & 1 != 0 {
+                    2
+                } else {
+                    3
+                };
+                code = code << 4 | owner | self.role(b) << 2;
+            }
+            key = key << 32 | u128::from(code);
+        }
+        key
+    }
+
+    #[inline]
+    fn role(&self, b: u32) -> u32 {
+        if self.special[0] >> b & 1 != 0 {
+            1
+        } else if self.special[1] >> b & 1 != 0 {
+            2
+        } else if self.special[2] >> b & 1 != 0 {
+            3
+        } else {
+            0
+        }
+    }
+
+    /// A card as (suit, rank among the live cards of its suit from the top): the relative form
+    /// kept in the table.
+    fn relative(&self, c: u8, live: u32) -> u8 {
+        let higher = live & above(u32::from(c)) & SUIT_MASK[(c >> 3) as usize];
+        (c >> 3) << 3 | higher.count_ones() as u8
+    }
+
+    fn absolute(&self, r: u8, live: u32) -> u8 {
+        if r == 0xFF {
+            return 0xFF;
+        }
+        let mut bits = live & SUIT_MASK[(r >> 3) as usize];
+        for _ in 0..(r & 7) {
+            if bits == 0 {
+                return 0xFF;
+            }
+            bits ^= 1 << (31 - bits.leading_zeros());
+        }
+        if bits == 0 {
+            0xFF
+        } else {
+            (31 - bits.leading_zeros()) as u8
+        }
+    }
+
     fn tt_key(&self) -> Key {
         let extra = if self.goal == Goal::Payoff {
             let p = self.progress[self.tricks_done];
@@ -946,7 +1049,7 @@ impl Solver {
             0
         };
         Key {
-            hands: self.hands,
+            position: self.position_key(),
             leader: self.leader as u8,
             extra,
         }
@@ -973,7 +1076,7 @@ impl Solver {
                 if need > h.hi {
                     return false;
                 }
-                hint = h.best;
+                hint = self.absolute(h.best, self.hands[0] | self.hands[1] | self.hands[2]);
             }
             Some(key)
         } else {
@@ -995,7 +1098,8 @@ impl Solver {
             }
         }
         if let Some(key) = key {
-            self.tt.store(&key, need, result, best);
+            let rel = self.relative(best, self.hands[0] | self.hands[1] | self.hands[2]);
+            self.tt.store(&key, need, result, rel);
         }
         result
     }

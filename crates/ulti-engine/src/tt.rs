@@ -1,18 +1,17 @@
 //! The transposition table: bounds on the value of positions at trick boundaries.
 //!
-//! An entry stores, for one position (the three hands and the leader, plus a small "progress"
+//! An entry stores, for one position (its relative-rank key and the leader, plus a small "progress"
 //! word for compound bids), a lower and an upper bound on the value the soloist can force from
 //! there. Bounds stay valid for every threshold, so the zero-window searches of one solve share
 //! them. A generation tag separates solves: a new solve sees an empty table without the memory
 //! being cleared (it is cleared only when the 6-bit tag wraps).
 
-/// One packed entry (20 bytes).
+/// One packed entry (24 bytes).
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C)]
 struct Entry {
-    h0: u32,
-    h1: u32,
-    h2: u32,
+    lo_key: u64,
+    hi_key: u64,
     extra: u16,
     lo: i16,
     hi: i16,
@@ -22,7 +21,7 @@ struct Entry {
     best: u8,
 }
 
-const _: () = assert!(std::mem::size_of::<Entry>() == 20);
+const _: () = assert!(std::mem::size_of::<Entry>() == 24);
 
 const WAYS: usize = 4;
 type Bucket = [Entry; WAYS];
@@ -42,31 +41,44 @@ pub(crate) struct Tt {
     generation: u8,
 }
 
-/// The key of a position.
+/// The key of a position: for each suit, the owners of its live cards from the highest down
+/// with each card's role for the goal (`position`), the leader, and a progress word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Key {
-    pub hands: [u32; 3],
+    pub position: u128,
     pub leader: u8,
     pub extra: u16,
 }
 
 impl Key {
+    fn lo(&self) -> u64 {
+        self.position as u64
+    }
+
+    fn hi(&self) -> u64 {
+        (self.position >> 64) as u64
+    }
+
     fn hash(&self) -> u64 {
-        let a = (u64::from(self.hands[0]) | u64::from(self.hands[1]) << 32)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let b =
-            (u64::from(self.hands[2]) | u64::from(self.leader) << 32 | u64::from(self.extra) << 40)
-                .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        let a = self.lo().wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let b = (self.hi() ^ u64::from(self.leader) << 60 ^ u64::from(self.extra) << 44)
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         let h = a ^ b.rotate_left(29);
         h ^ (h >> 31)
     }
 
     fn matches(&self, e: &Entry, generation: u8) -> bool {
         e.meta == (generation << 2 | self.leader)
-            && e.h0 == self.hands[0]
-            && e.h1 == self.hands[1]
-            && e.h2 == self.hands[2]
+            && e.lo_key == self.lo()
+            && e.hi_key == self.hi()
             && e.extra == self.extra
+    }
+
+    /// Cards still in play in an entry (each live card is one non-zero nibble): the entry
+    /// with the fewest is the cheapest to recompute.
+    fn cards(e: &Entry) -> u32 {
+        let nib = |x: u64| ((x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111_1111_1111).count_ones();
+        nib(e.lo_key) + nib(e.hi_key)
     }
 }
 
@@ -126,13 +138,12 @@ impl Tt {
                     .position(|e| e.meta >> 2 != generation)
                     .unwrap_or_else(|| {
                         (0..WAYS)
-                            .min_by_key(|&i| (b[i].h0 | b[i].h1 | b[i].h2).count_ones())
+                            .min_by_key(|&i| Key::cards(&b[i]))
                             .expect("a bucket has entries")
                     });
                 b[i] = Entry {
-                    h0: key.hands[0],
-                    h1: key.hands[1],
-                    h2: key.hands[2],
+                    lo_key: key.lo(),
+                    hi_key: key.hi(),
                     extra: key.extra,
                     lo: i16::MIN,
                     hi: i16::MAX,
@@ -160,7 +171,7 @@ mod tests {
     fn bounds_accumulate_and_generations_separate_solves() {
         let mut tt = Tt::new(1 << 12);
         let k = Key {
-            hands: [1, 2, 4],
+            position: 0x123 << 70 | 0x321,
             leader: 1,
             extra: 0,
         };
