@@ -225,9 +225,11 @@ mod tests {
         assert_eq!(d.trump, Suit::Piros);
         // First card of the soloist: "07" = Piros Ász.
         assert!(d.hand(0).contains("PA".parse().unwrap()));
-        // Card 11 (first of defender 1) is "23" = Makk X.
-        assert!(d.hand(1).contains("MX".parse().unwrap()));
-        assert_eq!(d.talon().to_string(), "Z7,Z8"); // Zöld VII and VIII appear nowhere
+        // Card 11 (first of defender 1) is "31" = Tök VIII; card 21 is "20" = Makk VII.
+        assert!(d.hand(1).contains("T8".parse().unwrap()));
+        assert!(d.hand(2).contains("M7".parse().unwrap()));
+        // Piros VII and Tök Király appear nowhere.
+        assert_eq!(d.talon().to_string(), "P7,TK");
     }
 
     #[test]
