@@ -4,24 +4,25 @@
 //! word for compound bids), a lower and an upper bound on the value the soloist can force from
 //! there. Bounds stay valid for every threshold, so the zero-window searches of one solve share
 //! them. A generation tag separates solves: a new solve sees an empty table without the memory
-//! being cleared (it is cleared only when the 6-bit tag wraps).
+//! being cleared (it is cleared only when the 32-bit tag wraps).
 
-/// One packed entry (24 bytes).
+/// One packed entry (32 bytes).
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C)]
 struct Entry {
     lo_key: u64,
     hi_key: u64,
+    /// The solve that wrote it; 0 = empty.
+    generation: u32,
     extra: u16,
     lo: i16,
     hi: i16,
-    /// generation << 2 | leader; generation 0 = empty.
-    meta: u8,
-    /// Best card found (internal index), 0xFF = none.
+    leader: u8,
+    /// Best card found (relative form), 0xFF = none.
     best: u8,
 }
 
-const _: () = assert!(std::mem::size_of::<Entry>() == 24);
+const _: () = assert!(std::mem::size_of::<Entry>() == 32);
 
 const WAYS: usize = 4;
 type Bucket = [Entry; WAYS];
@@ -38,7 +39,7 @@ pub(crate) struct Hit {
 pub(crate) struct Tt {
     buckets: Vec<Bucket>,
     mask: usize,
-    generation: u8,
+    generation: u32,
 }
 
 /// The key of a position: for each suit, the owners of its live cards from the highest down
@@ -67,8 +68,9 @@ impl Key {
         h ^ (h >> 31)
     }
 
-    fn matches(&self, e: &Entry, generation: u8) -> bool {
-        e.meta == (generation << 2 | self.leader)
+    fn matches(&self, e: &Entry, generation: u32) -> bool {
+        e.generation == generation
+            && e.leader == self.leader
             && e.lo_key == self.lo()
             && e.hi_key == self.hi()
             && e.extra == self.extra
@@ -102,7 +104,7 @@ impl Tt {
 
     /// Forget everything (by moving to a new generation).
     pub fn new_generation(&mut self) {
-        if self.generation == 63 {
+        if self.generation == u32::MAX {
             for b in &mut self.buckets {
                 *b = [Entry::default(); WAYS];
             }
@@ -135,7 +137,7 @@ impl Tt {
                 // to recompute).
                 let i = b
                     .iter()
-                    .position(|e| e.meta >> 2 != generation)
+                    .position(|e| e.generation != generation)
                     .unwrap_or_else(|| {
                         (0..WAYS)
                             .min_by_key(|&i| Key::cards(&b[i]))
@@ -147,7 +149,8 @@ impl Tt {
                     extra: key.extra,
                     lo: i16::MIN,
                     hi: i16::MAX,
-                    meta: generation << 2 | key.leader,
+                    generation,
+                    leader: key.leader,
                     best: 0xFF,
                 };
                 i
@@ -184,9 +187,14 @@ mod tests {
         assert!(tt.probe(&other).is_none());
         tt.new_generation();
         assert!(tt.probe(&k).is_none());
-        for _ in 0..70 {
-            tt.new_generation();
-        }
+        // Wrapping the tag clears the memory, so an old entry cannot come back.
+        tt.generation = u32::MAX - 1;
+        tt.store(&k, 3, true, 5);
+        tt.new_generation();
+        tt.new_generation();
+        assert_eq!(tt.generation, 1);
+        assert!(tt.probe(&k).is_none());
+        tt.generation = u32::MAX - 1;
         assert!(tt.probe(&k).is_none());
         assert!(tt.bytes() <= 1 << 12);
     }
