@@ -45,6 +45,13 @@ pub struct Query {
     /// Scoring options for compound-bid payoffs.
     #[serde(default)]
     pub scoring: Scoring,
+    /// Also compute one optimal line to the end of play (on by default).
+    #[serde(default = "yes")]
+    pub line: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Query {
@@ -58,6 +65,7 @@ impl Query {
             rules: RuleOptions::default(),
             all_cards: false,
             scoring: Scoring::default(),
+            line: true,
         }
     }
 }
@@ -118,9 +126,9 @@ pub struct Solution {
     pub soloist_points: Option<u32>,
     /// Compound bids: the game-theoretic payoff per defender.
     pub payoff: Option<i32>,
-    /// Compound bids: each component's outcome on the returned line.
+    /// Compound bids: each component's outcome on the returned line (needs the line).
     pub components: Vec<ComponentResult>,
-    /// One optimal line: every remaining card in play order.
+    /// One optimal line: every remaining card in play order (empty when not asked for).
     pub line: Vec<Card>,
     /// With `all_cards`: the value of each legal card of the player to move.
     pub cards: Vec<CardValue>,
@@ -454,7 +462,9 @@ impl Solver {
             }
         }
         // The board is at the query's position again: the line reuses the table.
-        sol.line = self.line(&q.deal, &q.played, Mode::Exact(v));
+        if q.line {
+            sol.line = self.line(&q.deal, &q.played, Mode::Exact(v));
+        }
         sol.soloist_wins = Some(self.point_rule_wins(rule, &q.deal, &q.played, total));
         for (card, pts) in per_card {
             let mut after = q.played.clone();
@@ -543,7 +553,9 @@ impl Solver {
                 });
             }
         }
-        sol.line = self.line(&q.deal, &q.played, Mode::Threshold(need));
+        if q.line {
+            sol.line = self.line(&q.deal, &q.played, Mode::Threshold(need));
+        }
     }
 
     fn solve_compound(&mut self, q: &Query, g: &Game, sol: &mut Solution) {
@@ -564,6 +576,9 @@ impl Solver {
                     payoff: Some(p),
                 });
             }
+        }
+        if !q.line {
+            return;
         }
         sol.line = self.line(&q.deal, &q.played, Mode::Exact(v));
         // Each component's outcome on the line.
@@ -827,22 +842,37 @@ impl Solver {
     fn bounds(&self) -> (i32, i32) {
         let live = self.hands[0] | self.hands[1] | self.hands[2] | self.trick_bits();
         let left = 10 - self.tricks_done as i32;
-        let all =
-            self.trick_len == 0 && self.leader == SOLOIST && left > 0 && self.soloist_takes_rest();
+        let boundary = self.trick_len == 0 && left > 0;
+        let all = boundary && self.leader == SOLOIST && self.soloist_takes_rest();
+        // Sure cards: at a trick boundary, the top run of live trumps held by one side.
+        let (sol_sure, def_sure) = if boundary { self.trump_run() } else { (0, 0) };
+        let count = |mask: u32| -> (i32, i32, i32) {
+            (
+                (live & mask).count_ones() as i32,
+                (sol_sure & mask).count_ones() as i32,
+                (def_sure & mask).count_ones() as i32,
+            )
+        };
         match self.goal {
             Goal::Points => {
-                let max = (live & self.points_mask).count_ones() as i32 + i32::from(left > 0);
-                (if all { max } else { 0 }, max)
+                let (max, sure, lost) = count(self.points_mask);
+                let max = max + i32::from(left > 0);
+                if all { (max, max) } else { (sure, max - lost) }
             }
-            Goal::SoloTricks => (if all { left } else { 0 }, left),
+            Goal::SoloTricks => {
+                let sure = sol_sure.count_ones() as i32;
+                let hi = left - i32::from(def_sure != 0);
+                (if all { left } else { sure }, hi)
+            }
             Goal::DefTricks => (0, if all { 0 } else { left }),
-            Goal::Aces => {
-                let max = (live & self.aces_mask).count_ones() as i32;
-                (if all { max } else { 0 }, max)
-            }
-            Goal::Tens => {
-                let max = (live & self.tens_mask).count_ones() as i32;
-                (if all { max } else { 0 }, max)
+            Goal::Aces | Goal::Tens => {
+                let mask = if self.goal == Goal::Aces {
+                    self.aces_mask
+                } else {
+                    self.tens_mask
+                };
+                let (max, sure, lost) = count(mask);
+                if all { (max, max) } else { (sure, max - lost) }
             }
             Goal::Ulti => {
                 let alive = self.hands[0] & self.seven != 0
@@ -854,6 +884,22 @@ impl Solver {
                 if all { (hi, hi) } else { (lo, hi) }
             }
         }
+    }
+
+    /// The top run of live trumps held by one side (at a trick boundary): nothing can beat
+    /// them, so each wins the trick it is played to for its side. Returns (the soloist's run,
+    /// the defenders' run); one of them is empty.
+    fn trump_run(&self) -> (u32, u32) {
+        let sol = self.hands[0] & self.trump_mask;
+        let def = (self.hands[1] | self.hands[2]) & self.trump_mask;
+        let run = |mine: u32, theirs: u32| -> u32 {
+            if theirs == 0 {
+                mine
+            } else {
+                mine & above(31 - theirs.leading_zeros())
+            }
+        };
+        (run(sol, def), run(def, sol))
     }
 
     /// Quick tricks: the soloist, on lead at a trick boundary, surely takes every remaining
@@ -1107,11 +1153,17 @@ impl Solver {
     /// The legal cards of `seat`, one per class of equivalent cards, best first.
     fn gen_moves(&self, seat: usize, hint: u8) -> Moves {
         let legal = self.legal(seat);
-        let live = self.hands[0] | self.hands[1] | self.hands[2] | self.trick_bits();
         let mut moves = Moves {
             cards: [0; 10],
             len: 0,
         };
+        if legal & (legal - 1) == 0 {
+            // A forced card: nothing to order.
+            moves.cards[0] = legal.trailing_zeros() as u8;
+            moves.len = 1;
+            return moves;
+        }
+        let live = self.hands[0] | self.hands[1] | self.hands[2] | self.trick_bits();
         let mut scores = [0i32; 10];
         let ctx = self.order_context(seat, live);
         let mut bits = legal;
