@@ -346,12 +346,13 @@ impl Game {
         }
         let seat = self.to_move();
         let mut legal = self.legal_ignoring_ulti(seat);
-        if seat == SOLOIST && self.tricks.len() < 9 {
-            if let Some(seven) = self.ulti_seven {
-                if legal.contains(seven) && legal.len() > 1 {
-                    legal.remove(seven);
-                }
-            }
+        if seat == SOLOIST
+            && self.tricks.len() < 9
+            && let Some(seven) = self.ulti_seven
+            && legal.contains(seven)
+            && legal.len() > 1
+        {
+            legal.remove(seven);
         }
         legal
     }

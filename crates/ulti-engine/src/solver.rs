@@ -1022,8 +1022,8 @@ impl Solver {
         let [h0, h1, _] = self.hands;
         let live = self.hands[0] | self.hands[1] | self.hands[2];
         let mut key: u128 = 0;
-        for s in 0..4 {
-            let mut bits = live & SUIT_MASK[s];
+        for suit in SUIT_MASK {
+            let mut bits = live & suit;
             let mut code: u32 = 0;
             while bits != 0 {
                 let b = 31 - bits.leading_zeros();
