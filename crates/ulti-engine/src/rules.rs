@@ -39,7 +39,7 @@ pub enum PlayError {
         seat: Seat,
     },
     /// The player holds the led suit.
-    #[error("{card} breaks the rule to follow suit: seat {seat} holds {led} cards")]
+    #[error("{card} breaks the rule to follow suit: seat {seat} holds {} ({led}) cards", led.hungarian())]
     MustFollow {
         /// The card.
         card: Card,
@@ -49,7 +49,7 @@ pub enum PlayError {
         led: Suit,
     },
     /// The player can beat the highest card of the led suit.
-    #[error("{card} breaks the rule to beat the led suit: seat {seat} holds a higher {led} card")]
+    #[error("{card} breaks the rule to beat the led suit: seat {seat} holds a higher {} ({led}) card", led.hungarian())]
     MustBeat {
         /// The card.
         card: Card,
