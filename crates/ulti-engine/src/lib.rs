@@ -17,6 +17,7 @@
 //!
 //! The crate has no web dependencies: the same code runs natively and in a web worker.
 
+mod bids;
 mod card;
 mod contract;
 mod deal;
@@ -24,6 +25,7 @@ mod rules;
 mod solver;
 mod tt;
 
+pub use bids::{Announcement, BidValue, best_bid, standard_announcements};
 pub use card::{Card, CardParseError, CardSet, Rank, Suit, parse_cards};
 pub use contract::{
     Bid, Contract, ContractError, Scoring, component_payoff, has_marriage, marriage_points,

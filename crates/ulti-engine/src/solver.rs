@@ -48,6 +48,10 @@ pub struct Query {
     /// Also compute one optimal line to the end of play (on by default).
     #[serde(default = "yes")]
     pub line: bool,
+    /// Solve the bid for its payoff (shared/RULES.md scoring) even when it is a single
+    /// contract; compound bids are always solved for their payoff.
+    #[serde(default)]
+    pub payoff: bool,
 }
 
 fn yes() -> bool {
@@ -66,6 +70,7 @@ impl Query {
             all_cards: false,
             scoring: Scoring::default(),
             line: true,
+            payoff: false,
         }
     }
 }
@@ -120,11 +125,13 @@ pub struct Solution {
     pub playable: bool,
     /// Why not, when not playable.
     pub unplayable_reason: Option<String>,
-    /// Does the soloist win (every component, for a compound bid) under best play?
+    /// Does the soloist win under best play? For a payoff solve (a compound bid, or
+    /// [`Query::payoff`]): every component of the bid, the implicit passz included.
     pub soloist_wins: Option<bool>,
     /// Point contracts: the exact card points the soloist can force (including those taken).
     pub soloist_points: Option<u32>,
-    /// Compound bids: the game-theoretic payoff per defender.
+    /// Payoff solves (compound bids, or [`Query::payoff`]): the game-theoretic payoff per
+    /// defender.
     pub payoff: Option<i32>,
     /// Compound bids: each component's outcome on the returned line (needs the line).
     pub components: Vec<ComponentResult>,
@@ -359,6 +366,7 @@ impl Solver {
         }
         self.configure(q);
         match q.bid.as_single() {
+            Some(_) if q.payoff => self.solve_compound(q, &g, &mut sol),
             Some(c) if c.is_point_contract() => self.solve_points(q, c, &g, &mut sol),
             Some(c) => self.solve_win_lose(q, c, &g, &mut sol),
             None => self.solve_compound(q, &g, &mut sol),
@@ -881,7 +889,13 @@ impl Solver {
             }
             Goal::Payoff => {
                 let (lo, hi) = self.payoff_bounds(live, left);
-                if all { (hi, hi) } else { (lo, hi) }
+                // Taking every trick is the best outcome for every component but betli.
+                let betli = self
+                    .spec
+                    .comps
+                    .iter()
+                    .any(|c| c.contract == Contract::Betli);
+                if all && !betli { (hi, hi) } else { (lo, hi) }
             }
         }
     }
