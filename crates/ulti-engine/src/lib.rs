@@ -17,6 +17,7 @@
 //!
 //! The crate has no web dependencies: the same code runs natively and in a web worker.
 
+mod analysis;
 mod bids;
 mod card;
 mod contract;
@@ -25,6 +26,7 @@ mod rules;
 mod solver;
 mod tt;
 
+pub use analysis::{TableCell, bids, table, table_cell, table_slots};
 pub use bids::{Announcement, BidValue, best_bid, standard_announcements};
 pub use card::{Card, CardParseError, CardSet, Rank, Suit, parse_cards};
 pub use contract::{
