@@ -1,24 +1,72 @@
 #!/usr/bin/env bash
-# Runs every test of the project. Installs what is missing (wasm32 target) first.
-# Usage: scripts/test.sh
+# Runs every test of the project, installing what is missing first (wasm32 target, trunk,
+# wasm-bindgen-cli, wasm-opt, Chromium, the e2e npm packages):
+#   formatting and clippy, the native tests (engine, CLI, app logic), the engine's wasm32 build,
+#   one release build of the app under the GitHub Pages sub-path /ulti-solver/, and the browser
+#   end-to-end tests against that build (compared with the CLI that `cargo test` built).
+# Usage: scripts/test.sh            (CI: .ci/run calls exactly this)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/tools.sh"
+cd "$REPO_ROOT"
 
-step() { printf '\n==> %s\n' "$*"; }
+started=$SECONDS
+timings=()
+# Runs "$@" as a timed step with a header.
+timed() {
+  local name="$1" t0=$SECONDS
+  shift
+  step "$name"
+  "$@"
+  timings+=("$(printf '%5ss  %s' $((SECONDS - t0)) "$name")")
+}
 
-step "toolchain"
-if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-  rustup target add wasm32-unknown-unknown
-fi
+install_tools() {
+  ensure_wasm_target
+  ensure_trunk
+  ensure_wasm_bindgen
+  ensure_wasm_opt
+  ensure_python
+  ensure_chromium
+  ensure_e2e_deps
+}
 
-step "format and lints"
-cargo fmt --all --check
-cargo clippy --workspace --all-targets --locked -- -D warnings
+lint() {
+  cargo fmt --all --check
+  cargo clippy --workspace --all-targets --locked -- -D warnings
+}
 
-step "native tests (engine, CLI)"
-cargo test --workspace --locked
+# The sub-path build: the same files GitHub Pages serves, under site/ulti-solver/.
+build_site() {
+  rm -rf site
+  mkdir -p site
+  trunk build --release --locked --public-url /ulti-solver/ --dist site/ulti-solver
+  note "$(du -sh site/ulti-solver | cut -f1) in site/ulti-solver/:"
+  (cd site/ulti-solver && ls -l -- *.wasm *.js *.css 2>/dev/null | awk '{printf "      %9s  %s\n", $5, $9}')
+}
 
-step "engine builds for wasm32"
-cargo build -p ulti-engine --target wasm32-unknown-unknown --locked
+e2e() {
+  local target ulti log
+  target="$(cargo_target_dir)"
+  ulti="$target/debug/ulti"
+  [ -x "$ulti" ] || die "$ulti is missing (cargo test --workspace builds it)"
+  mkdir -p target/e2e
+  log="target/e2e/http-server.log"
+  trap stop_static_server EXIT
+  start_static_server site /ulti-solver/index.html "$log"
+  E2E_BASE_URL="http://127.0.0.1:$STATIC_SERVER_PORT/ulti-solver/" ULTI_BIN="$ulti" \
+    node --test --test-concurrency=1 --test-reporter=spec tests/e2e/
+  stop_static_server
+  note "screenshots in target/e2e/"
+}
 
+timed "tools (installed only when missing)" install_tools
+timed "format and lints" lint
+timed "native tests (engine, CLI, app)" cargo test --workspace --locked
+timed "engine builds for wasm32" cargo build -p ulti-engine --target wasm32-unknown-unknown --locked
+timed "release build of the app under /ulti-solver/ (GitHub Pages layout)" build_site
+timed "browser end-to-end tests (headless Chromium, /ulti-solver/ build)" e2e
+
+step "timings"
+printf '  %s\n' "${timings[@]}"
+printf '  %5ss  total\n' $((SECONDS - started))
 printf '\nall tests passed\n'

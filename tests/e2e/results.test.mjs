@@ -1,0 +1,82 @@
+// The three deal links of the original app's README: the app shows the deal and, for every
+// contract of the deal's trump, the same result as the engine CLI (`ulti table --json`).
+// Also the sub-path proof: every file the page and its worker load comes from the base path.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import {
+  DEALS,
+  TIMEOUT,
+  appUrl,
+  baseUrl,
+  decodeDeal,
+  diffResults,
+  expectedResults,
+  launchBrowser,
+  pageProblems,
+  readEditor,
+  readResults,
+  screenshot,
+  waitForResults,
+  withPage,
+} from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const sorted = (cards) => [...cards].sort();
+
+for (const [name, code] of Object.entries(DEALS)) {
+  test(`README link "${name}": results equal the CLI's`, { timeout: 4 * TIMEOUT.solve }, () =>
+    withPage(browser.context, name, async (page) => {
+      const expected = expectedResults(code);
+      assert.ok(Object.keys(expected).length >= 5, `the CLI table has too few cells: ${JSON.stringify(expected)}`);
+
+      await page.goto(appUrl(`deal=${code}`));
+      await waitForResults(page);
+
+      // The editor shows the deal of the link.
+      const deal = decodeDeal(code);
+      const shown = await readEditor(page);
+      for (const i of [0, 1, 2]) {
+        assert.deepEqual(sorted(shown.hands[i]), sorted(deal.hands[i]), `hand ${i}`);
+      }
+      assert.deepEqual(sorted(shown.talon), sorted(deal.talon), 'talon');
+      assert.deepEqual(shown.trump, [deal.trump], 'selected trump');
+
+      const problems = diffResults(await readResults(page), expected);
+      assert.deepEqual(problems, [], `results differ from the CLI for ${code}`);
+      assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
+
+      if (name === 'strong-hand') await screenshot(page, 'dealt-hands');
+    }),
+  );
+}
+
+test('the app and its worker load from the base path (GitHub Pages sub-path)', { timeout: 2 * TIMEOUT.solve }, () =>
+  withPage(browser.context, 'sub-path', async (page) => {
+    const base = new URL(baseUrl());
+    const requests = [];
+    page.on('request', (r) => requests.push(r.url()));
+    const workers = [];
+    page.on('worker', (w) => workers.push(w.url()));
+
+    await page.goto(appUrl(`deal=${DEALS['strong-hand']}`));
+    await waitForResults(page);
+
+    const local = requests.map((u) => new URL(u)).filter((u) => u.origin === base.origin);
+    assert.ok(local.some((u) => u.pathname.endsWith('.wasm')), `no .wasm loaded: ${requests.join(' ')}`);
+    const outside = local.filter((u) => !u.pathname.startsWith(base.pathname)).map(String);
+    assert.deepEqual(outside, [], `requests outside ${base.pathname}`);
+    assert.ok(workers.length >= 1, 'no web worker was started');
+    for (const w of workers) {
+      assert.ok(new URL(w).pathname.startsWith(base.pathname), `worker ${w} outside ${base.pathname}`);
+    }
+    assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
+  }),
+);

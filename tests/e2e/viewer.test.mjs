@@ -1,0 +1,177 @@
+// The line viewer: stepping through a contract's optimal line reaches trick 10 with all 30
+// cards shown, and the URL's `step=` restores the same position on reload.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import {
+  DEALS,
+  TIMEOUT,
+  appUrl,
+  decodeDeal,
+  launchBrowser,
+  pageProblems,
+  screenshot,
+  waitForResults,
+  withPage,
+} from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const CODE = DEALS['strong-hand'];
+const GAME = 'passz';
+
+/** The viewer's position: step, history cards, table cards, score. */
+async function viewerState(page) {
+  return page.evaluate(() => {
+    const q = (s) => document.querySelector(`[data-testid=${s}]`);
+    const all = (s) => [...document.querySelectorAll(`[data-testid=${s}]`)];
+    const viewer = q('line-viewer');
+    const score = q('score');
+    return {
+      step: viewer ? Number(viewer.dataset.step) : null,
+      game: viewer ? viewer.dataset.game : null,
+      history: all('history-card').map((e) => e.dataset.card),
+      table: all('table-card').map((e) => e.dataset.card),
+      score: score
+        ? {
+            soloistPoints: Number(score.dataset.soloistPoints),
+            defenderPoints: Number(score.dataset.defenderPoints),
+            soloistTricks: Number(score.dataset.soloistTricks),
+            defenderTricks: Number(score.dataset.defenderTricks),
+          }
+        : null,
+      urlStep: new URL(location.href).searchParams.get('step'),
+      urlGame: new URL(location.href).searchParams.get('game'),
+    };
+  });
+}
+
+async function waitForStep(page, k) {
+  await page.waitForSelector(`[data-testid=line-viewer][data-step="${k}"]`, { timeout: TIMEOUT.ui });
+}
+
+/** Opens the deal, selects the contract by clicking its result, and waits for the viewer. */
+async function openLine(page) {
+  await page.goto(appUrl(`deal=${CODE}`));
+  await waitForResults(page);
+  const result = page.locator(`[data-testid=result][data-contract="${GAME}"]`);
+  const button = result.locator('[data-testid=show-line]');
+  await ((await button.count()) > 0 ? button.first() : result).click();
+  await page.waitForSelector(`[data-testid=line-viewer][data-game="${GAME}"]`, { timeout: TIMEOUT.solve });
+  await page.waitForFunction((g) => new URL(location.href).searchParams.get('game') === g, GAME);
+}
+
+test('stepping through the line reaches trick 10 with all 30 cards', { timeout: 3 * TIMEOUT.solve }, () =>
+  withPage(browser.context, 'step-through', async (page) => {
+    const dealt = decodeDeal(CODE).hands.flat();
+    await openLine(page);
+    await page.click('[data-testid=step-start]');
+    await waitForStep(page, 0);
+    let state = await viewerState(page);
+    assert.deepEqual(state.history, [], 'no card played at step 0');
+
+    for (let k = 1; k <= 30; k++) {
+      await page.click('[data-testid=step-forward]');
+      await waitForStep(page, k);
+      state = await viewerState(page);
+      assert.equal(state.history.length, k, `history cards at step ${k}`);
+      assert.equal(new Set(state.history).size, k, `distinct history cards at step ${k}`);
+      for (const c of state.history) assert.ok(dealt.includes(c), `${c} was not dealt`);
+      if (k % 3 !== 0) {
+        // Mid-trick: the table holds exactly the cards of the current trick so far.
+        assert.deepEqual(state.table, state.history.slice(k - (k % 3)), `table cards at step ${k}`);
+      }
+      if (k === 14) await screenshot(page, 'trick-mid-line');
+    }
+
+    assert.equal(state.step, 30);
+    assert.deepEqual([...state.history].sort(), [...dealt].sort(), 'all 30 dealt cards shown');
+    assert.ok(state.score, 'the score is shown');
+    assert.equal(state.score.soloistTricks + state.score.defenderTricks, 10, 'ten tricks in all');
+    assert.equal(state.urlStep, '30', 'the URL follows the viewer');
+    // One more step forward stays at the end.
+    if (await page.isEnabled('[data-testid=step-forward]')) {
+      await page.click('[data-testid=step-forward]');
+      assert.equal((await viewerState(page)).step, 30);
+    }
+    await screenshot(page, 'final-trick');
+
+    // Trick jumps: trick 10 shows all 30 cards, trick 1 goes back to the first trick.
+    await page.click('[data-testid=trick-jump][data-trick="1"]');
+    await page.waitForFunction(() => {
+      const v = document.querySelector('[data-testid=line-viewer]');
+      return v && Number(v.dataset.step) <= 3;
+    });
+    await page.click('[data-testid=trick-jump][data-trick="10"]');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=line-viewer]').dataset.step) > 27);
+    await page.click('[data-testid=step-end]');
+    await waitForStep(page, 30);
+    assert.equal((await viewerState(page)).history.length, 30);
+    assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
+  }),
+);
+
+test('the URL step= restores the same position on reload', { timeout: 3 * TIMEOUT.solve }, () =>
+  withPage(browser.context, 'step-reload', async (page) => {
+    await openLine(page);
+    await page.click('[data-testid=step-end]');
+    await waitForStep(page, 30);
+    const end = await viewerState(page);
+    assert.equal(end.urlStep, '30');
+
+    await page.reload();
+    await waitForStep(page, 30);
+    const reloaded = await viewerState(page);
+    assert.equal(reloaded.game, GAME);
+    assert.deepEqual(reloaded.history, end.history, 'same 30 cards after reload');
+    assert.deepEqual(reloaded.score, end.score, 'same score after reload');
+
+    // A position inside a trick: step back to 14 (trick 5, two cards on the table).
+    for (let k = 29; k >= 14; k--) {
+      await page.click('[data-testid=step-back]');
+      await waitForStep(page, k);
+    }
+    const mid = await viewerState(page);
+    assert.equal(mid.urlStep, '14');
+    assert.equal(mid.table.length, 2);
+
+    // A fresh page from the URL alone (no history state) shows the same position.
+    const url = page.url();
+    await page.goto('about:blank');
+    await page.goto(url);
+    await waitForStep(page, 14);
+    const restored = await viewerState(page);
+    assert.deepEqual(restored.history, mid.history, 'same cards played');
+    assert.deepEqual(restored.table, mid.table, 'same cards on the table');
+    assert.deepEqual(restored.score, mid.score, 'same running score');
+    assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
+  }),
+);
+
+test('playing animates the line (screenshot mid-animation)', { timeout: 3 * TIMEOUT.solve }, () =>
+  withPage(browser.context, 'play', async (page) => {
+    await openLine(page);
+    await page.click('[data-testid=step-start]');
+    await waitForStep(page, 0);
+    await page.click('[data-testid=play-pause]');
+    // Wait until the animation is inside trick 2 with one card on the table, then capture it.
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid=line-viewer]').dataset.step) >= 4,
+      null,
+      { timeout: 60_000 },
+    );
+    await screenshot(page, 'trick-mid-animation');
+    await page.click('[data-testid=play-pause]');
+    const paused = (await viewerState(page)).step;
+    assert.ok(paused >= 4 && paused <= 30, `paused at step ${paused}`);
+    // Paused means paused: the step does not move any more.
+    await page.waitForTimeout(1500);
+    assert.equal((await viewerState(page)).step, paused, 'the step changed while paused');
+  }),
+);
