@@ -4,6 +4,7 @@
 # (all contracts of its trump) from navigation to the last result, median of RUNS runs.
 # Not part of the test run. Usage: scripts/bench-app.sh [RUNS]   (default 10)
 set -euo pipefail
+# shellcheck source=scripts/tools.sh
 source "$(dirname "$0")/tools.sh"
 cd "$REPO_ROOT"
 runs="${1:-10}"

@@ -4,6 +4,7 @@
 # `--release`) wasm-opt from npm. Extra arguments go to `trunk serve`.
 # Usage: scripts/serve.sh [--release] [other trunk serve options]
 set -euo pipefail
+# shellcheck source=scripts/tools.sh
 source "$(dirname "$0")/tools.sh"
 cd "$REPO_ROOT"
 

@@ -6,6 +6,7 @@
 #   end-to-end tests against that build (compared with the CLI that `cargo test` built).
 # Usage: scripts/test.sh            (CI: .ci/run calls exactly this)
 set -euo pipefail
+# shellcheck source=scripts/tools.sh
 source "$(dirname "$0")/tools.sh"
 cd "$REPO_ROOT"
 
@@ -40,8 +41,7 @@ build_site() {
   rm -rf site
   mkdir -p site
   trunk build --release --locked --public-url /ulti-solver/ --dist site/ulti-solver
-  note "$(du -sh site/ulti-solver | cut -f1) in site/ulti-solver/:"
-  (cd site/ulti-solver && ls -l -- *.wasm *.js *.css 2>/dev/null | awk '{printf "      %9s  %s\n", $5, $9}')
+  scripts/app-size.sh site/ulti-solver
 }
 
 e2e() {

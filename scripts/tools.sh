@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Install logic shared by scripts/serve.sh and scripts/test.sh (sourced, not run).
 #
 # Each `ensure_*` function installs one tool only when it is missing or at another version, so a
@@ -130,9 +131,12 @@ ensure_python() {
   fi
 }
 
-# Debian's Chromium and ChromeDriver (headless browser for the end-to-end tests).
+# Debian's Chromium and ChromeDriver (headless browser for the end-to-end tests), unless
+# $CHROMIUM names another Chromium-based browser to use (e.g. google-chrome on GitHub's Ubuntu).
 ensure_chromium() {
-  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+  if [ -n "${CHROMIUM:-}" ] && [ -x "$CHROMIUM" ]; then
+    note "browser: $CHROMIUM (from \$CHROMIUM)"
+  elif [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
     note "chromium: present"
   else
     apt_install chromium chromium-driver
@@ -171,12 +175,12 @@ STATIC_SERVER_PORT=
 # URL path $2 answers 200. Sets STATIC_SERVER_PID and STATIC_SERVER_PORT; stop it with
 # stop_static_server (callers trap EXIT). Retries with another port if the chosen one was taken.
 start_static_server() {
-  local dir="$1" probe="$2" log="$3" attempt i
+  local dir="$1" probe="$2" log="$3" attempt
   for attempt in 1 2 3; do
     STATIC_SERVER_PORT="$(free_port)"
     python3 -m http.server "$STATIC_SERVER_PORT" --bind 127.0.0.1 -d "$dir" >"$log" 2>&1 &
     STATIC_SERVER_PID=$!
-    for i in $(seq 1 100); do
+    for _ in $(seq 1 100); do
       if ! kill -0 "$STATIC_SERVER_PID" 2>/dev/null; then
         break
       fi
