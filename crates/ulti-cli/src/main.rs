@@ -1,1 +1,79 @@
-fn main() {}
+//! `ulti`: the command-line Ulti solver (solve, table, bids, batch, bench).
+
+mod cli;
+mod commands;
+mod human;
+mod input;
+mod report;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+use clap::error::ErrorKind;
+
+use cli::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e),
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let result = match &cli.command {
+        Command::Solve(args) => commands::solve::run(args, &mut out).map(|()| true),
+        Command::Table(args) => commands::deal::run(args, true, &mut out).map(|()| true),
+        Command::Bids(args) => commands::deal::run(args, false, &mut out).map(|()| true),
+        Command::Batch(args) => commands::batch::run(args, &mut out),
+        Command::Bench(args) => commands::bench::run(args, &mut out).map(|()| true),
+    }
+    .and_then(|ok| {
+        out.flush()?;
+        Ok(ok)
+    });
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Help and version go to stdout as clap prints them; usage errors become one line on
+/// stderr and exit code 2.
+fn usage_error(e: &clap::Error) -> ExitCode {
+    match e.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+        }
+        _ => {
+            let text = e.render().to_string();
+            let first: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.is_empty())
+                .collect();
+            let message = first.join(" ");
+            let message = message.strip_prefix("error: ").unwrap_or(&message);
+            eprintln!("error: {message} (see ulti --help)");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Writing to a closed pipe (`ulti batch … | head`) ends the program quietly.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+            || c.downcast_ref::<serde_json::Error>()
+                .and_then(|j| j.io_error_kind())
+                .is_some_and(|k| k == io::ErrorKind::BrokenPipe)
+    })
+}

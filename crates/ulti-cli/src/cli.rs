@@ -1,0 +1,146 @@
+//! The command-line interface: subcommands, arguments and help texts (clap derive).
+
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use ulti_engine::RuleOptions;
+
+const EXAMPLES: &str = "\
+Examples:
+  ulti solve --deal 0070605040302012737173112323313143435151620212322242526103011 --contract passz
+  ulti solve --deal 0070605040300173727021213323322232414341510112021303125263536 \\
+             --contract 40-100+ulti --played PA,MU,Z8 --all-cards --json
+  ulti table --deal 0202122232425262700013736351514021334331207060504031716323111
+  ulti bids  --deal 0202122232425262700013736351514021334331207060504031716323111 --json
+  ulti batch positions.txt --threads 2 > results.jsonl
+  ulti bench --deals shared/deals/random-1000.txt --contracts passz,ulti --limit 200
+
+Deal codes have 61 digits (trump digit, then 30 cards as suit+value digits: soloist,
+defender 1, defender 2). Cards are named by suit P/Z/M/T and rank 7/8/9/X/U/O/K/A, e.g. PA.
+Contracts: passz, 40-100, ulti, betli, durchmars, durchmars-adu, 20-100, negy-asz,
+negy-tizes; join trump contracts with + for a compound bid (40-100+ulti).";
+
+/// Exact double-dummy solver for Ulti, the Hungarian three-player card game.
+#[derive(Debug, Parser)]
+#[command(name = "ulti", version, after_help = EXAMPLES)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve one position: is the contract playable, does the soloist win, the card points
+    /// they can force, one optimal line (and each legal card's value with --all-cards).
+    #[command(after_help = EXAMPLES)]
+    Solve(SolveArgs),
+    /// Every contract under every trump for a deal, then every standard bid's payoff.
+    #[command(after_help = EXAMPLES)]
+    Table(DealArgs),
+    /// Every standard bid's payoff for a deal, best bid marked.
+    #[command(after_help = EXAMPLES)]
+    Bids(DealArgs),
+    /// Solve many positions in parallel: input lines `CODE CONTRACT [PLAYED]` (blank lines and
+    /// `#` comments skipped), one JSON object per line out, in input order.
+    #[command(after_help = EXAMPLES)]
+    Batch(BatchArgs),
+    /// Time the solver on a list of deals: per contract, playable count, median, p90, p99 and
+    /// max milliseconds and Mnodes/s (one thread, an empty table per solve, answers only).
+    #[command(after_help = EXAMPLES)]
+    Bench(BenchArgs),
+}
+
+/// The house rules (shared/RULES.md), both off by default.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct RuleFlags {
+    /// The duty to beat the led suit stays after the trick has been trumped.
+    #[arg(long)]
+    pub must_beat_after_trump: bool,
+    /// A marriage counts only if its holder's side wins at least one trick.
+    #[arg(long)]
+    pub marriage_needs_trick: bool,
+}
+
+impl From<RuleFlags> for RuleOptions {
+    fn from(f: RuleFlags) -> RuleOptions {
+        RuleOptions {
+            must_beat_after_trump: f.must_beat_after_trump,
+            marriage_needs_trick: f.marriage_needs_trick,
+        }
+    }
+}
+
+/// Arguments of `ulti solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The 61-digit deal code.
+    #[arg(long, value_name = "CODE")]
+    pub deal: String,
+    /// A contract id, or a compound bid joined with + (e.g. 40-100+ulti).
+    #[arg(long, value_name = "ID")]
+    pub contract: String,
+    /// The cards played so far, in play order from trick 1 (e.g. PA,P7,PK).
+    #[arg(long, value_name = "CARDS", default_value = "")]
+    pub played: String,
+    /// Also give the value of every legal card of the player to move.
+    #[arg(long)]
+    pub all_cards: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// House rules.
+    #[command(flatten)]
+    pub rules: RuleFlags,
+}
+
+/// Arguments of `ulti table` and `ulti bids`.
+#[derive(Debug, Args)]
+pub struct DealArgs {
+    /// The 61-digit deal code.
+    #[arg(long, value_name = "CODE")]
+    pub deal: String,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// House rules.
+    #[command(flatten)]
+    pub rules: RuleFlags,
+}
+
+/// Arguments of `ulti batch`.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Input file (standard input when absent).
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
+    /// Also give the value of every legal card of the player to move.
+    #[arg(long)]
+    pub all_cards: bool,
+    /// Accepted for symmetry with the other commands: batch output is always JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// House rules.
+    #[command(flatten)]
+    pub rules: RuleFlags,
+}
+
+/// Arguments of `ulti bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Deals file, lines `CODE` or `NAME CODE` (default: shared/deals/random-1000.txt in the
+    /// current directory or its parent).
+    #[arg(long, value_name = "FILE")]
+    pub deals: Option<PathBuf>,
+    /// Contracts to time, comma-separated (default: all nine).
+    #[arg(long, value_name = "IDS", value_delimiter = ',')]
+    pub contracts: Vec<String>,
+    /// Use only the first N deals.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+}
