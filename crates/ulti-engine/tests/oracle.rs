@@ -1,0 +1,389 @@
+//! The fast solver against a brute-force minimax over the validated rules API, on seeded
+//! random endgames (4–5 tricks left, at and between trick boundaries) reached by random legal
+//! play from random deals, for every contract, several compound bids, payoff solves, both rule
+//! options, and the value of every legal card.
+//!
+//! A mismatch names the deal code, the played cards and the bid as a command line for the CLI.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use common::{Objective, RootValues, is_payoff_solve, minimax_root, query, repro, solve};
+use rand::Rng;
+use rand::rngs::SmallRng;
+use ulti_engine::{
+    Bid, Card, Contract, Deal, Game, Rank, RuleOptions, SOLOIST, Scoring, Solver, Suit,
+    has_marriage,
+};
+
+/// One bid to solve at a position.
+#[derive(Clone, Debug)]
+struct Spec {
+    bid: Bid,
+    payoff: bool,
+    scoring: Scoring,
+}
+
+impl Spec {
+    fn label(&self) -> String {
+        if self.payoff {
+            format!("{} (payoff)", self.bid)
+        } else {
+            self.bid.to_string()
+        }
+    }
+
+    fn is_payoff(&self) -> bool {
+        self.payoff || self.bid.as_single().is_none()
+    }
+
+    /// The objectives the brute force must minimax for this spec.
+    fn objectives(&self) -> Vec<Objective> {
+        if self.is_payoff() {
+            vec![
+                Objective::Payoff(self.bid.clone(), self.scoring),
+                Objective::AllWon(self.bid.clone()),
+            ]
+        } else {
+            let c = self.bid.as_single().expect("single");
+            if c.is_point_contract() {
+                vec![Objective::Points, Objective::Wins(c)]
+            } else {
+                vec![Objective::Wins(c)]
+            }
+        }
+    }
+}
+
+/// The three families of games: the bids in one family share the rules of play (trumps or
+/// not, the ulti hold rule), so one brute-force tree answers all of them.
+#[derive(Clone, Copy, Debug)]
+enum Family {
+    Trump,
+    Ulti,
+    NoTrump,
+}
+
+fn bid(s: &str) -> Bid {
+    s.parse().expect("a valid bid")
+}
+
+fn random_scoring(rng: &mut SmallRng) -> Scoring {
+    Scoring {
+        teritett: rng.random_bool(0.3),
+        kontra: rng.random_range(0..=2),
+        piros_no_trump: rng.random_bool(0.3),
+    }
+}
+
+fn specs(family: Family, rng: &mut SmallRng) -> Vec<Spec> {
+    let (singles, compounds, payoff_singles): (&[&str], &[&str], &[&str]) = match family {
+        Family::Trump => (
+            &[
+                "passz",
+                "40-100",
+                "20-100",
+                "durchmars-adu",
+                "negy-asz",
+                "negy-tizes",
+            ],
+            &[
+                "40-100+durchmars-adu",
+                "20-100+negy-asz",
+                "passz+durchmars-adu",
+                "40-100+negy-tizes",
+            ],
+            &["passz", "negy-asz", "20-100"],
+        ),
+        Family::Ulti => (
+            &["ulti"],
+            &[
+                "40-100+ulti",
+                "ulti+durchmars-adu",
+                "20-100+ulti",
+                "passz+ulti",
+                "40-100+ulti+durchmars-adu",
+                "ulti+negy-asz",
+            ],
+            &["ulti"],
+        ),
+        Family::NoTrump => (&["betli", "durchmars"], &[], &["betli", "durchmars"]),
+    };
+    let mut v = Vec::new();
+    for s in singles {
+        v.push(Spec {
+            bid: bid(s),
+            payoff: false,
+            scoring: Scoring::default(),
+        });
+    }
+    for s in compounds {
+        v.push(Spec {
+            bid: bid(s),
+            payoff: false,
+            scoring: random_scoring(rng),
+        });
+    }
+    for s in payoff_singles {
+        v.push(Spec {
+            bid: bid(s),
+            payoff: true,
+            scoring: random_scoring(rng),
+        });
+    }
+    v
+}
+
+/// The soloist's prerequisites, written out from shared/RULES.md (independently of
+/// `Contract::unplayable_reason`).
+fn playable(c: Contract, deal: &Deal) -> bool {
+    let hand = deal.hand(SOLOIST);
+    let t = deal.trump;
+    let talon = deal.talon();
+    match c {
+        Contract::Ulti => hand.contains(Card::new(t, Rank::Seven)),
+        Contract::Negyven100 => has_marriage(hand, t),
+        Contract::Husz100 => Suit::ALL.iter().any(|&s| s != t && has_marriage(hand, s)),
+        Contract::NegyAsz => !talon.iter().any(|c| c.rank() == Rank::Asz),
+        Contract::NegyTizes => !talon.iter().any(|c| c.rank() == Rank::Ten),
+        _ => true,
+    }
+}
+
+fn bid_playable(bid: &Bid, deal: &Deal) -> bool {
+    bid.contracts().iter().all(|&c| playable(c, deal))
+}
+
+/// Move `wanted` into the soloist's hand, each in exchange for one of their other cards
+/// (which takes the wanted card's place in a defender's hand or the talon).
+fn give_soloist(deal: Deal, wanted: &[Card], rng: &mut SmallRng) -> Deal {
+    let mut hands = deal.hands();
+    for &card in wanted {
+        if hands[SOLOIST].contains(card) {
+            continue;
+        }
+        let spare: Vec<Card> = hands[SOLOIST]
+            .iter()
+            .filter(|c| !wanted.contains(c))
+            .collect();
+        let out = spare[rng.random_range(0..spare.len())];
+        hands[SOLOIST].remove(out);
+        hands[SOLOIST].insert(card);
+        if let Some(h) = hands[1..].iter_mut().find(|h| h.contains(card)) {
+            h.remove(card);
+            h.insert(out);
+        }
+    }
+    Deal::new(deal.trump, hands).expect("swapping keeps ten cards a hand")
+}
+
+/// A random deal for `family`, often changed to make the family's contracts playable: the
+/// trump VII for ulti, the trump marriage for 40-100, a side marriage for 20-100.
+fn family_deal(family: Family, seed: u64, rng: &mut SmallRng) -> Deal {
+    let deal = Deal::random(seed);
+    let t = deal.trump;
+    let side = Suit::ALL[(t.index() as usize + rng.random_range(1..4)) % 4];
+    let (p_seven, p_trump_marriage, p_side_marriage) = match family {
+        Family::Trump => (0.0, 0.6, 0.6),
+        Family::Ulti => (0.95, 0.5, 0.5),
+        Family::NoTrump => return deal,
+    };
+    let mut wanted = Vec::new();
+    if rng.random_bool(p_seven) {
+        wanted.push(Card::new(t, Rank::Seven));
+    }
+    if rng.random_bool(p_trump_marriage) {
+        wanted.extend([Card::new(t, Rank::Kiraly), Card::new(t, Rank::Felso)]);
+    }
+    if rng.random_bool(p_side_marriage) {
+        wanted.extend([Card::new(side, Rank::Kiraly), Card::new(side, Rank::Felso)]);
+    }
+    give_soloist(deal, &wanted, rng)
+}
+
+/// Compare one solved spec with the brute-force values; `false` when the bid is unplayable
+/// (and reported so).
+fn check_spec(
+    solver: &mut Solver,
+    spec: &Spec,
+    deal: Deal,
+    played: &[Card],
+    rules: RuleOptions,
+    objs: &[Objective],
+    root: &RootValues,
+) -> bool {
+    let mut q = query(deal, &spec.bid, played, rules);
+    q.payoff = spec.payoff;
+    q.scoring = spec.scoring;
+    let sol = solve(solver, &q);
+    let ctx = repro(&q);
+    assert_eq!(
+        sol.playable,
+        bid_playable(&spec.bid, &deal),
+        "playable\n  {ctx}"
+    );
+    assert_eq!(
+        sol.unplayable_reason.as_deref(),
+        spec.bid.unplayable_reason(&deal),
+        "unplayable reason\n  {ctx}"
+    );
+    if !sol.playable {
+        assert!(sol.soloist_wins.is_none() && sol.line.is_empty() && sol.cards.is_empty());
+        return false;
+    }
+    let at = |o: &Objective| objs.iter().position(|x| x == o).expect("objective listed");
+    let want = spec.objectives();
+    let idx: Vec<usize> = want.iter().map(at).collect();
+    // (soloist_wins, soloist_points, payoff) from brute-force values.
+    let expect = |vals: &[i32]| -> (Option<bool>, Option<u32>, Option<i32>) {
+        if spec.is_payoff() {
+            (Some(vals[idx[1]] == 1), None, Some(vals[idx[0]]))
+        } else if idx.len() == 2 {
+            (Some(vals[idx[1]] == 1), Some(vals[idx[0]] as u32), None)
+        } else {
+            (Some(vals[idx[0]] == 1), None, None)
+        }
+    };
+    let (wins, points, payoff) = expect(&root.value);
+    assert_eq!(sol.soloist_wins, wins, "soloist_wins\n  {ctx}");
+    assert_eq!(sol.soloist_points, points, "soloist_points\n  {ctx}");
+    assert_eq!(sol.payoff, payoff, "payoff\n  {ctx}");
+    // Every legal card, in any order.
+    let got: BTreeMap<Card, _> = sol
+        .cards
+        .iter()
+        .map(|cv| {
+            (
+                cv.card,
+                (Some(cv.soloist_wins), cv.soloist_points, cv.payoff),
+            )
+        })
+        .collect();
+    assert_eq!(got.len(), sol.cards.len(), "a card listed twice\n  {ctx}");
+    let want_cards: BTreeMap<Card, _> = root.cards.iter().map(|(c, v)| (*c, expect(v))).collect();
+    assert_eq!(
+        got.keys().collect::<Vec<_>>(),
+        want_cards.keys().collect::<Vec<_>>(),
+        "the legal cards\n  {ctx}"
+    );
+    for (card, w) in &want_cards {
+        assert_eq!(
+            &got[card], w,
+            "value of card {card} (wins, points, payoff)\n  {ctx}"
+        );
+    }
+    assert!(is_payoff_solve(&q) == spec.is_payoff());
+    common::check_line_result(&q, &sol);
+    true
+}
+
+/// Positions compared with the brute force and positions found unplayable, per bid.
+type Counts = BTreeMap<String, (usize, usize)>;
+
+/// Run random endgames of one family, one per seed.
+fn run_family(family: Family, seeds: std::ops::Range<u64>) -> Counts {
+    let mut solver = Solver::new();
+    let mut counts = BTreeMap::new();
+    for seed in seeds {
+        let mut rng = common::rng(seed);
+        let deal = family_deal(family, seed, &mut rng);
+        let rules = RuleOptions {
+            must_beat_after_trump: rng.random_bool(0.35),
+            marriage_needs_trick: rng.random_bool(0.35),
+        };
+        let specs = specs(family, &mut rng);
+        let play_bid = specs[0].bid.clone();
+        let left = rng.random_range(4..=5);
+        let n = 3 * (10 - left) + rng.random_range(0..3);
+        let played = common::random_play(&deal, &play_bid, rules, n, &mut rng);
+        let mut objs: Vec<Objective> = Vec::new();
+        for s in &specs {
+            for o in s.objectives() {
+                if !objs.contains(&o) {
+                    objs.push(o);
+                }
+            }
+        }
+        let mut game = Game::with_played(&deal, &play_bid, rules, &played).expect("legal");
+        let root = minimax_root(&mut game, &objs);
+        for spec in &specs {
+            let compared = check_spec(&mut solver, spec, deal, &played, rules, &objs, &root);
+            let e = counts.entry(spec.label()).or_insert((0, 0));
+            if compared {
+                e.0 += 1;
+            } else {
+                e.1 += 1;
+            }
+        }
+    }
+    counts
+}
+
+fn report(family: Family, counts: &Counts, start: Instant) {
+    eprintln!("oracle {family:?}: {:.1?}", start.elapsed());
+    for (label, (n, unplayable)) in counts {
+        eprintln!("  {label:<28} {n:>4} positions compared, {unplayable:>4} unplayable");
+        assert!(*n >= 50, "too few playable positions for {label}");
+    }
+}
+
+#[test]
+fn trump_contracts_match_brute_force() {
+    let start = Instant::now();
+    let counts = run_family(Family::Trump, 0..220);
+    report(Family::Trump, &counts, start);
+}
+
+#[test]
+fn ulti_bids_match_brute_force() {
+    let start = Instant::now();
+    let counts = run_family(Family::Ulti, 1000..1200);
+    report(Family::Ulti, &counts, start);
+}
+
+#[test]
+fn no_trump_contracts_match_brute_force() {
+    let start = Instant::now();
+    let counts = run_family(Family::NoTrump, 2000..2150);
+    report(Family::NoTrump, &counts, start);
+}
+
+/// Every contract and a few compound bids: `playable` follows the prerequisites, from the
+/// start and mid-game alike.
+#[test]
+fn unplayable_bids_are_reported_not_searched() {
+    let mut solver = Solver::new();
+    let bids: Vec<Bid> = Contract::ALL
+        .iter()
+        .map(|&c| Bid::single(c))
+        .chain(["40-100+ulti", "20-100+ulti+durchmars-adu", "ulti+negy-asz"].map(bid))
+        .collect();
+    let mut unplayable = 0;
+    for seed in 0..150u64 {
+        let deal = Deal::random(seed);
+        for b in &bids {
+            let mut rng = common::rng(seed);
+            let played = common::random_play(&deal, b, RuleOptions::default(), 27, &mut rng);
+            let q = query(deal, b, &played, RuleOptions::default());
+            let sol = solve(&mut solver, &q);
+            let ok = bid_playable(b, &deal);
+            assert_eq!(sol.playable, ok, "playable\n  {}", repro(&q));
+            assert_eq!(
+                sol.unplayable_reason.as_deref(),
+                b.unplayable_reason(&deal),
+                "{}",
+                repro(&q)
+            );
+            if ok {
+                assert!(sol.soloist_wins.is_some(), "{}", repro(&q));
+            } else {
+                unplayable += 1;
+                assert!(sol.soloist_wins.is_none() && sol.line.is_empty());
+            }
+        }
+    }
+    eprintln!("unplayable: {unplayable} of {} bids", 150 * bids.len());
+    assert!(unplayable > 100);
+}
