@@ -105,7 +105,7 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> Result<()> {
         out.flush()?;
     }
     if let Some(s) = Stats::of(per_deal) {
-        writeln!(out, "all contracts of one deal together:")?;
+        writeln!(out, "per deal, the contracts above together:")?;
         row(out, "all", &format!("{}", deals.len()), &s, all_nodes)?;
     }
     Ok(())

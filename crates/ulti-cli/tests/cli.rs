@@ -1,0 +1,545 @@
+//! End-to-end tests of the `ulti` binary: JSON shapes, agreement between subcommands, legal
+//! lines, batch order and errors, bench, and one-line errors for bad input.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+use ulti_engine::{Bid, Card, Contract, Deal, Game, RuleOptions};
+
+const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";
+const GREAT_BETLI: &str = "0202122232425262700013736351514021334331207060504031716323111";
+const SLOW: &str = "0070605040300173727021213323322232414341510112021303125263536";
+
+fn ulti(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ulti"))
+        .args(args)
+        .output()
+        .expect("the ulti binary runs")
+}
+
+fn ulti_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ulti"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the ulti binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn json(o: &Output) -> Value {
+    assert!(o.status.success(), "ulti failed: {}", stderr(o));
+    serde_json::from_str(&stdout(o)).expect("one JSON object")
+}
+
+/// A file with `text` in the temp directory, unique per test.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("ulti-cli-test-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn cards(v: &Value) -> Vec<Card> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().parse().unwrap())
+        .collect()
+}
+
+/// The deal code with another trump digit.
+fn with_trump(code: &str, digit: char) -> String {
+    format!("{digit}{}", &code[1..])
+}
+
+#[test]
+fn solve_json_has_the_documented_fields_and_a_legal_optimal_line() {
+    let v = json(&ulti(&[
+        "solve",
+        "--deal",
+        STRONG,
+        "--contract",
+        "passz",
+        "--json",
+    ]));
+    for key in [
+        "contract",
+        "trump",
+        "playable",
+        "soloist_wins",
+        "soloist_points",
+        "payoff",
+        "line",
+        "cards",
+        "nodes",
+        "ms",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}: {v}");
+    }
+    assert_eq!(v["contract"], "passz");
+    assert_eq!(v["trump"], "P");
+    assert_eq!(v["playable"], true);
+    assert_eq!(v["payoff"], Value::Null);
+    assert!(v["ms"].as_f64().unwrap() >= 0.0);
+    let line = cards(&v["line"]);
+    assert_eq!(line.len(), 30);
+    let deal = Deal::parse_code(STRONG).unwrap();
+    let bid = Bid::single(Contract::Passz);
+    let mut g = Game::new(&deal, &bid, RuleOptions::default());
+    for c in line {
+        g.play(c)
+            .unwrap_or_else(|e| panic!("illegal line card: {e}"));
+    }
+    assert!(g.is_over());
+    // Both sides play optimally on the line, so it ends at the forced points.
+    assert_eq!(
+        v["soloist_points"].as_u64().unwrap(),
+        u64::from(g.soloist_points())
+    );
+    assert_eq!(v["soloist_wins"], g.outcome(Contract::Passz));
+}
+
+#[test]
+fn solve_json_of_a_compound_bid_mid_trick_with_all_cards() {
+    let v = json(&ulti(&[
+        "solve",
+        "--deal",
+        SLOW,
+        "--contract",
+        "ulti+40-100",
+        "--played",
+        "PA,MU",
+        "--all-cards",
+        "--json",
+    ]));
+    assert_eq!(v["contract"], "40-100+ulti");
+    assert_eq!(v["trump"], "P");
+    assert_eq!(v["played"], serde_json::json!(["PA", "MU"]));
+    let payoff = v["payoff"].as_i64().expect("a compound bid has a payoff");
+    let comps = v["components"].as_array().unwrap();
+    assert_eq!(comps.len(), 2);
+    let sum: i64 = comps.iter().map(|c| c["payoff"].as_i64().unwrap()).sum();
+    assert_eq!(sum, payoff, "the line realises the payoff");
+    // The line continues from the position and replays legally.
+    let deal = Deal::parse_code(SLOW).unwrap();
+    let bid: Bid = "40-100+ulti".parse().unwrap();
+    let mut g = Game::with_played(
+        &deal,
+        &bid,
+        RuleOptions::default(),
+        &cards(&serde_json::json!(["PA", "MU"])),
+    )
+    .unwrap();
+    let legal = g.legal_cards();
+    for c in cards(&v["line"]) {
+        g.play(c).unwrap();
+    }
+    assert!(g.is_over());
+    // One entry per legal card of defender 2, with a payoff, the best equal to the answer.
+    let per_card = v["cards"].as_array().unwrap();
+    assert_eq!(per_card.len() as u32, legal.len());
+    for c in per_card {
+        let card: Card = c["card"].as_str().unwrap().parse().unwrap();
+        assert!(legal.contains(card));
+        assert!(c["payoff"].as_i64().is_some());
+    }
+    // Defender 2 moves: the value is the minimum over their cards.
+    let min = per_card.iter().map(|c| c["payoff"].as_i64().unwrap()).min();
+    assert_eq!(min, Some(payoff));
+}
+
+#[test]
+fn solve_text_output_reads_well() {
+    let o = ulti(&["solve", "--deal", GREAT_BETLI, "--contract", "betli"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("Betli"), "{text}");
+    assert!(text.contains("Trump:     none"), "{text}");
+    assert!(text.contains("✔ the soloist wins"), "{text}");
+    assert!(text.contains(" 10. "), "ten tricks shown: {text}");
+    let o = ulti(&["solve", "--deal", STRONG, "--contract", "ulti"]);
+    assert!(o.status.success());
+    assert!(
+        stdout(&o).contains("Playable:  no: ulti needs the trump VII"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn table_json_has_thirty_cells_that_agree_with_solve() {
+    let v = json(&ulti(&["table", "--deal", STRONG, "--json"]));
+    assert_eq!(v["deal"], STRONG);
+    assert_eq!(
+        v["rules"],
+        serde_json::json!({"must_beat_after_trump": false, "marriage_needs_trick": false})
+    );
+    let cells = v["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 7 * 4 + 2);
+    for cell in cells {
+        let keys: Vec<&str> = cell
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys.len(),
+            8,
+            "contract, trump, playable, unplayable_reason, soloist_wins, soloist_points, nodes, ms: {cell}"
+        );
+        let contract: Contract = cell["contract"].as_str().unwrap().parse().unwrap();
+        match cell["trump"].as_str() {
+            Some(t) => assert!(contract.has_trumps() && ["P", "Z", "M", "T"].contains(&t)),
+            None => assert!(!contract.has_trumps()),
+        }
+    }
+    let trump_cells = cells.iter().filter(|c| c["trump"].is_string()).count();
+    assert_eq!(trump_cells, 28);
+    // A few cells against `solve --json` with the deal's trump digit set to the cell's suit.
+    for (contract, trump, digit) in [
+        ("passz", Some("Z"), '1'),
+        ("negy-asz", Some("P"), '0'),
+        ("durchmars", None, '3'),
+        ("20-100", Some("M"), '2'),
+    ] {
+        let cell = cells
+            .iter()
+            .find(|c| c["contract"] == contract && c["trump"].as_str() == trump)
+            .unwrap();
+        let code = with_trump(STRONG, digit);
+        let s = json(&ulti(&[
+            "solve",
+            "--deal",
+            &code,
+            "--contract",
+            contract,
+            "--json",
+        ]));
+        for key in [
+            "trump",
+            "playable",
+            "unplayable_reason",
+            "soloist_wins",
+            "soloist_points",
+        ] {
+            assert_eq!(cell[key], s[key], "{contract} {trump:?} {key}");
+        }
+    }
+    // Bids: the documented shape, and the best bid is the highest playable payoff.
+    let bids = v["bids"].as_array().unwrap();
+    assert!(!bids.is_empty());
+    for b in bids {
+        for key in [
+            "id",
+            "name",
+            "playable",
+            "payoff",
+            "soloist_wins",
+            "components",
+        ] {
+            assert!(b.get(key).is_some(), "missing {key}: {b}");
+        }
+    }
+    let best = v["best_bid"].as_str().unwrap();
+    let best_payoff = bids.iter().find(|b| b["id"] == best).unwrap()["payoff"]
+        .as_i64()
+        .unwrap();
+    let max = bids
+        .iter()
+        .filter(|b| b["playable"] == true)
+        .map(|b| b["payoff"].as_i64().unwrap())
+        .max();
+    assert_eq!(max, Some(best_payoff));
+    // `ulti bids --json` gives the same bids without the cells.
+    let b = json(&ulti(&["bids", "--deal", STRONG, "--json"]));
+    assert!(b.get("cells").is_none());
+    assert_eq!(b["bids"], v["bids"]);
+    assert_eq!(b["best_bid"], v["best_bid"]);
+}
+
+#[test]
+fn table_text_is_a_grid_with_the_best_bid_marked() {
+    let o = ulti(&["table", "--deal", SLOW]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let header = text
+        .lines()
+        .find(|l| l.contains("Piros") && l.contains("Tök") && l.contains("Zöld"))
+        .expect("a header row with the four trumps");
+    assert!(header.trim_start().starts_with("Piros"), "{header}");
+    let betli = text.lines().find(|l| l.starts_with("Betli")).unwrap();
+    assert!(betli.contains("(no trumps)"), "{betli}");
+    let passz = text.lines().find(|l| l.starts_with("Passz")).unwrap();
+    assert_eq!(passz.matches(['✔', '✘']).count(), 4, "{passz}");
+    assert!(text.contains('★'), "{text}");
+    assert!(text.contains("Best bid: "), "{text}");
+}
+
+#[test]
+fn rule_flags_reach_the_solver() {
+    let v = json(&ulti(&[
+        "table",
+        "--deal",
+        SLOW,
+        "--json",
+        "--must-beat-after-trump",
+        "--marriage-needs-trick",
+    ]));
+    assert_eq!(
+        v["rules"],
+        serde_json::json!({"must_beat_after_trump": true, "marriage_needs_trick": true})
+    );
+    let s = json(&ulti(&[
+        "solve",
+        "--deal",
+        SLOW,
+        "--contract",
+        "passz",
+        "--marriage-needs-trick",
+        "--json",
+    ]));
+    assert_eq!(s["rules"]["marriage_needs_trick"], true);
+    assert_eq!(s["rules"]["must_beat_after_trump"], false);
+}
+
+#[test]
+fn batch_keeps_input_order_and_reports_bad_lines() {
+    let input = format!(
+        "# positions\n{STRONG} passz\n\n{SLOW} 40-100+ulti PA,MU,Z8\nnot-a-code passz\n{STRONG} passz ZA,TO\n{GREAT_BETLI} betli\n{STRONG}\n"
+    );
+    let o = ulti_stdin(&["batch", "--threads", "2"], &input);
+    assert_eq!(o.status.code(), Some(1), "bad lines make the exit code 1");
+    let lines: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let numbers: Vec<u64> = lines
+        .iter()
+        .map(|l| l["input_line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [2, 4, 5, 6, 7, 8]);
+    assert_eq!(lines[0]["contract"], "passz");
+    assert_eq!(lines[1]["contract"], "40-100+ulti");
+    assert_eq!(lines[1]["played"], serde_json::json!(["PA", "MU", "Z8"]));
+    assert_eq!(lines[1]["line"].as_array().unwrap().len(), 27);
+    assert!(lines[2]["error"].as_str().unwrap().contains("deal code"));
+    assert!(
+        lines[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("played card 2")
+    );
+    assert!(lines[3]["error"].as_str().unwrap().contains("follow suit"));
+    assert_eq!(lines[4]["contract"], "betli");
+    assert_eq!(lines[4]["trump"], Value::Null);
+    assert!(
+        lines[5]["error"]
+            .as_str()
+            .unwrap()
+            .contains("CODE CONTRACT")
+    );
+    // The same object as `solve --json`, apart from the time.
+    let mut single = json(&ulti(&[
+        "solve",
+        "--deal",
+        STRONG,
+        "--contract",
+        "passz",
+        "--json",
+    ]));
+    let mut first = lines[0].clone();
+    first.as_object_mut().unwrap().remove("input_line");
+    first["ms"] = Value::Null;
+    single["ms"] = Value::Null;
+    assert_eq!(first, single);
+}
+
+#[test]
+fn batch_of_good_lines_from_a_file_succeeds_in_order() {
+    let codes: Vec<String> = (0..12).map(|s| Deal::random(s).code()).collect();
+    let text: String = codes.iter().map(|c| format!("{c} ulti\n")).collect();
+    let path = temp_file("batch.txt", &text);
+    let o = ulti(&["batch", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).ok();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).is_empty(),
+        "no progress bar when stderr is not a terminal"
+    );
+    let got: Vec<String> = stdout(&o)
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            v["deal"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(got, codes);
+}
+
+#[test]
+fn bench_runs_on_a_tiny_deals_file() {
+    let path = temp_file(
+        "deals.txt",
+        &format!("# three deals\nstrong {STRONG}\n{GREAT_BETLI}\nslow {SLOW}\n"),
+    );
+    let o = ulti(&[
+        "bench",
+        "--deals",
+        path.to_str().unwrap(),
+        "--contracts",
+        "passz,ulti,betli",
+        "--limit",
+        "2",
+    ]);
+    std::fs::remove_file(&path).ok();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.starts_with("2 deals from"), "{text}");
+    let row = |name: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no {name} row: {text}"))
+            .to_string()
+    };
+    // Passz and betli are always playable; only the great-betli hand holds its trump VII.
+    assert!(row("passz").contains("2/2"), "{text}");
+    assert!(row("betli").contains("2/2"), "{text}");
+    assert!(row("ulti").contains("1/2"), "{text}");
+    assert_eq!(row("all").split_whitespace().count(), 8, "{text}");
+}
+
+#[test]
+fn bench_without_a_deals_file_says_how_to_give_one() {
+    let dir = std::env::temp_dir().join(format!("ulti-cli-test-{}-empty", std::process::id()));
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_ulti"))
+        .args(["bench", "--limit", "1"])
+        .current_dir(dir.join("sub"))
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--deals"), "{err}");
+}
+
+#[test]
+fn bad_input_exits_non_zero_with_one_line_naming_the_problem() {
+    let repeated = format!("{}07{}", &STRONG[..3], &STRONG[5..]);
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["solve", "--deal", "123", "--contract", "passz"],
+            "61 digits",
+        ),
+        (
+            vec!["solve", "--deal", &repeated, "--contract", "passz"],
+            "the card PA (Piros Ász) appears twice",
+        ),
+        (vec!["table", "--deal", "x"], "61 digits"),
+        (
+            vec!["solve", "--deal", STRONG, "--contract", "ultii"],
+            "unknown contract \"ultii\"",
+        ),
+        (
+            vec!["solve", "--deal", STRONG, "--contract", "betli+ulti"],
+            "cannot be combined",
+        ),
+        (
+            vec![
+                "solve",
+                "--deal",
+                STRONG,
+                "--contract",
+                "passz",
+                "--played",
+                "PA,QQ",
+            ],
+            "bad card name \"QQ\"",
+        ),
+        (
+            vec![
+                "solve",
+                "--deal",
+                STRONG,
+                "--contract",
+                "passz",
+                "--played",
+                "ZA,TO",
+            ],
+            "played card 2: TO breaks the rule to follow suit",
+        ),
+        (
+            vec![
+                "solve",
+                "--deal",
+                STRONG,
+                "--contract",
+                "passz",
+                "--played",
+                "ZK",
+            ],
+            "not in the hand",
+        ),
+        (
+            vec!["batch", "/nonexistent/positions.txt"],
+            "cannot read batch file",
+        ),
+        (
+            vec!["bench", "--deals", "/nonexistent/deals.txt"],
+            "cannot read deals file",
+        ),
+        (vec!["solve", "--deal", STRONG], "--contract"),
+        (vec!["table", "--deal", STRONG, "--bogus"], "--bogus"),
+        (vec!["batch", "--threads", "0"], "--threads"),
+    ];
+    for (args, needle) in cases {
+        let o = ulti(&args);
+        assert!(!o.status.success(), "{args:?} should fail");
+        assert!(
+            matches!(o.status.code(), Some(1 | 2)),
+            "{args:?}: {:?}",
+            o.status
+        );
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: {err:?} should name {needle:?}"
+        );
+        assert!(stdout(&o).is_empty(), "{args:?}: nothing on stdout");
+    }
+}
+
+#[test]
+fn help_shows_examples() {
+    let o = ulti(&["--help"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("Examples:"));
+    let o = ulti(&["solve", "--help"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(
+        text.contains("--all-cards") && text.contains("ulti solve --deal"),
+        "{text}"
+    );
+}
