@@ -9,8 +9,8 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use ulti_engine::{
-    Bid, Card, Contract, Deal, Game, Query, RuleOptions, SOLOIST, Scoring, Solution, Solver,
-    component_payoff,
+    Bid, Card, Contract, Deal, Game, Query, Rank, RuleOptions, SOLOIST, Scoring, Solution, Solver,
+    Suit, component_payoff,
 };
 
 /// One quantity the brute force minimaxes: the soloist maximises it, the defenders minimise it.
@@ -114,6 +114,51 @@ pub fn random_play(
         played.push(card);
     }
     played
+}
+
+/// Move `wanted` into the soloist's hand, each in exchange for one of their other cards
+/// (which takes the wanted card's place in a defender's hand or the talon).
+pub fn give_soloist(deal: Deal, wanted: &[Card], rng: &mut SmallRng) -> Deal {
+    let mut hands = deal.hands();
+    for &card in wanted {
+        if hands[SOLOIST].contains(card) {
+            continue;
+        }
+        let spare: Vec<Card> = hands[SOLOIST]
+            .iter()
+            .filter(|c| !wanted.contains(c))
+            .collect();
+        let out = spare[rng.random_range(0..spare.len())];
+        hands[SOLOIST].remove(out);
+        hands[SOLOIST].insert(card);
+        if let Some(h) = hands[1..].iter_mut().find(|h| h.contains(card)) {
+            h.remove(card);
+            h.insert(out);
+        }
+    }
+    Deal::new(deal.trump, hands).expect("swapping keeps ten cards a hand")
+}
+
+/// A random deal in which the soloist holds what `bid` needs (the trump VII for ulti, the
+/// trump marriage for 40-100, a side marriage for 20-100).
+pub fn playable_deal(seed: u64, bid: &Bid, rng: &mut SmallRng) -> Deal {
+    let deal = Deal::random(seed);
+    let t = deal.trump;
+    let side = Suit::ALL[(t.index() as usize + rng.random_range(1..4)) % 4];
+    let mut wanted = Vec::new();
+    for c in bid.contracts() {
+        match c {
+            Contract::Ulti => wanted.push(Card::new(t, Rank::Seven)),
+            Contract::Negyven100 => {
+                wanted.extend([Card::new(t, Rank::Kiraly), Card::new(t, Rank::Felso)]);
+            }
+            Contract::Husz100 => {
+                wanted.extend([Card::new(side, Rank::Kiraly), Card::new(side, Rank::Felso)]);
+            }
+            _ => {}
+        }
+    }
+    give_soloist(deal, &wanted, rng)
 }
 
 /// A seeded RNG for the test with this seed (separate from the deal's own).
