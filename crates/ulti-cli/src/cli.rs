@@ -83,8 +83,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "ID")]
     pub contract: String,
     /// The cards played so far, in play order from trick 1 (e.g. PA,P7,PK).
-    #[arg(long, value_name = "CARDS", default_value = "")]
-    pub played: String,
+    #[arg(long, value_name = "CARDS")]
+    pub played: Option<String>,
     /// Also give the value of every legal card of the player to move.
     #[arg(long)]
     pub all_cards: bool,

@@ -96,6 +96,8 @@ pub fn solve(code: &str, q: &Query, sol: &Solution, ms: f64) -> String {
     if !sol.line.is_empty() {
         let _ = writeln!(out, "Line (one optimal play):");
         line(&mut out, q, &sol.line);
+    } else if q.played.len() == 30 {
+        let _ = writeln!(out, "Line:      none, all ten tricks have been played");
     }
     if !sol.cards.is_empty() {
         let game = Game::with_played(&q.deal, &q.bid, q.rules, &q.played)
@@ -196,29 +198,32 @@ pub fn table(code: &str, deal: &Deal, cells: &[TableCell], bids: &[BidValue], ms
     let mut out = String::new();
     hands(&mut out, code, deal);
     out.push('\n');
-    let _ = write!(out, "{:<21}", "");
+    let mut grid = format!("{:<21}", "");
     for s in Suit::ALL {
-        let _ = write!(out, "{:<9}", s.hungarian());
+        let _ = write!(grid, "{:<9}", s.hungarian());
     }
-    out.push('\n');
+    grid.push('\n');
     for c in Contract::ALL {
         let row: Vec<&TableCell> = cells.iter().filter(|x| x.contract == c).collect();
         if row.is_empty() {
             continue;
         }
-        let _ = write!(out, "{:<21}", c.hungarian());
+        let _ = write!(grid, "{:<21}", c.hungarian());
         if c.has_trumps() {
             for s in Suit::ALL {
                 let text = row
                     .iter()
                     .find(|x| x.trump == Some(s))
                     .map_or_else(String::new, |x| cell_text(x));
-                let _ = write!(out, "{text:<9}");
+                let _ = write!(grid, "{text:<9}");
             }
         } else {
-            let _ = write!(out, "{:<9}(no trumps)", cell_text(row[0]));
+            let _ = write!(grid, "{:<9}(no trumps)", cell_text(row[0]));
         }
-        out.push('\n');
+        grid.push('\n');
+    }
+    for l in grid.lines() {
+        let _ = writeln!(out, "{}", l.trim_end());
     }
     let _ = writeln!(
         out,

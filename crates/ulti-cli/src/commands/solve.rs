@@ -15,7 +15,7 @@ pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<()> {
     let q = input::query(
         &args.deal,
         &args.contract,
-        &args.played,
+        args.played.as_deref().unwrap_or(""),
         args.rules.into(),
         args.all_cards,
     )?;
