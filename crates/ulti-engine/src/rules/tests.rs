@@ -962,3 +962,70 @@ fn illegal_played_card_is_reported_by_the_solver_with_card_and_rule() {
         }
     ));
 }
+
+// ------------------------------------------------------------------ the solver on these deals
+
+fn solve_with(d: Deal, c: Contract, rules: RuleOptions) -> (Option<bool>, Option<u32>) {
+    let mut q = Query::new(d, Bid::single(c));
+    q.rules = rules;
+    let sol = Solver::with_memory(1 << 20).solve(&q).unwrap();
+    let mut g = Game::new(&d, &q.bid, rules);
+    for &card in &sol.line {
+        g.play(card).expect("the solver's line is legal");
+    }
+    assert_eq!(
+        Some(g.outcome(c)),
+        sol.soloist_wins,
+        "{c}: line ends as reported"
+    );
+    (sol.soloist_wins, sol.soloist_points)
+}
+
+#[test]
+fn solver_gives_the_defenders_both_sevens_tricks_in_give() {
+    // GIVE: the soloist must lead Z7 and M7 some time (the defenders hold no trump, so every
+    // other lead wins and, when a defender leads, the soloist is void and must trump). On
+    // those two tricks the defenders drop 20 each (ZA + MX/TX, MA/MX + ZX/TA), and no more
+    // is possible: 40 lost, 50 won, which wins the party (50 + 40 > 40 + 40) and loses 40-100.
+    let d = trump_deal(GIVE);
+    let opts = RuleOptions::default();
+    assert_eq!(solve_with(d, Contract::Passz, opts), (Some(true), Some(50)));
+    assert_eq!(
+        solve_with(d, Contract::Negyven100, opts),
+        (Some(false), Some(50))
+    );
+    assert_eq!(solve_with(d, Contract::DurchmarsAdu, opts).0, Some(false));
+}
+
+#[test]
+fn solver_wins_ulti_when_the_last_defending_trump_can_be_drawn() {
+    // ULTI_WIN: PA draws seat 1's P8, then every lead wins and the VII takes trick 10.
+    let opts = RuleOptions::default();
+    assert_eq!(
+        solve_with(trump_deal(ULTI_WIN), Contract::Ulti, opts).0,
+        Some(true)
+    );
+    // ULTI_LOSE: the soloist leads nine side cards, three per suit; by trick 7 one suit is
+    // led a third time, seat 2 (two of each) trumps, wins and leads a trump: the VII is the
+    // soloist's only trump and falls before trick 10.
+    assert_eq!(
+        solve_with(trump_deal(ULTI_LOSE), Contract::Ulti, opts).0,
+        Some(false)
+    );
+}
+
+#[test]
+fn solver_respects_marriage_needs_trick() {
+    // MARRIAGES: the soloist can take all ten tricks (70 card points) but the defenders'
+    // 100 of marriages beat that; with `marriage_needs_trick` they do not count.
+    let d = trump_deal(MARRIAGES);
+    assert_eq!(
+        solve_with(d, Contract::Passz, RuleOptions::default()),
+        (Some(false), Some(70))
+    );
+    let opts = RuleOptions {
+        marriage_needs_trick: true,
+        ..RuleOptions::default()
+    };
+    assert_eq!(solve_with(d, Contract::Passz, opts), (Some(true), Some(70)));
+}
