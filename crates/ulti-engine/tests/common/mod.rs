@@ -119,22 +119,25 @@ pub fn random_play(
 /// Move `wanted` into the soloist's hand, each in exchange for one of their other cards
 /// (which takes the wanted card's place in a defender's hand or the talon).
 pub fn give_soloist(deal: Deal, wanted: &[Card], rng: &mut SmallRng) -> Deal {
+    give(deal, SOLOIST, wanted, rng)
+}
+
+/// Move `wanted` into `seat`'s hand, each in exchange for one of that seat's other cards
+/// (which takes the wanted card's place in another hand or the talon).
+pub fn give(deal: Deal, seat: usize, wanted: &[Card], rng: &mut SmallRng) -> Deal {
     let mut hands = deal.hands();
     for &card in wanted {
-        if hands[SOLOIST].contains(card) {
+        if hands[seat].contains(card) {
             continue;
         }
-        let spare: Vec<Card> = hands[SOLOIST]
-            .iter()
-            .filter(|c| !wanted.contains(c))
-            .collect();
+        let spare: Vec<Card> = hands[seat].iter().filter(|c| !wanted.contains(c)).collect();
         let out = spare[rng.random_range(0..spare.len())];
-        hands[SOLOIST].remove(out);
-        hands[SOLOIST].insert(card);
-        if let Some(h) = hands[1..].iter_mut().find(|h| h.contains(card)) {
-            h.remove(card);
-            h.insert(out);
+        if let Some(other) = (0..3).find(|&s| hands[s].contains(card)) {
+            hands[other].remove(card);
+            hands[other].insert(out);
         }
+        hands[seat].remove(out);
+        hands[seat].insert(card);
     }
     Deal::new(deal.trump, hands).expect("swapping keeps ten cards a hand")
 }
