@@ -471,7 +471,12 @@ impl Solver {
         }
         // The board is at the query's position again: the line reuses the table.
         if q.line {
-            sol.line = self.line(&q.deal, &q.played, Mode::Exact(v));
+            sol.line = match rule {
+                // A points-optimal line alone may lose (or give away) the trick that decides.
+                PointRule::SomeTrick => self.line_keeping_tricks(q, v, 1),
+                PointRule::AllTricks => self.line_keeping_tricks(q, v, 10),
+                _ => self.line(&q.deal, &q.played, Mode::Exact(v)),
+            };
         }
         sol.soloist_wins = Some(self.point_rule_wins(rule, &q.deal, &q.played, total));
         for (card, pts) in per_card {
@@ -671,6 +676,50 @@ impl Solver {
             let card = self.layout.card(chosen);
             line.push(card);
             all.push(card);
+        }
+        line
+    }
+
+    /// One optimal line for a passz decided by tricks (`PointRule::SomeTrick` / `AllTricks`):
+    /// every card keeps both the exact card points `v` still to come (this board, goal
+    /// `Points`, at the query's position) and the outcome of "the soloist takes at least
+    /// `tricks` tricks", which a second solver follows on its own board. Such a card always
+    /// exists: the tricks decide only when the points cannot (all or none of them).
+    fn line_keeping_tricks(&mut self, q: &Query, mut v: i32, tricks: i32) -> Vec<Card> {
+        let mut aux = Solver::with_memory(self.tt.bytes() / 4);
+        aux.configure(q);
+        let mut need = tricks - aux.setup(&q.deal, &q.played, Goal::SoloTricks);
+        let mut line = Vec::new();
+        while self.tricks_done < 10 {
+            let seat = self.mover();
+            let outcome = aux.search(need);
+            let moves = self.gen_moves(seat, 0xFF);
+            let (mut both, mut points_only) = (None, None);
+            for &m in &moves.cards[..moves.len] {
+                let d = self.make(m);
+                let t = aux.make(m);
+                let keeps_points = if seat == SOLOIST {
+                    self.search(v - d)
+                } else {
+                    !self.search(v - d + 1)
+                };
+                let keeps_outcome = aux.search(need - t) == outcome;
+                aux.unmake();
+                self.unmake();
+                if keeps_points && keeps_outcome {
+                    both = Some(m);
+                    break;
+                }
+                if keeps_points && points_only.is_none() {
+                    points_only = Some(m);
+                }
+            }
+            let m = both
+                .or(points_only)
+                .expect("some card keeps the card points");
+            v -= self.make(m);
+            need -= aux.make(m);
+            line.push(self.layout.card(m));
         }
         line
     }

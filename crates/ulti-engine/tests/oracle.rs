@@ -480,3 +480,38 @@ fn passz_all_tricks_beat_marriages_that_no_card_points_can() {
         (Some(false), Some(70))
     );
 }
+
+/// Regression (solver.rs, the line of a passz decided by tricks): the soloist holds all four
+/// marriages (100) and with `marriage_needs_trick` wins with any trick, even a pointless one.
+/// The line kept only the card points, so it could lose the trick the soloist can force
+/// (first position: wins, 0 points, the line took no trick) or hand the defenders' trick to
+/// the soloist (second position: loses, the line took one).
+#[test]
+fn passz_lines_keep_the_trick_that_decides() {
+    let rules = RuleOptions {
+        marriage_needs_trick: true,
+        ..RuleOptions::default()
+    };
+    let mut solver = Solver::new();
+    for (code, played, wins) in [
+        (
+            "0363532262516151206053734332220171407040331272423211110020100",
+            "ZO,ZA,Z8,PX,P8,PO,TA,T8,TO,TX,P9,TK,MX,MK,M7,MA,MO,M9,M8,PK,PA",
+            true,
+        ),
+        (
+            "0363532262522161506053433312723201713100130242114110704030200",
+            "PK,P8,PA,M8,MK,MA,MX,MU,M9,ZX,ZU,ZO,TX,T7,TK,M7,P9,MO,PX,PO,Z7",
+            false,
+        ),
+    ] {
+        let deal = Deal::parse_code(code).unwrap();
+        let played = parse_cards(played).unwrap();
+        compare_position(&mut solver, &passz_specs(), deal, &played, rules);
+        let sol = solve(&mut solver, &query(deal, &bid("passz"), &played, rules));
+        assert_eq!(
+            (sol.soloist_wins, sol.soloist_points),
+            (Some(wins), Some(0))
+        );
+    }
+}
