@@ -173,11 +173,28 @@ fn family_deal(family: Family, seed: u64, rng: &mut SmallRng) -> Deal {
         Family::Marriages => {
             let pair = |s: Suit| [Card::new(s, Rank::Kiraly), Card::new(s, Rank::Felso)];
             let [a, b, c, d] = Suit::ALL.map(pair);
-            return if rng.random_bool(0.5) {
-                common::give_soloist(deal, &[a, b, c, d].concat(), rng)
-            } else {
-                let deal = common::give(deal, 1, &[a, b].concat(), rng);
-                common::give(deal, 2, &[c, d].concat(), rng)
+            return match rng.random_range(0..3) {
+                0 => common::give_soloist(deal, &[a, b, c, d].concat(), rng),
+                1 => {
+                    let deal = common::give(deal, 1, &[a, b].concat(), rng);
+                    common::give(deal, 2, &[c, d].concat(), rng)
+                }
+                _ => {
+                    // The defenders' marriages ask for more card points than the soloist
+                    // can take with 20 in the talon: only every trick wins (with the rule).
+                    let deal = common::give(deal, rng.random_range(1..3), &[b, c].concat(), rng);
+                    let deal = common::give_soloist(
+                        deal,
+                        &[Card::new(t, Rank::Asz), Card::new(t, Rank::Ten)],
+                        rng,
+                    );
+                    let side: Vec<Card> = Card::all()
+                        .filter(|c| c.suit() != t && c.points() > 0)
+                        .collect();
+                    let i = rng.random_range(0..side.len());
+                    let j = (i + rng.random_range(1..side.len())) % side.len();
+                    common::to_talon(deal, &[side[i], side[j]])
+                }
             };
         }
     };
@@ -332,7 +349,15 @@ fn run_family(family: Family, first_seed: u64, count: u64) -> Counts {
             .or_insert((0, 0))
             .0 += 1;
         let n = 3 * (10 - left) + rng.random_range(0..3);
-        let played = common::random_play(&deal, play_bid, rules, n, &mut rng);
+        // Often the defenders help the soloist's aim so far (every trick, or none for betli),
+        // so that durchmars, betli, four aces and the all-tricks passz are still open.
+        let played = if rng.random_bool(0.4) {
+            let wants_tricks =
+                !play_bid.contracts().contains(&Contract::Betli) || rng.random_bool(0.5);
+            common::aimed_play(&deal, play_bid, rules, n, wants_tricks, &mut rng)
+        } else {
+            common::random_play(&deal, play_bid, rules, n, &mut rng)
+        };
         let compared = compare_position(&mut solver, &specs, deal, &played, rules);
         for (spec, compared) in specs.iter().zip(compared) {
             let e = counts.entry(spec.label()).or_insert((0, 0));

@@ -9,8 +9,8 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use ulti_engine::{
-    Bid, Card, Contract, Deal, Game, Query, Rank, RuleOptions, SOLOIST, Scoring, Solution, Solver,
-    Suit, component_payoff,
+    Bid, Card, CardSet, Contract, Deal, Game, Query, Rank, RuleOptions, SOLOIST, Scoring, Solution,
+    Solver, Suit, component_payoff,
 };
 
 /// One quantity the brute force minimaxes: the soloist maximises it, the defenders minimise it.
@@ -162,6 +162,60 @@ pub fn playable_deal(seed: u64, bid: &Bid, rng: &mut SmallRng) -> Deal {
         }
     }
     give_soloist(deal, &wanted, rng)
+}
+
+/// Play `n` random legal cards, each chosen among those that leave the soloist winning the
+/// trick (`soloist_wins_tricks`) or losing it, when there are such cards: an endgame where
+/// durchmars (or betli) is still open.
+pub fn aimed_play(
+    deal: &Deal,
+    bid: &Bid,
+    opts: RuleOptions,
+    n: usize,
+    soloist_wins_tricks: bool,
+    rng: &mut SmallRng,
+) -> Vec<Card> {
+    let mut g = Game::new(deal, bid, opts);
+    let mut played = Vec::with_capacity(n);
+    for _ in 0..n {
+        let legal: Vec<Card> = g.legal_cards().iter().collect();
+        let aimed: Vec<Card> = legal
+            .iter()
+            .copied()
+            .filter(|&c| {
+                g.play(c).expect("a legal card plays");
+                let winner = match g.current_winner() {
+                    Some(w) => w,
+                    None => g.tricks().last().expect("a trick was completed").winner,
+                };
+                g.undo();
+                (winner == SOLOIST) == soloist_wins_tricks
+            })
+            .collect();
+        let pool = if aimed.is_empty() { &legal } else { &aimed };
+        let card = pool[rng.random_range(0..pool.len())];
+        g.play(card).expect("a legal card plays");
+        played.push(card);
+    }
+    played
+}
+
+/// Move `cards` into the talon, each in exchange for a talon card not among them.
+pub fn to_talon(deal: Deal, cards: &[Card]) -> Deal {
+    let mut hands = deal.hands();
+    for &card in cards {
+        let Some(seat) = (0..3).find(|&s| hands[s].contains(card)) else {
+            continue;
+        };
+        let talon = CardSet(!(hands[0].0 | hands[1].0 | hands[2].0));
+        let swap = talon
+            .iter()
+            .find(|c| !cards.contains(c))
+            .expect("a talon card to swap");
+        hands[seat].remove(card);
+        hands[seat].insert(swap);
+    }
+    Deal::new(deal.trump, hands).expect("swapping keeps ten cards a hand")
 }
 
 /// A seeded RNG for the test with this seed (separate from the deal's own).
