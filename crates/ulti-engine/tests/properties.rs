@@ -165,6 +165,62 @@ fn check_line(solver: &mut Solver, q: &Query) {
     assert!(is_payoff_solve(q) == want.2.is_some());
 }
 
+/// Each legal card's value equals a fresh solve after it, and the position's value is the
+/// best of them for the player to move.
+fn check_one_step(solver: &mut Solver, q: &Query) {
+    let sol = solve(solver, q);
+    if !sol.playable || sol.cards.is_empty() {
+        return;
+    }
+    let mut after = Vec::new();
+    for cv in &sol.cards {
+        let mut qc = q.clone();
+        qc.played.push(cv.card);
+        qc.line = false;
+        qc.all_cards = false;
+        let s = solve(solver, &qc);
+        assert_eq!(
+            (Some(cv.soloist_wins), cv.soloist_points, cv.payoff),
+            result(&s),
+            "value of {} vs a solve after it\n  {}",
+            cv.card,
+            repro(q)
+        );
+        after.push(s);
+    }
+    let g = ulti_engine::Game::with_played(&q.deal, &q.bid, q.rules, &q.played).unwrap();
+    let soloist = g.to_move() == ulti_engine::SOLOIST;
+    let pick = |v: Vec<i64>| {
+        if soloist {
+            v.into_iter().max()
+        } else {
+            v.into_iter().min()
+        }
+    };
+    let key = |s: &Solution| -> i64 {
+        match (s.payoff, s.soloist_points) {
+            (Some(p), _) => i64::from(p),
+            (None, Some(p)) => i64::from(p),
+            (None, None) => i64::from(s.soloist_wins == Some(true)),
+        }
+    };
+    assert_eq!(
+        Some(key(&sol)),
+        pick(after.iter().map(key).collect()),
+        "the position's value is not the best card's\n  {}",
+        repro(q)
+    );
+    let wins = after.iter().map(|s| s.soloist_wins == Some(true));
+    let best_wins = if soloist {
+        wins.clone().any(|w| w)
+    } else {
+        wins.clone().all(|w| w)
+    };
+    if !is_payoff_solve(q) {
+        assert_eq!(sol.soloist_wins, Some(best_wins), "wins\n  {}", repro(q));
+    }
+}
+
 fn rules(a: bool, b: bool) -> RuleOptions {
     RuleOptions {
         must_beat_after_trump: a,
@@ -196,6 +252,19 @@ proptest! {
         let (deal, played) = position(seed, &bid, rules(a, b), 10, trick);
         let q = query(deal, &bid, &played, rules(a, b));
         check_relabelling(&mut Solver::new(), &q, perm);
+    }
+
+    #[test]
+    fn card_values_of_full_deals_agree_with_solves_after_each_card(
+        seed in any::<u64>(),
+        bid in prop::sample::select(&WIN_LOSE[..]),
+        trick in 0usize..3,
+        a in any::<bool>(),
+        b in any::<bool>(),
+    ) {
+        let bid: Bid = bid.parse().unwrap();
+        let (deal, played) = position(seed, &bid, rules(a, b), 10, trick);
+        check_one_step(&mut Solver::new(), &query(deal, &bid, &played, rules(a, b)));
     }
 
     #[test]
@@ -234,6 +303,25 @@ proptest! {
         q.payoff = payoff;
         q.scoring = scoring(teritett, kontra);
         check_relabelling(&mut Solver::new(), &q, perm);
+    }
+
+    #[test]
+    fn card_values_of_deep_positions_agree_with_solves_after_each_card(
+        seed in any::<u64>(),
+        bid in prop::sample::select(&POINTS_AND_PAYOFF[..]),
+        payoff in any::<bool>(),
+        left in 5usize..=8,
+        trick in 0usize..3,
+        a in any::<bool>(),
+        b in any::<bool>(),
+        kontra in 0u8..3,
+    ) {
+        let bid: Bid = bid.parse().unwrap();
+        let (deal, played) = position(seed, &bid, rules(a, b), left, trick);
+        let mut q = query(deal, &bid, &played, rules(a, b));
+        q.payoff = payoff;
+        q.scoring = scoring(false, kontra);
+        check_one_step(&mut Solver::new(), &q);
     }
 
     #[test]
