@@ -285,6 +285,29 @@ proptest! {
     #![proptest_config(config(128))]
 
     #[test]
+    fn a_tiny_table_gives_the_same_answers(
+        seed in any::<u64>(),
+        bid in prop::sample::select([&WIN_LOSE[..], &POINTS_AND_PAYOFF[..]].concat()),
+        trick in 0usize..3,
+        a in any::<bool>(),
+        b in any::<bool>(),
+    ) {
+        let bid: Bid = bid.parse().unwrap();
+        // Win/lose bids from the first trick, point and payoff bids from 7 tricks left.
+        let left = if WIN_LOSE.contains(&bid.to_string().as_str()) { 10 } else { 7 };
+        let (deal, played) = position(seed, &bid, rules(a, b), left, trick);
+        let q = query(deal, &bid, &played, rules(a, b));
+        let big = solve(&mut Solver::new(), &q);
+        let mut tiny_solver = Solver::with_memory(4 << 10);
+        let tiny = solve(&mut tiny_solver, &q);
+        prop_assert_eq!(result(&big), result(&tiny), "{}", repro(&q));
+        prop_assert_eq!(&big.cards, &tiny.cards, "{}", repro(&q));
+        if tiny.playable {
+            check_line_result(&q, &tiny);
+        }
+    }
+
+    #[test]
     fn relabelling_side_suits_keeps_points_and_payoffs(
         seed in any::<u64>(),
         bid in prop::sample::select(&POINTS_AND_PAYOFF[..]),
