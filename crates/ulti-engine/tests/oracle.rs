@@ -1,9 +1,10 @@
 //! The fast solver against a brute-force minimax over the validated rules API, on seeded
-//! random endgames (4–5 tricks left, at and between trick boundaries) reached by random legal
-//! play from random deals, for every contract, several compound bids, payoff solves, both rule
-//! options, and the value of every legal card.
+//! random endgames (mostly 4–5 tricks left, some 1–3; at and between trick boundaries)
+//! reached by random legal play from random deals, for every contract, several compound bids,
+//! payoff solves, both rule options, the value of every legal card, and the returned line.
 //!
 //! A mismatch names the deal code, the played cards and the bid as a command line for the CLI.
+//! Longer runs by hand: `ORACLE_SCALE=30` (30 times the endgames), `ORACLE_MAX_LEFT=6`.
 
 mod common;
 
@@ -57,16 +58,16 @@ impl Spec {
     }
 }
 
-/// The three families of games: the bids in one family share the rules of play (trumps or
-/// not, the ulti hold rule), so one brute-force tree answers all of them.
+/// Families of games: the bids in one family share the rules of play (trumps or not, the
+/// ulti hold rule), so one brute-force tree answers all of them.
 #[derive(Clone, Copy, Debug)]
 enum Family {
     Trump,
     Ulti,
     NoTrump,
-    /// Trump contracts where one side holds all four marriages (the passz edge cases: the
-    /// marriages alone decide, or only a trick or every trick does with
-    /// `marriage_needs_trick`).
+    /// Trump contracts with lopsided marriages: one side holds all four, or the defenders'
+    /// ask for more card points than the talon leaves (the passz edge cases: the marriages
+    /// alone decide, or only a trick or every trick does with `marriage_needs_trick`).
     Marriages,
 }
 

@@ -304,10 +304,16 @@ pub fn check_line_result(q: &Query, sol: &Solution) {
         let got = payoff_at_end(&end, &q.bid, q.scoring);
         assert_eq!(Some(got), sol.payoff, "payoff on the line\n  {}", ctx());
         if !q.payoff {
+            let listed: Vec<Contract> = sol.components.iter().map(|c| c.contract).collect();
+            assert_eq!(listed, q.bid.components(), "components\n  {}", ctx());
             for comp in &sol.components {
+                let won = end.outcome(comp.contract);
                 assert_eq!(
-                    comp.won,
-                    end.outcome(comp.contract),
+                    (comp.won, comp.payoff),
+                    (
+                        won,
+                        component_payoff(comp.contract, won, q.deal.trump, q.scoring)
+                    ),
                     "component {} on the line\n  {}",
                     comp.contract,
                     ctx()
