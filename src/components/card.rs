@@ -1,0 +1,93 @@
+//! The project's own card faces: Hungarian suit symbols as inline SVG, rank labels VII … Ász.
+
+use leptos::prelude::*;
+use ulti_engine::{Card, Rank, Suit};
+
+/// Short rank label for a card corner.
+#[must_use]
+pub fn rank_short(rank: Rank) -> &'static str {
+    ["VII", "VIII", "IX", "X", "A", "F", "K", "Á"][rank.index() as usize]
+}
+
+/// Lower-case suit letter used in CSS classes (`suit-p` …).
+#[must_use]
+pub fn suit_class(suit: Suit) -> &'static str {
+    ["suit-p", "suit-z", "suit-m", "suit-t"][suit.index() as usize]
+}
+
+/// Accessible name, e.g. "Piros Ász (Ace of Hearts)".
+#[must_use]
+pub fn card_label(card: Card) -> String {
+    format!(
+        "{} ({} of {})",
+        card.hungarian(),
+        card.rank().english(),
+        card.suit().english()
+    )
+}
+
+/// A Hungarian suit symbol: Piros heart, Zöld leaf, Makk acorn, Tök bell.
+#[component]
+pub fn SuitIcon(suit: Suit) -> impl IntoView {
+    let shape = match suit {
+        Suit::Piros => view! {
+            <path
+                class="fill"
+                d="M12 21.3s-8-4.9-9.9-9.7C.6 7.8 3 4 6.7 4c2.3 0 4 1.3 5.3 3.2C13.3 5.3 15 4 17.3 4 21 4 23.4 7.8 21.9 11.6 20 16.4 12 21.3 12 21.3z"
+            />
+        }
+        .into_any(),
+        Suit::Zold => view! {
+            <g>
+                <path class="fill" d="M12 1.5C6.5 6 4 10.2 4 14.2c0 4 3.1 7.1 7 7.6V23h2v-1.2c3.9-.5 7-3.6 7-7.6 0-4-2.5-8.2-8-12.7z" />
+                <path class="vein" d="M12 5v16M12 11l-3.5-2.5M12 11l3.5-2.5M12 15.5l-4-2.8M12 15.5l4-2.8" />
+            </g>
+        }
+        .into_any(),
+        Suit::Makk => view! {
+            <g>
+                <path class="fill nut" d="M6.2 11h11.6c0 6-2.6 10.3-5.8 11.5C8.8 21.3 6.2 17 6.2 11z" />
+                <path class="fill cap" d="M3.8 11.5C3.8 7 7.5 4.3 12 4.3s8.2 2.7 8.2 7.2z" />
+                <path class="vein" d="M12 4.3V1.2M6 8.8h12" />
+            </g>
+        }
+        .into_any(),
+        Suit::Tok => view! {
+            <g>
+                <circle class="fill" cx="12" cy="13.3" r="8.3" />
+                <path class="vein" d="M4.2 11.2h15.6M12 17v4.6" />
+                <circle class="slot" cx="12" cy="16.6" r="1.6" />
+                <circle class="loop" cx="12" cy="3.4" r="1.7" />
+            </g>
+        }
+        .into_any(),
+    };
+    view! {
+        <svg class=format!("suit-icon {}", suit_class(suit)) viewBox="0 0 24 24" aria-hidden="true">
+            {shape}
+        </svg>
+    }
+}
+
+/// The face of a card (no behaviour: callers wrap it in a button or a table slot).
+#[component]
+pub fn CardFace(card: Card) -> impl IntoView {
+    view! {
+        <span class="card-corner">{rank_short(card.rank())}</span>
+        <SuitIcon suit=card.suit() />
+        <span class="card-name">{card.rank().hungarian()}</span>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_name_the_card_in_both_languages() {
+        let pa: Card = "PA".parse().unwrap();
+        assert_eq!(card_label(pa), "Piros Ász (Ace of Hearts)");
+        assert_eq!(rank_short(Rank::Felso), "F");
+        assert_eq!(suit_class(Suit::Tok), "suit-t");
+    }
+}

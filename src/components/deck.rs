@@ -1,0 +1,256 @@
+//! The deal editor: hand tabs, the 32-card deck, the three hands, the talon and the
+//! random/fill/clear buttons.
+
+use leptos::prelude::*;
+use ulti_engine::{Card, CardSet, Rank, Seat, Suit};
+
+use crate::components::card::{CardFace, card_label, suit_class};
+use crate::model::editor::{HAND_SIZE, seat_label_en, seat_label_hu};
+use crate::state::AppState;
+
+/// A seed for the random buttons.
+fn random_seed() -> u64 {
+    (js_sys::Math::random() * 9.007_199_254_740_991e15) as u64
+}
+
+/// Cards of a set sorted for display: by suit, highest rank first.
+fn sorted(set: CardSet) -> Vec<Card> {
+    let mut v: Vec<Card> = set.iter().collect();
+    v.sort_by_key(|c| (c.suit().index(), std::cmp::Reverse(c.rank().index())));
+    v
+}
+
+/// Put `card` into the active hand or back into the deck; a refusal becomes the notice.
+fn toggle(state: AppState, card: Card) {
+    let mut editor = state.editor.get_untracked();
+    match editor.toggle(card) {
+        Ok(()) => state.edit(|e| *e = editor),
+        Err(err) => state.notice.set(Some(err.to_string())),
+    }
+}
+
+/// The three hand tabs (keys 1/2/3 do the same).
+#[component]
+pub fn HandTabs() -> impl IntoView {
+    let state = AppState::expect();
+    let tab = move |seat: Seat| {
+        let active = move || state.editor.with(|e| e.active() == seat);
+        let count = move || state.editor.with(|e| e.hand(seat).len());
+        view! {
+            <button
+                type="button"
+                class=format!("hand-tab seat-{seat}")
+                class:active=active
+                data-testid=format!("hand-tab-{seat}")
+                aria-pressed=move || active().to_string()
+                title=format!("{} ({}) — key {}", seat_label_hu(seat), seat_label_en(seat), seat + 1)
+                on:click=move |_| state.editor.update(|e| e.set_active(seat))
+            >
+                <span class="tab-hu">{seat_label_hu(seat)}</span>
+                <span class="tab-en">{format!("({})", seat_label_en(seat))}</span>
+                <span class="tab-count">{move || format!("{}/{HAND_SIZE}", count())}</span>
+            </button>
+        }
+    };
+    view! {
+        <div class="hand-tabs" role="group" aria-label="Aktív kéz (active hand)">
+            {tab(0)}
+            {tab(1)}
+            {tab(2)}
+        </div>
+    }
+}
+
+/// The 32-card deck, one row per suit.
+#[component]
+pub fn Deck() -> impl IntoView {
+    let state = AppState::expect();
+    let row = move |suit: Suit| {
+        let cards = Rank::ALL.map(|rank| {
+            let card = Card::new(suit, rank);
+            let owner = move || state.editor.with(|e| e.owner(card));
+            view! {
+                <button
+                    type="button"
+                    class=format!("card deck-card {}", suit_class(suit))
+                    class:dealt=move || owner().is_some()
+                    data-testid="card"
+                    data-card=card.to_string()
+                    data-owner=move || owner().map_or_else(|| "none".to_string(), |s| s.to_string())
+                    aria-label=move || match owner() {
+                        Some(s) => format!("{} — {}", card_label(card), seat_label_hu(s)),
+                        None => card_label(card),
+                    }
+                    on:click=move |_| toggle(state, card)
+                >
+                    <CardFace card=card />
+                    <span class="owner-badge" aria-hidden="true">
+                        {move || owner().map(|s| ["F", "1", "2"][s])}
+                    </span>
+                </button>
+            }
+        });
+        view! {
+            <div class="deck-row" role="group" aria-label=format!("{} ({})", suit.hungarian(), suit.english())>
+                {cards.into_iter().collect_view()}
+            </div>
+        }
+    };
+    view! {
+        <div class="deck" data-testid="deck">
+            {Suit::ALL.map(row).into_iter().collect_view()}
+        </div>
+    }
+}
+
+/// The three hands and the talon.
+#[component]
+pub fn Hands() -> impl IntoView {
+    let state = AppState::expect();
+    let hand = move |seat: Seat| {
+        let cards = move || state.editor.with(|e| sorted(e.hand(seat)));
+        view! {
+            <div
+                class=format!("hand seat-{seat}")
+                class:active=move || state.editor.with(|e| e.active() == seat)
+                data-testid=format!("hand-{seat}")
+                data-count=move || state.editor.with(|e| e.hand(seat).len()).to_string()
+                on:click=move |_| state.editor.update(|e| e.set_active(seat))
+            >
+                <h3 class="hand-title">
+                    {seat_label_hu(seat)} <small>{format!(" ({})", seat_label_en(seat))}</small>
+                    <span class="tab-count">
+                        {move || format!("{}/{HAND_SIZE}", state.editor.with(|e| e.hand(seat).len()))}
+                    </span>
+                </h3>
+                <div class="mini-cards">
+                    <For each=cards key=|c| c.index() let:card>
+                        <button
+                            type="button"
+                            class=format!("card mini {}", suit_class(card.suit()))
+                            data-testid="hand-card"
+                            data-card=card.to_string()
+                            aria-label=format!("{} — vissza a pakliba (back to the deck)", card_label(card))
+                            on:click=move |ev| {
+                                ev.stop_propagation();
+                                toggle(state, card);
+                            }
+                        >
+                            <CardFace card=card />
+                        </button>
+                    </For>
+                </div>
+            </div>
+        }
+    };
+    let talon = move || {
+        state.editor.with(|e| {
+            if e.is_complete() {
+                sorted(e.undealt())
+            } else {
+                Vec::new()
+            }
+        })
+    };
+    view! {
+        <div class="hands">
+            {hand(0)}
+            {hand(1)}
+            {hand(2)}
+            <div class="hand talon" data-testid="talon" data-count=move || talon().len().to_string()>
+                <h3 class="hand-title">"Talon"</h3>
+                <div class="mini-cards">
+                    {move || {
+                        let t = talon();
+                        if t.is_empty() {
+                            view! {
+                                <span class="hint">
+                                    "A két kiosztatlan lap (the two undealt cards)"
+                                </span>
+                            }
+                                .into_any()
+                        } else {
+                            t.into_iter()
+                                .map(|card| {
+                                    view! {
+                                        <span
+                                            class=format!("card mini {}", suit_class(card.suit()))
+                                            data-testid="talon-card"
+                                            data-card=card.to_string()
+                                            aria-label=card_label(card)
+                                        >
+                                            <CardFace card=card />
+                                        </span>
+                                    }
+                                })
+                                .collect_view()
+                                .into_any()
+                        }
+                    }}
+                </div>
+            </div>
+        </div>
+    }
+}
+
+/// Random deal / fill the rest / clear, and the editor's messages.
+#[component]
+pub fn EditorToolbar() -> impl IntoView {
+    let state = AppState::expect();
+    view! {
+        <div class="toolbar">
+            <button
+                type="button"
+                data-testid="random-deal"
+                on:click=move |_| state.edit(|e| e.random(random_seed()))
+            >
+                "Véletlen osztás (Random deal)"
+            </button>
+            <button
+                type="button"
+                data-testid="fill-random"
+                on:click=move |_| state.edit(|e| e.fill_random(random_seed()))
+            >
+                "Kiegészítés (Fill the rest)"
+            </button>
+            <button type="button" data-testid="clear-deal" on:click=move |_| state.edit(|e| e.clear())>
+                "Törlés (Clear)"
+            </button>
+        </div>
+        {move || {
+            state
+                .notice
+                .get()
+                .map(|n| {
+                    view! {
+                        <p class="notice" data-testid="editor-notice" role="status">
+                            {n}
+                        </p>
+                    }
+                })
+        }}
+    }
+}
+
+/// The message for a malformed `?deal=` (the editor stays usable).
+#[component]
+pub fn DealError() -> impl IntoView {
+    let state = AppState::expect();
+    move || {
+        state.deal_error.get().map(|msg| {
+            view! {
+                <div class="alert" data-testid="deal-error" role="alert">
+                    <span>{msg}</span>
+                    <button
+                        type="button"
+                        class="dismiss"
+                        aria-label="Bezár (dismiss)"
+                        on:click=move |_| state.deal_error.set(None)
+                    >
+                        "×"
+                    </button>
+                </div>
+            }
+        })
+    }
+}

@@ -1,0 +1,533 @@
+//! The line viewer: the optimal line of the chosen contract, animated trick by trick on a
+//! card table, with play/pause, stepping, speed, trick jumps and the running score.
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+use ulti_engine::{Card, CardSet, Contract, RuleOptions, Seat};
+
+use crate::components::card::{CardFace, card_label, suit_class};
+use crate::model::editor::{seat_label_en, seat_label_hu};
+use crate::model::line::{Line, StepView, TrickView};
+use crate::model::results::Status;
+use crate::model::url_state::LAST_STEP;
+use crate::solver_client::SolverClient;
+use crate::state::AppState;
+
+/// What the viewer can show for the selected contract.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum LineStatus {
+    /// No contract chosen.
+    NoGame,
+    /// The deal is not complete.
+    NoDeal,
+    /// The worker has not answered yet.
+    Pending,
+    /// No line: why.
+    Unavailable(String),
+    /// The line.
+    Ready(Line),
+}
+
+/// Milliseconds per card for each speed choice.
+const SPEEDS: [(u32, &str); 4] = [
+    (1400, "Lassú (slow)"),
+    (800, "Normál (normal)"),
+    (400, "Gyors (fast)"),
+    (150, "Nagyon gyors (very fast)"),
+];
+
+/// Shared by the viewer's parts.
+#[derive(Clone, Copy)]
+struct Viewer {
+    status: Memo<LineStatus>,
+    view: Memo<Option<StepView>>,
+    playing: RwSignal<bool>,
+    speed_ms: RwSignal<u32>,
+}
+
+impl Viewer {
+    fn len(&self) -> usize {
+        self.status.with(|s| match s {
+            LineStatus::Ready(l) => l.len(),
+            _ => LAST_STEP,
+        })
+    }
+}
+
+fn sorted(set: CardSet) -> Vec<Card> {
+    let mut v: Vec<Card> = set.iter().collect();
+    v.sort_by_key(|c| (c.suit().index(), std::cmp::Reverse(c.rank().index())));
+    v
+}
+
+/// The line viewer panel.
+#[component]
+pub fn LineViewer() -> impl IntoView {
+    let state = AppState::expect();
+    let client = expect_context::<SolverClient>();
+    let status = Memo::new(move |_| {
+        let Some(game) = state.game.get() else {
+            return LineStatus::NoGame;
+        };
+        let Some(deal) = state.deal.get() else {
+            return LineStatus::NoDeal;
+        };
+        client.state().with(|s| {
+            if s.deal != Some(deal) {
+                return LineStatus::Pending;
+            }
+            match s.result(game) {
+                None => LineStatus::Pending,
+                Some(r) => match &r.status {
+                    Status::Pending => LineStatus::Pending,
+                    Status::Unplayable(reason) => LineStatus::Unavailable(format!(
+                        "{} nem játszható (not playable): {reason}",
+                        game.hungarian()
+                    )),
+                    Status::Cancelled => {
+                        LineStatus::Unavailable("A számolás megszakítva (solve cancelled)".into())
+                    }
+                    Status::Failed(m) => LineStatus::Unavailable(m.clone()),
+                    Status::Wins | Status::Loses => {
+                        match Line::new(deal, game, RuleOptions::default(), r.line.clone()) {
+                            Ok(line) => LineStatus::Ready(line),
+                            Err(e) => LineStatus::Unavailable(format!("invalid line: {e}")),
+                        }
+                    }
+                },
+            }
+        })
+    });
+    let view = Memo::new(move |_| {
+        let step = state.step.get();
+        status.with(|s| match s {
+            LineStatus::Ready(line) => Some(line.at(step)),
+            _ => None,
+        })
+    });
+    let viewer = Viewer {
+        status,
+        view,
+        playing: RwSignal::new(false),
+        speed_ms: RwSignal::new(SPEEDS[1].0),
+    };
+    provide_context(viewer);
+
+    // Autoplay: one card per tick; stops at the end.
+    let timer = StoredValue::new_local(None::<IntervalHandle>);
+    Effect::new(move |_| {
+        let playing = viewer.playing.get();
+        let ms = viewer.speed_ms.get();
+        timer.update_value(|t| {
+            if let Some(h) = t.take() {
+                h.clear();
+            }
+        });
+        if playing {
+            let handle = set_interval_with_handle(
+                move || {
+                    let len = viewer.len();
+                    let step = state.step.get_untracked();
+                    if step < len {
+                        state.step.set(step + 1);
+                    }
+                    if step + 1 >= len {
+                        viewer.playing.set(false);
+                    }
+                },
+                Duration::from_millis(u64::from(ms)),
+            );
+            timer.set_value(handle.ok());
+        }
+    });
+    on_cleanup(move || {
+        timer.update_value(|t| {
+            if let Some(h) = t.take() {
+                h.clear();
+            }
+        });
+    });
+    // A new contract or deal stops the animation.
+    Effect::new(move |_| {
+        state.game.track();
+        state.deal.track();
+        viewer.playing.set(false);
+    });
+
+    let game_id = move || state.game.get().map(Contract::id);
+    view! {
+        <section class="panel line-panel" aria-labelledby="line-title">
+            <header class="panel-header">
+                <h2 id="line-title">
+                    "Játszma (optimal line)"
+                    {move || {
+                        state
+                            .game
+                            .get()
+                            .map(|g| format!(" — {} ({})", g.hungarian(), g.english()))
+                    }}
+                </h2>
+            </header>
+            <div
+                class="line-viewer"
+                data-testid="line-viewer"
+                data-step=move || state.step.get().to_string()
+                data-game=game_id
+            >
+                {move || {
+                    status
+                        .with(|s| match s {
+                            LineStatus::NoGame => {
+                                Some("Válassz egy játékot az eredmények közül (pick a contract in the results).".to_string())
+                            }
+                            LineStatus::NoDeal => Some("Nincs teljes osztás (no complete deal).".into()),
+                            LineStatus::Pending => Some("A megoldó számol… (the solver is working)".into()),
+                            LineStatus::Unavailable(m) => Some(m.clone()),
+                            LineStatus::Ready(_) => None,
+                        })
+                        .map(|m| {
+                            view! {
+                                <p class="hint line-message" data-testid="line-message">
+                                    {m}
+                                </p>
+                            }
+                        })
+                }}
+                <Controls />
+                <Felt />
+                <Score />
+                <TrickHistory />
+            </div>
+        </section>
+    }
+}
+
+/// Play/pause, stepping, speed and trick jumps.
+#[component]
+fn Controls() -> impl IntoView {
+    let state = AppState::expect();
+    let viewer = expect_context::<Viewer>();
+    let ready = move || viewer.view.with(Option::is_some);
+    let len = move || viewer.len();
+    let go = move |step: usize| {
+        viewer.playing.set(false);
+        state.step.set(step.min(len()));
+    };
+    let toggle_play = move || {
+        if viewer.playing.get_untracked() {
+            viewer.playing.set(false);
+        } else {
+            if state.step.get_untracked() >= len() {
+                state.step.set(0);
+            }
+            viewer.playing.set(true);
+        }
+    };
+    let current_trick = move || state.step.get().div_ceil(3);
+    view! {
+        <div class="controls" class:disabled=move || !ready()>
+            <button
+                type="button"
+                data-testid="step-start"
+                title="Elejére (to the start)"
+                aria-label="Elejére (to the start)"
+                disabled=move || !ready()
+                on:click=move |_| go(0)
+            >
+                "⏮"
+            </button>
+            <button
+                type="button"
+                data-testid="step-back"
+                title="Vissza egy lapot (step back)"
+                aria-label="Vissza egy lapot (step back)"
+                disabled=move || !ready()
+                on:click=move |_| go(state.step.get_untracked().saturating_sub(1))
+            >
+                "◀"
+            </button>
+            <button
+                type="button"
+                class="play"
+                data-testid="play-pause"
+                aria-pressed=move || viewer.playing.get().to_string()
+                disabled=move || !ready()
+                on:click=move |_| toggle_play()
+            >
+                {move || if viewer.playing.get() { "⏸ Szünet (pause)" } else { "▶ Lejátszás (play)" }}
+            </button>
+            <button
+                type="button"
+                data-testid="step-forward"
+                title="Előre egy lapot (step forward)"
+                aria-label="Előre egy lapot (step forward)"
+                disabled=move || !ready()
+                on:click=move |_| go(state.step.get_untracked() + 1)
+            >
+                "▶"
+            </button>
+            <button
+                type="button"
+                data-testid="step-end"
+                title="A végére (to the end)"
+                aria-label="A végére (to the end)"
+                disabled=move || !ready()
+                on:click=move |_| go(len())
+            >
+                "⏭"
+            </button>
+            <label class="speed">
+                "Sebesség (speed) "
+                <select
+                    data-testid="speed"
+                    on:change=move |ev| {
+                        if let Ok(ms) = event_target_value(&ev).parse::<u32>() {
+                            viewer.speed_ms.set(ms);
+                        }
+                    }
+                >
+                    {SPEEDS
+                        .map(|(ms, label)| {
+                            view! {
+                                <option value=ms.to_string() selected=move || viewer.speed_ms.get() == ms>
+                                    {label}
+                                </option>
+                            }
+                        })
+                        .into_iter()
+                        .collect_view()}
+                </select>
+            </label>
+            <span class="step-label">{move || format!("{}/{}", state.step.get(), len())}</span>
+        </div>
+        <div class="trick-jumps" role="group" aria-label="Ütés (jump to trick)">
+            <span class="label">"Ütés (trick)"</span>
+            {(1..=10usize)
+                .map(|n| {
+                    view! {
+                        <button
+                            type="button"
+                            data-testid="trick-jump"
+                            data-trick=n.to_string()
+                            class:active=move || current_trick() == n
+                            disabled=move || !ready()
+                            on:click=move |_| go(3 * n)
+                        >
+                            {n}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
+    }
+}
+
+/// One seat's label and remaining cards around the table.
+fn seat_hand(viewer: Viewer, seat: Seat) -> impl IntoView {
+    let cards = move || {
+        viewer.view.with(|v| {
+            v.as_ref()
+                .map(|v| sorted(v.hands[seat]))
+                .unwrap_or_default()
+        })
+    };
+    let to_move = move || viewer.view.with(|v| v.as_ref().and_then(|v| v.to_move)) == Some(seat);
+    view! {
+        <div class=format!("seat seat-{seat}") class:to-move=to_move data-seat=seat.to_string()>
+            <div class="seat-label">
+                {seat_label_hu(seat)} <small>{format!(" ({})", seat_label_en(seat))}</small>
+            </div>
+            <div class="seat-cards">
+                <For each=cards key=|c| c.index() let:card>
+                    <span class=format!("card mini {}", suit_class(card.suit())) data-card=card.to_string() aria-label=card_label(card)>
+                        <CardFace card=card />
+                    </span>
+                </For>
+            </div>
+        </div>
+    }
+}
+
+/// The green felt: the three seats and the current trick.
+#[component]
+fn Felt() -> impl IntoView {
+    let viewer = expect_context::<Viewer>();
+    let table = move || {
+        viewer.view.with(|v| {
+            v.as_ref()
+                .map(|v| {
+                    v.table
+                        .cards
+                        .iter()
+                        .map(|p| (p.card, p.seat, v.table.number))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    };
+    let winner = move || {
+        viewer
+            .view
+            .with(|v| v.as_ref().and_then(|v| v.table.winner))
+    };
+    let collected = move || {
+        viewer.view.with(|v| {
+            v.as_ref()
+                .and_then(|v| v.collected.clone())
+                .map(|t: TrickView| {
+                    let w = t.winner.unwrap_or(0);
+                    t.cards
+                        .iter()
+                        .map(|p| (p.card, p.seat, w))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    };
+    view! {
+        <div class="felt" aria-label="Asztal (table)">
+            {seat_hand(viewer, 1)}
+            <div class="trick-area">
+                <For each=collected key=|(c, _, _)| (c.index(), 'c') let:item>
+                    <span
+                        class=format!("card table-card-shape collected seat-{} to-seat-{} {}", item.1, item.2, suit_class(item.0.suit()))
+                        aria-hidden="true"
+                    >
+                        <CardFace card=item.0 />
+                    </span>
+                </For>
+                <For each=table key=|(c, _, n)| (c.index(), *n) let:item>
+                    <span
+                        class=format!("card table-card-shape table-card seat-{} {}", item.1, suit_class(item.0.suit()))
+                        class:winner=move || winner() == Some(item.1)
+                        class:settled=move || winner().is_some()
+                        data-testid="table-card"
+                        data-card=item.0.to_string()
+                        data-seat=item.1.to_string()
+                        aria-label=card_label(item.0)
+                    >
+                        <CardFace card=item.0 />
+                    </span>
+                </For>
+                {move || {
+                    winner()
+                        .map(|w| {
+                            view! {
+                                <span class=format!("trick-winner to-seat-{w}")>
+                                    {format!("→ {}", seat_label_hu(w))}
+                                </span>
+                            }
+                        })
+                }}
+            </div>
+            {seat_hand(viewer, 2)}
+            {seat_hand(viewer, 0)}
+        </div>
+    }
+}
+
+/// Running card points and tricks per side.
+#[component]
+fn Score() -> impl IntoView {
+    let viewer = expect_context::<Viewer>();
+    let get = move |f: fn(&StepView) -> String| move || viewer.view.with(|v| v.as_ref().map(f));
+    view! {
+        <div
+            class="score"
+            data-testid="score"
+            data-soloist-points=get(|v| v.soloist_points.to_string())
+            data-defender-points=get(|v| v.defender_points.to_string())
+            data-soloist-tricks=get(|v| v.soloist_tricks.to_string())
+            data-defender-tricks=get(|v| v.defender_tricks.to_string())
+            data-talon-points=get(|v| v.talon_points.to_string())
+        >
+            {move || {
+                viewer
+                    .view
+                    .with(|v| {
+                        v.as_ref()
+                            .map(|v| {
+                                view! {
+                                    <div class="side soloist">
+                                        <span class="side-name">"Felvevő (soloist)"</span>
+                                        <span class="big">{v.soloist_points}</span>
+                                        " pont · "
+                                        <span class="big">{v.soloist_tricks}</span>
+                                        " ütés (tricks)"
+                                    </div>
+                                    <div class="side defenders">
+                                        <span class="side-name">"Védők (defenders)"</span>
+                                        <span class="big">{v.defender_points}</span>
+                                        " pont · "
+                                        <span class="big">{v.defender_tricks}</span>
+                                        " ütés (tricks)"
+                                        <small class="talon-note">
+                                            {format!(" + talon {} pont", v.talon_points)}
+                                        </small>
+                                    </div>
+                                }
+                            })
+                    })
+            }}
+        </div>
+    }
+}
+
+/// Every card played up to the step, grouped by trick, the winner marked.
+#[component]
+fn TrickHistory() -> impl IntoView {
+    let state = AppState::expect();
+    let viewer = expect_context::<Viewer>();
+    let tricks = move || {
+        viewer
+            .view
+            .with(|v| v.as_ref().map(|v| v.history.clone()).unwrap_or_default())
+    };
+    view! {
+        <ol class="trick-history" data-testid="trick-history">
+            {move || {
+                tricks()
+                    .into_iter()
+                    .map(|t| {
+                        let n = t.number;
+                        let winner = t.winner;
+                        view! {
+                            <li
+                                class="history-trick"
+                                class:complete=winner.is_some()
+                                data-testid="history-trick"
+                                data-trick=n.to_string()
+                                data-winner=winner.map(|w| w.to_string())
+                                on:click=move |_| state.step.set(3 * n)
+                            >
+                                <span class="trick-no">{format!("{n}.")}</span>
+                                {t
+                                    .cards
+                                    .iter()
+                                    .map(|p| {
+                                        view! {
+                                            <span
+                                                class=format!("card micro seat-{} {}", p.seat, suit_class(p.card.suit()))
+                                                class:winner=winner == Some(p.seat)
+                                                data-testid="history-card"
+                                                data-card=p.card.to_string()
+                                                data-seat=p.seat.to_string()
+                                                title=format!("{} — {}", card_label(p.card), seat_label_hu(p.seat))
+                                            >
+                                                <CardFace card=p.card />
+                                            </span>
+                                        }
+                                    })
+                                    .collect_view()}
+                                <span class="trick-won">
+                                    {winner.map(|w| format!("→ {}", seat_label_hu(w)))}
+                                </span>
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            }}
+        </ol>
+    }
+}

@@ -1,0 +1,8 @@
+//! Components, one family per file.
+
+pub mod card;
+pub mod deck;
+pub mod header;
+pub mod line_viewer;
+pub mod results;
+pub mod trump;

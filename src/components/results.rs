@@ -1,0 +1,170 @@
+//! The results panel: one row per contract, filled in as the worker answers.
+
+use leptos::prelude::*;
+use ulti_engine::Contract;
+
+use crate::model::results::{ContractResult, Status};
+use crate::solver_client::SolverClient;
+use crate::state::AppState;
+
+/// Status symbol and words for a row.
+fn status_text(r: &ContractResult) -> (&'static str, String) {
+    match &r.status {
+        Status::Pending => ("…", "várakozik (waiting)".into()),
+        Status::Wins => ("✔", "nyer (wins)".into()),
+        Status::Loses => ("✘", "bukik (loses)".into()),
+        Status::Unplayable(reason) => ("—", format!("nem játszható (not playable): {reason}")),
+        Status::Cancelled => ("⏹", "megszakítva (cancelled)".into()),
+        Status::Failed(msg) => ("!", format!("hiba (error): {msg}")),
+    }
+}
+
+/// One result row.
+#[component]
+fn ResultRow(contract: Contract) -> impl IntoView {
+    let state = AppState::expect();
+    let client = expect_context::<SolverClient>();
+    let row = Memo::new(move |_| {
+        client
+            .state()
+            .with(|s| s.result(contract).cloned())
+            .unwrap_or_else(|| ContractResult::pending(contract))
+    });
+    let select = move || {
+        if state.game.get_untracked() != Some(contract) {
+            state.game.set(Some(contract));
+            state.step.set(0);
+        }
+    };
+    view! {
+        <li
+            class=move || {
+                let selected = if state.game.get() == Some(contract) { " selected" } else { "" };
+                format!("result status-{}{selected}", row.with(|r| r.status.id()))
+            }
+            data-testid="result"
+            data-contract=contract.id()
+            data-status=move || row.with(|r| r.status.id())
+            data-points=move || row.with(|r| r.points.map(|p| p.to_string()))
+            on:click=move |_| select()
+        >
+            <span class="result-icon" aria-hidden="true">
+                {move || row.with(|r| status_text(r).0)}
+            </span>
+            <span class="result-name">
+                {contract.hungarian()}
+                <small>{format!(" ({})", contract.english())}</small>
+            </span>
+            <span class="result-detail">
+                {move || row.with(|r| status_text(r).1)}
+                {move || {
+                    row.with(|r| r.points)
+                        .map(|p| {
+                            view! {
+                                <span class="points">{format!(" · {p} pont (card points)")}</span>
+                            }
+                        })
+                }}
+            </span>
+            <span class="result-ms">
+                {move || row.with(|r| r.ms).map(|ms| format!("{ms:.0} ms"))}
+            </span>
+            <button
+                type="button"
+                class="show-line"
+                data-testid="show-line"
+                disabled=move || row.with(|r| r.line.is_empty())
+                on:click=move |ev| {
+                    ev.stop_propagation();
+                    select();
+                }
+            >
+                "Játszma (line)"
+            </button>
+        </li>
+    }
+}
+
+/// The results of the deal's trump, the solving indicator, Cancel, timing and worker errors.
+#[component]
+pub fn ResultsPanel() -> impl IntoView {
+    let state = AppState::expect();
+    let client = expect_context::<SolverClient>();
+    let solve_state = client.state();
+    let solving = move || solve_state.with(|s| s.solving);
+    view! {
+        <section class="panel results-panel" aria-labelledby="results-title">
+            <header class="panel-header">
+                <h2 id="results-title">"Eredmények (results)"</h2>
+                <span class="trump-note">
+                    {move || {
+                        state
+                            .deal
+                            .get()
+                            .map(|d| format!("adu: {} ({})", d.trump.hungarian(), d.trump.english()))
+                    }}
+                </span>
+                {move || {
+                    solving()
+                        .then(|| {
+                            view! {
+                                <span class="solving" data-testid="solving" role="status">
+                                    <span class="spinner" aria-hidden="true"></span>
+                                    "számol… (solving)"
+                                </span>
+                                <button
+                                    type="button"
+                                    class="cancel"
+                                    data-testid="cancel-solve"
+                                    on:click=move |_| client.cancel()
+                                >
+                                    "Mégse (Cancel)"
+                                </button>
+                            }
+                        })
+                }}
+                {move || {
+                    let show = !solving();
+                    solve_state
+                        .with(|s| s.last_ms)
+                        .filter(|_| show)
+                        .map(|ms| {
+                            view! {
+                                <span class="solve-ms" data-testid="solve-ms">
+                                    {format!("{ms:.0} ms")}
+                                </span>
+                            }
+                        })
+                }}
+            </header>
+            {move || {
+                solve_state
+                    .with(|s| s.worker_error.clone())
+                    .map(|e| {
+                        view! {
+                            <div class="alert" data-testid="worker-error" role="alert">
+                                {e}
+                            </div>
+                        }
+                    })
+            }}
+            {move || {
+                state
+                    .deal
+                    .get()
+                    .is_none()
+                    .then(|| {
+                        view! {
+                            <p class="hint">
+                                "Osszd ki mindhárom kezet (10 lap mindegyikben), és a megoldó azonnal számol. "
+                                <small>"(Deal ten cards to each hand and the solver starts at once.)"</small>
+                            </p>
+                        }
+                    })
+            }}
+            <ul class="results" data-testid="results">
+                {Contract::ALL.map(|c| view! { <ResultRow contract=c /> }).into_iter().collect_view()}
+            </ul>
+        </section>
+    }
+}

@@ -1,0 +1,46 @@
+//! # ulti-solver (the web app)
+//!
+//! A Leptos client-side app: a deal editor, the engine solving every contract in a web worker,
+//! and an animated optimal line. The URL (`?deal=&game=&step=`) holds the shareable state.
+//!
+//! Layout: [`model`] is pure logic with native tests; [`protocol`] is the one worker protocol;
+//! [`worker`] is the worker side and [`solver_client`] the page side of it; [`state`] holds
+//! the page's signals and the URL sync; [`pages`] and [`components`] are the views.
+
+pub mod components;
+pub mod model;
+pub mod pages;
+pub mod protocol;
+pub mod solver_client;
+pub mod state;
+pub mod worker;
+
+use leptos::prelude::*;
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
+
+use crate::pages::solver_page::SolverPage;
+
+/// The router base: the path of `document.baseURI` without its trailing `/` (so the app
+/// works at `/` and under a sub-path such as `/ulti-solver/`).
+fn router_base() -> String {
+    document()
+        .base_uri()
+        .ok()
+        .flatten()
+        .and_then(|b| web_sys::Url::new(&b).ok())
+        .map(|u| u.pathname().trim_end_matches('/').to_string())
+        .unwrap_or_default()
+}
+
+/// The whole app.
+#[component]
+pub fn App() -> impl IntoView {
+    view! {
+        <Router base=router_base()>
+            <Routes fallback=SolverPage>
+                <Route path=path!("/") view=SolverPage />
+            </Routes>
+        </Router>
+    }
+}

@@ -1,0 +1,6 @@
+//! The page binary (trunk `data-type="main"`): mounts [`ulti_solver::App`].
+
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(ulti_solver::App);
+}

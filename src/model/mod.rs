@@ -1,0 +1,6 @@
+//! Pure application logic, free of the DOM: tested natively with plain `#[test]`s.
+
+pub mod editor;
+pub mod line;
+pub mod results;
+pub mod url_state;

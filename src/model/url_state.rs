@@ -1,0 +1,112 @@
+//! The shareable state in the URL: `?deal=<61 digits>&game=<contract id>&step=<0..30>`.
+
+use ulti_engine::{Contract, Deal, DealError};
+
+/// Cards in a whole line of play.
+pub const LAST_STEP: usize = 30;
+
+/// The state read from a URL's query parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct UrlState {
+    /// `deal=`: absent, a valid deal, or why it was rejected.
+    pub deal: Option<Result<Deal, DealError>>,
+    /// `game=`: a single contract id (unknown ids are ignored).
+    pub game: Option<Contract>,
+    /// `step=`: cards played in the line viewer, clamped to 0..=30 (bad values read as 0).
+    pub step: usize,
+}
+
+impl UrlState {
+    /// Read the state from the raw parameter values.
+    #[must_use]
+    pub fn parse(deal: Option<&str>, game: Option<&str>, step: Option<&str>) -> UrlState {
+        UrlState {
+            deal: deal.map(Deal::parse_code),
+            game: game.and_then(|g| g.trim().parse::<Contract>().ok()),
+            step: step
+                .and_then(|s| s.trim().parse::<usize>().ok())
+                .map_or(0, |s| s.min(LAST_STEP)),
+        }
+    }
+}
+
+/// The `deal=` value for `deal`: the link's own code when it already names this deal (card
+/// order within a hand is free, so links keep their original spelling), else the canonical code.
+#[must_use]
+pub fn deal_param(deal: &Deal, current: Option<&str>) -> String {
+    match current {
+        Some(code) if Deal::parse_code(code).as_ref() == Ok(deal) => code.trim().to_string(),
+        _ => deal.code(),
+    }
+}
+
+/// The query string (without `?`) for a state; parameters that do not apply are left out.
+/// `deal` is the `deal=` value (see [`deal_param`]).
+#[must_use]
+pub fn format_query(deal: Option<&str>, game: Option<Contract>, step: usize) -> String {
+    let mut parts = Vec::with_capacity(3);
+    if let Some(d) = deal {
+        parts.push(format!("deal={d}"));
+    }
+    if let Some(g) = game {
+        parts.push(format!("game={}", g.id()));
+        if step > 0 {
+            parts.push(format!("step={}", step.min(LAST_STEP)));
+        }
+    }
+    parts.join("&")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ulti_engine::Suit;
+
+    const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";
+
+    #[test]
+    fn the_original_apps_links_open_unchanged() {
+        let s = UrlState::parse(Some(STRONG), Some("ulti"), Some("15"));
+        let deal = s.deal.clone().unwrap().unwrap();
+        assert_eq!(deal.trump, Suit::Piros);
+        assert_eq!(s.game, Some(Contract::Ulti));
+        assert_eq!(s.step, 15);
+        // The link keeps its own spelling of the deal...
+        let param = deal_param(&deal, Some(STRONG));
+        assert_eq!(param, STRONG);
+        assert_eq!(
+            format_query(Some(&param), s.game, s.step),
+            format!("deal={STRONG}&game=ulti&step=15")
+        );
+        // ...until the deal changes; then the canonical code, which reads back the same deal.
+        let other = deal.with_trump(Suit::Tok);
+        let param = deal_param(&other, Some(STRONG));
+        assert_ne!(param, STRONG);
+        assert!(param.starts_with('3'));
+        assert_eq!(Deal::parse_code(&param), Ok(other));
+    }
+
+    #[test]
+    fn a_malformed_deal_says_what_is_wrong() {
+        let s = UrlState::parse(Some("12345"), None, None);
+        let err = s.deal.unwrap().unwrap_err();
+        assert!(err.to_string().contains("61 digits"), "{err}");
+        let repeated = STRONG.replacen("06", "07", 1);
+        let err = UrlState::parse(Some(&repeated), None, None)
+            .deal
+            .unwrap()
+            .unwrap_err();
+        assert!(err.to_string().contains("PA"), "{err}");
+    }
+
+    #[test]
+    fn bad_game_and_step_fall_back_quietly() {
+        let s = UrlState::parse(None, Some("whist"), Some("99"));
+        assert_eq!(s.deal, None);
+        assert_eq!(s.game, None);
+        assert_eq!(s.step, LAST_STEP);
+        assert_eq!(UrlState::parse(None, Some("betli"), Some("-3")).step, 0);
+        assert_eq!(format_query(None, None, 12), "");
+        assert_eq!(format_query(None, Some(Contract::Betli), 0), "game=betli");
+    }
+}

@@ -1,0 +1,3 @@
+//! Pages (one so far: the solver).
+
+pub mod solver_page;

@@ -1,0 +1,133 @@
+//! The page's shared state (typed context) and its two-way sync with the URL.
+
+use leptos::prelude::*;
+use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_location, use_navigate, use_query_map};
+use ulti_engine::{Contract, Deal};
+
+use crate::model::editor::DealEditor;
+use crate::model::url_state::{UrlState, deal_param, format_query};
+
+/// The page's signals, shared through context (`AppState::expect()`).
+#[derive(Clone, Copy)]
+pub struct AppState {
+    /// The deal being edited (hands, trump, active hand).
+    pub editor: RwSignal<DealEditor>,
+    /// The contract shown in the line viewer (`game=`).
+    pub game: RwSignal<Option<Contract>>,
+    /// Cards played in the line viewer (`step=`).
+    pub step: RwSignal<usize>,
+    /// Why the link's `?deal=` was rejected.
+    pub deal_error: RwSignal<Option<String>>,
+    /// A passing message from the editor (e.g. a full hand).
+    pub notice: RwSignal<Option<String>>,
+    /// The complete deal, if the editor holds one.
+    pub deal: Memo<Option<Deal>>,
+}
+
+fn read_url(q: &leptos_router::params::ParamsMap) -> UrlState {
+    UrlState::parse(q.get_str("deal"), q.get_str("game"), q.get_str("step"))
+}
+
+impl AppState {
+    /// The state from context.
+    ///
+    /// # Panics
+    /// Outside the solver page.
+    #[must_use]
+    pub fn expect() -> AppState {
+        expect_context()
+    }
+
+    /// Create the state from the current URL, keep the URL in step with it, and put it in
+    /// context. Must run inside the `<Router>`.
+    pub fn provide() -> AppState {
+        let editor = RwSignal::new(DealEditor::new());
+        let state = AppState {
+            editor,
+            game: RwSignal::new(None),
+            step: RwSignal::new(0),
+            deal_error: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            deal: Memo::new(move |_| editor.with(DealEditor::deal)),
+        };
+        let query = use_query_map();
+        state.apply_url(&query.with_untracked(read_url));
+
+        // URL -> state (back/forward, or a link pasted into the same tab).
+        Effect::new(move |_| {
+            let url = query.with(read_url);
+            state.apply_url(&url);
+        });
+
+        // state -> URL (replace: editing and stepping do not flood the history).
+        let location = use_location();
+        let navigate = use_navigate();
+        Effect::new(move |_| {
+            let deal = state
+                .deal
+                .get()
+                .map(|d| query.with_untracked(|q| deal_param(&d, q.get_str("deal"))));
+            let query = format_query(deal.as_deref(), state.game.get(), state.step.get());
+            let current = location.search.get_untracked();
+            if current.trim_start_matches('?') == query {
+                return;
+            }
+            let path = location.pathname.get_untracked();
+            let to = if query.is_empty() {
+                path
+            } else {
+                format!("{path}?{query}")
+            };
+            navigate(
+                &to,
+                NavigateOptions {
+                    resolve: false,
+                    replace: true,
+                    scroll: false,
+                    ..NavigateOptions::default()
+                },
+            );
+        });
+
+        // A complete deal replaces a rejected link's message.
+        Effect::new(move |_| {
+            if state.deal.get().is_some() {
+                state.deal_error.set(None);
+            }
+        });
+
+        provide_context(state);
+        state
+    }
+
+    fn apply_url(&self, url: &UrlState) {
+        match &url.deal {
+            Some(Ok(deal)) => {
+                if self.editor.with_untracked(DealEditor::deal) != Some(*deal) {
+                    let active = self.editor.with_untracked(DealEditor::active);
+                    let mut e = DealEditor::from_deal(deal);
+                    e.set_active(active);
+                    self.editor.set(e);
+                }
+            }
+            Some(Err(e)) => self.deal_error.set(Some(format!(
+                "A link deal-kódja hibás (the link's deal code is malformed): {e}"
+            ))),
+            None => {}
+        }
+        if self.game.get_untracked() != url.game {
+            self.game.set(url.game);
+        }
+        if self.step.get_untracked() != url.step {
+            self.step.set(url.step);
+        }
+    }
+
+    /// Change the deal from the editor: the line restarts at step 0.
+    pub fn edit(&self, f: impl FnOnce(&mut DealEditor)) {
+        self.editor.update(f);
+        self.notice.set(None);
+        self.step.set(0);
+    }
+}
