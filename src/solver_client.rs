@@ -41,6 +41,9 @@ impl SolveState {
     }
 }
 
+/// A finished solve kept for an instant replay: the rows and the wall time.
+type Solved = (Vec<ContractResult>, Option<f64>);
+
 /// The request being answered.
 #[derive(Clone, Copy, Debug)]
 struct Pending {
@@ -60,7 +63,7 @@ pub struct SolverClient {
     /// Counts worker starts, so a start timeout only judges its own worker.
     generation: StoredValue<u32>,
     /// Complete results by deal code, so going back to a trump is instant.
-    cache: StoredValue<HashMap<String, (Vec<ContractResult>, Option<f64>)>>,
+    cache: StoredValue<HashMap<String, Solved>>,
     state: RwSignal<SolveState>,
 }
 
@@ -68,15 +71,16 @@ fn now_ms() -> f64 {
     js_sys::Date::now()
 }
 
-/// `worker.js` made absolute against `document.baseURI` (gloo resolves relative paths against
-/// the page URL, which breaks under a sub-path).
+/// The worker's entry script (src/worker_loader.js, copied by trunk next to `worker.js`), made
+/// absolute against `document.baseURI` (gloo resolves relative paths against the page URL,
+/// which breaks under a sub-path).
 fn worker_url() -> Result<String, String> {
     let base = document()
         .base_uri()
         .ok()
         .flatten()
         .ok_or("the page has no base URI")?;
-    web_sys::Url::new_with_base("worker.js", &base)
+    web_sys::Url::new_with_base("worker_loader.js", &base)
         .map(|u| u.href())
         .map_err(|_| format!("cannot make the worker URL from {base}"))
 }
@@ -150,6 +154,7 @@ impl SolverClient {
             .unwrap_or(channel_name);
         let bridge = SolverWorker::spawner()
             .callback(move |response| client.on_response(response))
+            .with_loader(true)
             .spawn(&url);
         bridge.send(SolverRequest::Hello {
             panic_channel: channel_name,
@@ -165,7 +170,7 @@ impl SolverClient {
                     && client.bridge.with_value(Option::is_some)
                 {
                     client.fail(format!(
-                        "The solver worker did not start within {} s (could worker.js be loaded?)",
+                        "The solver worker did not start within {} s (could worker_loader.js, worker.js and worker_bg.wasm be loaded?)",
                         WORKER_START_TIMEOUT.as_secs()
                     ));
                 }

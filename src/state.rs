@@ -103,18 +103,16 @@ impl AppState {
 
     fn apply_url(&self, url: &UrlState) {
         match &url.deal {
-            Some(Ok(deal)) => {
-                if self.editor.with_untracked(DealEditor::deal) != Some(*deal) {
-                    let active = self.editor.with_untracked(DealEditor::active);
-                    let mut e = DealEditor::from_deal(deal);
-                    e.set_active(active);
-                    self.editor.set(e);
-                }
+            Some(Ok(deal)) if self.editor.with_untracked(DealEditor::deal) != Some(*deal) => {
+                let active = self.editor.with_untracked(DealEditor::active);
+                let mut e = DealEditor::from_deal(deal);
+                e.set_active(active);
+                self.editor.set(e);
             }
             Some(Err(e)) => self.deal_error.set(Some(format!(
                 "A link deal-kódja hibás (the link's deal code is malformed): {e}"
             ))),
-            None => {}
+            Some(Ok(_)) | None => {}
         }
         if self.game.get_untracked() != url.game {
             self.game.set(url.game);

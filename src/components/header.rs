@@ -46,7 +46,7 @@ pub fn Header() -> impl IntoView {
                     }
                 }
             >
-                {move || if copied.get() { "✔ Másolva (copied)" } else { "🔗 Link másolása (Copy link)" }}
+                {move || if copied.get() { "✔ Másolva (copied)" } else { "Link másolása (Copy link)" }}
             </button>
         </header>
     }

@@ -37,6 +37,33 @@ const SPEEDS: [(u32, &str); 4] = [
     (150, "Nagyon gyors (very fast)"),
 ];
 
+/// The transport buttons' symbols (inline SVG: no icon font needed).
+#[derive(Clone, Copy)]
+enum Icon {
+    Start,
+    Back,
+    Play,
+    Pause,
+    Forward,
+    End,
+}
+
+fn icon(which: Icon) -> impl IntoView {
+    let d = match which {
+        Icon::Start => "M5 5h2.5v14H5zM19 5v14L8.5 12z",
+        Icon::Back => "M17 5v14L6 12z",
+        Icon::Play => "M7 5v14l11-7z",
+        Icon::Pause => "M6.5 5h4v14h-4zM13.5 5h4v14h-4z",
+        Icon::Forward => "M7 5v14l11-7z",
+        Icon::End => "M16.5 5H19v14h-2.5zM5 5v14l10.5-7z",
+    };
+    view! {
+        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d=d />
+        </svg>
+    }
+}
+
 /// Shared by the viewer's parts.
 #[derive(Clone, Copy)]
 struct Viewer {
@@ -235,7 +262,7 @@ fn Controls() -> impl IntoView {
                 disabled=move || !ready()
                 on:click=move |_| go(0)
             >
-                "⏮"
+                {icon(Icon::Start)}
             </button>
             <button
                 type="button"
@@ -245,7 +272,7 @@ fn Controls() -> impl IntoView {
                 disabled=move || !ready()
                 on:click=move |_| go(state.step.get_untracked().saturating_sub(1))
             >
-                "◀"
+                {icon(Icon::Back)}
             </button>
             <button
                 type="button"
@@ -255,7 +282,13 @@ fn Controls() -> impl IntoView {
                 disabled=move || !ready()
                 on:click=move |_| toggle_play()
             >
-                {move || if viewer.playing.get() { "⏸ Szünet (pause)" } else { "▶ Lejátszás (play)" }}
+                {move || {
+                    if viewer.playing.get() {
+                        view! { {icon(Icon::Pause)} " Szünet (pause)" }.into_any()
+                    } else {
+                        view! { {icon(Icon::Play)} " Lejátszás (play)" }.into_any()
+                    }
+                }}
             </button>
             <button
                 type="button"
@@ -265,7 +298,7 @@ fn Controls() -> impl IntoView {
                 disabled=move || !ready()
                 on:click=move |_| go(state.step.get_untracked() + 1)
             >
-                "▶"
+                {icon(Icon::Forward)}
             </button>
             <button
                 type="button"
@@ -275,7 +308,7 @@ fn Controls() -> impl IntoView {
                 disabled=move || !ready()
                 on:click=move |_| go(len())
             >
-                "⏭"
+                {icon(Icon::End)}
             </button>
             <label class="speed">
                 "Sebesség (speed) "
