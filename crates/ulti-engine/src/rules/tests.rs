@@ -1058,14 +1058,11 @@ fn marriage_needs_trick_durchmars_beats_marriages_that_card_points_cannot() {
     assert!(g.outcome(Contract::Passz));
 }
 
-/// The same position through the solver. The single-contract passz solve turns the rule into
-/// a card-point threshold (`PointRule::AtLeast(80)` here) and only falls back to "all ten
-/// tricks" when no threshold exists, so it reports a loss, and its own line (all ten tricks)
-/// ends in a win. Fix belongs in solver.rs (`Solver::point_rule`): with
-/// `marriage_needs_trick` and defenders' marriages, the soloist also wins by taking every
-/// trick whenever `90 - talon points + ms > talon points`.
+/// The same position through the solver. Card points alone cannot win here (80 needed, at
+/// most 70 reachable with 20 in the talon), but with `marriage_needs_trick` taking every trick
+/// keeps the defenders' marriages out of the count, so the single passz solve must find the
+/// all-tricks win (it once reported a loss while its own line won).
 #[test]
-#[ignore = "solver bug: passz with marriage_needs_trick misses the all-tricks win (solver.rs, reported)"]
 fn solver_passz_marriage_needs_trick_all_tricks_route() {
     let d = trump_deal(MARRIAGES_60);
     assert_eq!(
