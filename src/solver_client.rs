@@ -23,6 +23,8 @@ pub const WORKER_START_TIMEOUT: Duration = Duration::from_secs(12);
 pub struct SolveState {
     /// The deal the results are for (`None`: no complete deal).
     pub deal: Option<Deal>,
+    /// The house rules they were solved under.
+    pub rules: RuleOptions,
     /// One row per contract.
     pub results: Vec<ContractResult>,
     /// Is the worker computing for the current request?
@@ -49,6 +51,7 @@ type Solved = (Vec<ContractResult>, Option<f64>);
 struct Pending {
     id: RequestId,
     deal: Deal,
+    rules: RuleOptions,
     started: f64,
 }
 
@@ -65,6 +68,16 @@ pub struct SolverClient {
     /// Complete results by deal code, so going back to a trump is instant.
     cache: StoredValue<HashMap<String, Solved>>,
     state: RwSignal<SolveState>,
+}
+
+/// Cache key: the deal code (its trump included) and the house rules.
+fn cache_key(deal: &Deal, rules: RuleOptions) -> String {
+    format!(
+        "{}/{}{}",
+        deal.code(),
+        u8::from(rules.must_beat_after_trump),
+        u8::from(rules.marriage_needs_trick)
+    )
 }
 
 fn now_ms() -> f64 {
@@ -241,23 +254,27 @@ impl SolverClient {
                 if !cancelled {
                     let results = self.state.with_untracked(|s| s.results.clone());
                     self.cache.update_value(|c| {
-                        c.insert(p.deal.code(), (results, Some(elapsed)));
+                        c.insert(cache_key(&p.deal, p.rules), (results, Some(elapsed)));
                     });
                 }
             }
         }
     }
 
-    /// Solve all contracts of `deal` (its trump). Answers to older requests are dropped from
-    /// now on; the worker drops their remaining contracts.
-    pub fn solve(&self, deal: Deal) {
+    /// Solve all contracts of `deal` (its trump) under `rules`. Answers to older requests are
+    /// dropped from now on; the worker drops their remaining contracts.
+    pub fn solve(&self, deal: Deal, rules: RuleOptions) {
         if let Some(p) = self.pending.get_value() {
             self.send(SolverRequest::Cancel { id: p.id });
             self.pending.set_value(None);
         }
-        if let Some((results, ms)) = self.cache.with_value(|c| c.get(&deal.code()).cloned()) {
+        if let Some((results, ms)) = self
+            .cache
+            .with_value(|c| c.get(&cache_key(&deal, rules)).cloned())
+        {
             self.state.update(|s| {
                 s.deal = Some(deal);
+                s.rules = rules;
                 s.results = results;
                 s.solving = false;
                 s.last_ms = ms;
@@ -272,17 +289,19 @@ impl SolverClient {
         self.pending.set_value(Some(Pending {
             id,
             deal,
+            rules,
             started: now_ms(),
         }));
         self.state.update(|s| {
             s.deal = Some(deal);
+            s.rules = rules;
             s.results = all_pending();
             s.solving = true;
         });
         self.send(SolverRequest::SolveAll {
             id,
             deal,
-            rules: RuleOptions::default(),
+            rules,
             contracts: Contract::ALL.to_vec(),
         });
     }

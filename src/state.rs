@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate, use_query_map};
-use ulti_engine::{Contract, Deal};
+use ulti_engine::{Contract, Deal, RuleOptions};
 
 use crate::model::editor::DealEditor;
 use crate::model::url_state::{UrlState, deal_param, format_query};
@@ -21,12 +21,19 @@ pub struct AppState {
     pub deal_error: RwSignal<Option<String>>,
     /// A passing message from the editor (e.g. a full hand).
     pub notice: RwSignal<Option<String>>,
+    /// House rules (`rules=`).
+    pub rules: RwSignal<RuleOptions>,
     /// The complete deal, if the editor holds one.
     pub deal: Memo<Option<Deal>>,
 }
 
 fn read_url(q: &leptos_router::params::ParamsMap) -> UrlState {
-    UrlState::parse(q.get_str("deal"), q.get_str("game"), q.get_str("step"))
+    UrlState::parse(
+        q.get_str("deal"),
+        q.get_str("game"),
+        q.get_str("step"),
+        q.get_str("rules"),
+    )
 }
 
 impl AppState {
@@ -49,6 +56,7 @@ impl AppState {
             step: RwSignal::new(0),
             deal_error: RwSignal::new(None),
             notice: RwSignal::new(None),
+            rules: RwSignal::new(RuleOptions::default()),
             deal: Memo::new(move |_| editor.with(DealEditor::deal)),
         };
         let query = use_query_map();
@@ -68,7 +76,12 @@ impl AppState {
                 .deal
                 .get()
                 .map(|d| query.with_untracked(|q| deal_param(&d, q.get_str("deal"))));
-            let query = format_query(deal.as_deref(), state.game.get(), state.step.get());
+            let query = format_query(
+                deal.as_deref(),
+                state.rules.get(),
+                state.game.get(),
+                state.step.get(),
+            );
             let current = location.search.get_untracked();
             if current.trim_start_matches('?') == query {
                 return;
@@ -113,6 +126,9 @@ impl AppState {
                 "A link deal-kódja hibás (the link's deal code is malformed): {e}"
             ))),
             Some(Ok(_)) | None => {}
+        }
+        if self.rules.get_untracked() != url.rules {
+            self.rules.set(url.rules);
         }
         if self.game.get_untracked() != url.game {
             self.game.set(url.game);

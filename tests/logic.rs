@@ -72,7 +72,7 @@ fn every_protocol_message_survives_the_wire_codec() {
 #[test]
 fn a_link_opens_solves_and_steps_like_the_page_does() {
     // The page reads the link...
-    let url = UrlState::parse(Some(GREAT_BETLI), Some("betli"), Some("9"));
+    let url = UrlState::parse(Some(GREAT_BETLI), Some("betli"), Some("9"), None);
     let deal = url.deal.clone().unwrap().unwrap();
     let editor = DealEditor::from_deal(&deal);
     assert_eq!(editor.deal(), Some(deal));
@@ -115,7 +115,7 @@ fn a_link_opens_solves_and_steps_like_the_page_does() {
     // The URL written back keeps the link's spelling of the deal.
     let param = deal_param(&deal, Some(GREAT_BETLI));
     assert_eq!(
-        format_query(Some(&param), url.game, url.step),
+        format_query(Some(&param), url.rules, url.game, url.step),
         format!("deal={GREAT_BETLI}&game=betli&step=9")
     );
 }
@@ -132,7 +132,7 @@ fn an_edited_deal_gets_a_canonical_code_that_reads_back() {
     let code = deal_param(&deal, None);
     assert_eq!(code.len(), 61);
     assert!(code.starts_with('2'), "Makk trump is digit 2: {code}");
-    let back = UrlState::parse(Some(&code), None, None)
+    let back = UrlState::parse(Some(&code), None, None, None)
         .deal
         .unwrap()
         .unwrap();

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
-use ulti_engine::{Card, CardSet, Contract, RuleOptions, Seat};
+use ulti_engine::{Card, CardSet, Contract, Seat};
 
 use crate::components::card::{CardFace, card_label, suit_class};
 use crate::model::editor::{seat_label_en, seat_label_hu};
@@ -100,8 +100,9 @@ pub fn LineViewer() -> impl IntoView {
         let Some(deal) = state.deal.get() else {
             return LineStatus::NoDeal;
         };
+        let rules = state.rules.get();
         client.state().with(|s| {
-            if s.deal != Some(deal) {
+            if s.deal != Some(deal) || s.rules != rules {
                 return LineStatus::Pending;
             }
             match s.result(game) {
@@ -117,7 +118,7 @@ pub fn LineViewer() -> impl IntoView {
                     }
                     Status::Failed(m) => LineStatus::Unavailable(m.clone()),
                     Status::Wins | Status::Loses => {
-                        match Line::new(deal, game, RuleOptions::default(), r.line.clone()) {
+                        match Line::new(deal, game, rules, r.line.clone()) {
                             Ok(line) => LineStatus::Ready(line),
                             Err(e) => LineStatus::Unavailable(format!("invalid line: {e}")),
                         }

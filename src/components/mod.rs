@@ -5,4 +5,5 @@ pub mod deck;
 pub mod header;
 pub mod line_viewer;
 pub mod results;
+pub mod rules;
 pub mod trump;

@@ -1,6 +1,11 @@
 //! The shareable state in the URL: `?deal=<61 digits>&game=<contract id>&step=<0..30>`.
 
-use ulti_engine::{Contract, Deal, DealError};
+use ulti_engine::{Contract, Deal, DealError, RuleOptions};
+
+/// `rules=` id of [`RuleOptions::must_beat_after_trump`].
+pub const RULE_MUST_BEAT_AFTER_TRUMP: &str = "must-beat-after-trump";
+/// `rules=` id of [`RuleOptions::marriage_needs_trick`].
+pub const RULE_MARRIAGE_NEEDS_TRICK: &str = "marriage-needs-trick";
 
 /// Cards in a whole line of play.
 pub const LAST_STEP: usize = 30;
@@ -14,13 +19,48 @@ pub struct UrlState {
     pub game: Option<Contract>,
     /// `step=`: cards played in the line viewer, clamped to 0..=30 (bad values read as 0).
     pub step: usize,
+    /// `rules=`: comma-separated house-rule ids (unknown ids are ignored).
+    pub rules: RuleOptions,
+}
+
+/// Read a `rules=` value.
+#[must_use]
+pub fn parse_rules(value: &str) -> RuleOptions {
+    let mut rules = RuleOptions::default();
+    for id in value.split(',').map(str::trim) {
+        match id {
+            RULE_MUST_BEAT_AFTER_TRUMP => rules.must_beat_after_trump = true,
+            RULE_MARRIAGE_NEEDS_TRICK => rules.marriage_needs_trick = true,
+            _ => {}
+        }
+    }
+    rules
+}
+
+/// The `rules=` value, `None` for the default rules.
+#[must_use]
+pub fn format_rules(rules: RuleOptions) -> Option<String> {
+    let mut ids = Vec::new();
+    if rules.must_beat_after_trump {
+        ids.push(RULE_MUST_BEAT_AFTER_TRUMP);
+    }
+    if rules.marriage_needs_trick {
+        ids.push(RULE_MARRIAGE_NEEDS_TRICK);
+    }
+    (!ids.is_empty()).then(|| ids.join(","))
 }
 
 impl UrlState {
     /// Read the state from the raw parameter values.
     #[must_use]
-    pub fn parse(deal: Option<&str>, game: Option<&str>, step: Option<&str>) -> UrlState {
+    pub fn parse(
+        deal: Option<&str>,
+        game: Option<&str>,
+        step: Option<&str>,
+        rules: Option<&str>,
+    ) -> UrlState {
         UrlState {
+            rules: rules.map(parse_rules).unwrap_or_default(),
             deal: deal.map(Deal::parse_code),
             game: game.and_then(|g| g.trim().parse::<Contract>().ok()),
             step: step
@@ -43,10 +83,18 @@ pub fn deal_param(deal: &Deal, current: Option<&str>) -> String {
 /// The query string (without `?`) for a state; parameters that do not apply are left out.
 /// `deal` is the `deal=` value (see [`deal_param`]).
 #[must_use]
-pub fn format_query(deal: Option<&str>, game: Option<Contract>, step: usize) -> String {
-    let mut parts = Vec::with_capacity(3);
+pub fn format_query(
+    deal: Option<&str>,
+    rules: RuleOptions,
+    game: Option<Contract>,
+    step: usize,
+) -> String {
+    let mut parts = Vec::with_capacity(4);
     if let Some(d) = deal {
         parts.push(format!("deal={d}"));
+    }
+    if let Some(r) = format_rules(rules) {
+        parts.push(format!("rules={r}"));
     }
     if let Some(g) = game {
         parts.push(format!("game={}", g.id()));
@@ -66,7 +114,7 @@ mod tests {
 
     #[test]
     fn the_original_apps_links_open_unchanged() {
-        let s = UrlState::parse(Some(STRONG), Some("ulti"), Some("15"));
+        let s = UrlState::parse(Some(STRONG), Some("ulti"), Some("15"), None);
         let deal = s.deal.clone().unwrap().unwrap();
         assert_eq!(deal.trump, Suit::Piros);
         assert_eq!(s.game, Some(Contract::Ulti));
@@ -75,7 +123,7 @@ mod tests {
         let param = deal_param(&deal, Some(STRONG));
         assert_eq!(param, STRONG);
         assert_eq!(
-            format_query(Some(&param), s.game, s.step),
+            format_query(Some(&param), s.rules, s.game, s.step),
             format!("deal={STRONG}&game=ulti&step=15")
         );
         // ...until the deal changes; then the canonical code, which reads back the same deal.
@@ -88,11 +136,11 @@ mod tests {
 
     #[test]
     fn a_malformed_deal_says_what_is_wrong() {
-        let s = UrlState::parse(Some("12345"), None, None);
+        let s = UrlState::parse(Some("12345"), None, None, None);
         let err = s.deal.unwrap().unwrap_err();
         assert!(err.to_string().contains("61 digits"), "{err}");
         let repeated = STRONG.replacen("06", "07", 1);
-        let err = UrlState::parse(Some(&repeated), None, None)
+        let err = UrlState::parse(Some(&repeated), None, None, None)
             .deal
             .unwrap()
             .unwrap_err();
@@ -101,12 +149,38 @@ mod tests {
 
     #[test]
     fn bad_game_and_step_fall_back_quietly() {
-        let s = UrlState::parse(None, Some("whist"), Some("99"));
+        let s = UrlState::parse(None, Some("whist"), Some("99"), Some("bogus"));
         assert_eq!(s.deal, None);
         assert_eq!(s.game, None);
         assert_eq!(s.step, LAST_STEP);
-        assert_eq!(UrlState::parse(None, Some("betli"), Some("-3")).step, 0);
-        assert_eq!(format_query(None, None, 12), "");
-        assert_eq!(format_query(None, Some(Contract::Betli), 0), "game=betli");
+        assert_eq!(s.rules, RuleOptions::default());
+        assert_eq!(
+            UrlState::parse(None, Some("betli"), Some("-3"), None).step,
+            0
+        );
+        let default = RuleOptions::default();
+        assert_eq!(format_query(None, default, None, 12), "");
+        assert_eq!(
+            format_query(None, default, Some(Contract::Betli), 0),
+            "game=betli"
+        );
+    }
+
+    #[test]
+    fn house_rules_round_trip_through_the_url() {
+        let both = RuleOptions {
+            must_beat_after_trump: true,
+            marriage_needs_trick: true,
+        };
+        let value = format_rules(both).unwrap();
+        assert_eq!(value, "must-beat-after-trump,marriage-needs-trick");
+        assert_eq!(parse_rules(&value), both);
+        assert_eq!(format_rules(RuleOptions::default()), None);
+        let one = parse_rules("marriage-needs-trick,unknown");
+        assert!(one.marriage_needs_trick && !one.must_beat_after_trump);
+        assert_eq!(
+            format_query(Some("0123"), one, Some(Contract::Passz), 3),
+            "deal=0123&rules=marriage-needs-trick&game=passz&step=3"
+        );
     }
 }

@@ -7,6 +7,7 @@ use crate::components::deck::{DealError, Deck, EditorToolbar, HandTabs, Hands};
 use crate::components::header::Header;
 use crate::components::line_viewer::LineViewer;
 use crate::components::results::ResultsPanel;
+use crate::components::rules::HouseRules;
 use crate::components::trump::TrumpPicker;
 use crate::solver_client::SolverClient;
 use crate::state::AppState;
@@ -27,7 +28,7 @@ pub fn SolverPage() -> impl IntoView {
 
     // Solve whenever the deal (hands or trump) changes; an incomplete deal clears the results.
     Effect::new(move |_| match state.deal.get() {
-        Some(deal) => client.solve(deal),
+        Some(deal) => client.solve(deal, state.rules.get()),
         None => client.clear(),
     });
 
@@ -65,6 +66,7 @@ pub fn SolverPage() -> impl IntoView {
                 <Deck />
                 <EditorToolbar />
                 <Hands />
+                <HouseRules />
             </section>
             <div class="analysis">
                 <ResultsPanel />

@@ -1,0 +1,59 @@
+//! House-rule toggles (`RuleOptions`), kept in the URL as `rules=`.
+
+use leptos::prelude::*;
+use ulti_engine::RuleOptions;
+
+use crate::state::AppState;
+
+/// One checkbox bound to one house rule.
+fn rule_toggle(
+    state: AppState,
+    testid: &'static str,
+    label: &'static str,
+    english: &'static str,
+    get: fn(&RuleOptions) -> bool,
+    set: fn(&mut RuleOptions, bool),
+) -> impl IntoView {
+    view! {
+        <label class="rule">
+            <input
+                type="checkbox"
+                data-testid=testid
+                prop:checked=move || state.rules.with(get)
+                on:change=move |ev| {
+                    let on = event_target_checked(&ev);
+                    state.rules.update(|r| set(r, on));
+                    state.step.set(0);
+                }
+            />
+            <span>{label} <small>{format!(" ({english})")}</small></span>
+        </label>
+    }
+}
+
+/// The house rules real tables disagree on (shared/RULES.md); both off by default.
+#[component]
+pub fn HouseRules() -> impl IntoView {
+    let state = AppState::expect();
+    view! {
+        <details class="house-rules">
+            <summary>"Házszabályok (house rules)"</summary>
+            {rule_toggle(
+                state,
+                "rule-must-beat-after-trump",
+                "Ütéskényszer lopás után is",
+                "must beat the led suit even after a trump",
+                |r| r.must_beat_after_trump,
+                |r, on| r.must_beat_after_trump = on,
+            )}
+            {rule_toggle(
+                state,
+                "rule-marriage-needs-trick",
+                "A bemondás csak ütéssel ér",
+                "a marriage counts only with a trick",
+                |r| r.marriage_needs_trick,
+                |r, on| r.marriage_needs_trick = on,
+            )}
+        </details>
+    }
+}
