@@ -29,7 +29,7 @@ pub struct SolveState {
     pub results: Vec<ContractResult>,
     /// Is the worker computing for the current request?
     pub solving: bool,
-    /// Wall time of the last full solve, ms (page side, messaging included).
+    /// Worker time of the last full solve (all contracts), ms.
     pub last_ms: Option<f64>,
     /// A worker failure, for `[data-testid=worker-error]`.
     pub worker_error: Option<String>,
@@ -52,7 +52,6 @@ struct Pending {
     id: RequestId,
     deal: Deal,
     rules: RuleOptions,
-    started: f64,
 }
 
 /// The page's handle on the solver worker. `Copy`: share it through context.
@@ -78,10 +77,6 @@ fn cache_key(deal: &Deal, rules: RuleOptions) -> String {
         u8::from(rules.must_beat_after_trump),
         u8::from(rules.marriage_needs_trick)
     )
-}
-
-fn now_ms() -> f64 {
-    js_sys::Date::now()
 }
 
 /// The worker's entry script (src/worker_loader.js, copied by trunk next to `worker.js`), made
@@ -235,12 +230,15 @@ impl SolverClient {
                     }
                 });
             }
-            SolverResponse::Finished { id, cancelled, .. } => {
+            SolverResponse::Finished { id, ms, cancelled } => {
                 let Some(p) = current.filter(|p| p.id == id) else {
                     return;
                 };
                 self.pending.set_value(None);
-                let elapsed = now_ms() - p.started;
+                // The worker's own time: from receiving the request to the last answer (the
+                // first request of a page also waits for the worker to load, which is not
+                // solving).
+                let elapsed = ms;
                 self.state.update(|s| {
                     s.solving = false;
                     if cancelled {
@@ -290,7 +288,6 @@ impl SolverClient {
             id,
             deal,
             rules,
-            started: now_ms(),
         }));
         self.state.update(|s| {
             s.deal = Some(deal);

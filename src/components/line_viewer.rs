@@ -200,7 +200,11 @@ pub fn LineViewer() -> impl IntoView {
             <div
                 class="line-viewer"
                 data-testid="line-viewer"
-                data-step=move || state.step.get().to_string()
+                data-step=move || {
+                    let shown = view.with(Option::is_some);
+                    shown.then(|| state.step.get().to_string())
+                }
+                data-ready=move || view.with(Option::is_some).to_string()
                 data-game=game_id
             >
                 {move || {

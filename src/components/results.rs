@@ -10,7 +10,7 @@ use crate::state::AppState;
 /// Status symbol and words for a row.
 fn status_text(r: &ContractResult) -> (&'static str, String) {
     match &r.status {
-        Status::Pending => ("…", "várakozik (waiting)".into()),
+        Status::Pending => ("…", String::new()),
         Status::Wins => ("✔", "nyer (wins)".into()),
         Status::Loses => ("✘", "bukik (loses)".into()),
         Status::Unplayable(reason) => ("—", format!("nem játszható (not playable): {reason}")),
@@ -92,8 +92,9 @@ pub fn ResultsPanel() -> impl IntoView {
     let client = expect_context::<SolverClient>();
     let solve_state = client.state();
     let solving = move || solve_state.with(|s| s.solving);
+    let idle = move || state.deal.with(Option::is_none);
     view! {
-        <section class="panel results-panel" aria-labelledby="results-title">
+        <section class="panel results-panel" class:idle=idle aria-labelledby="results-title">
             <header class="panel-header">
                 <h2 id="results-title">"Eredmények (results)"</h2>
                 <span class="trump-note">
