@@ -49,6 +49,7 @@ e2e() {
   target="$(cargo_target_dir)"
   ulti="$target/debug/ulti"
   [ -x "$ulti" ] || die "$ulti is missing (cargo test --workspace builds it)"
+  rm -rf target/e2e
   mkdir -p target/e2e
   log="target/e2e/http-server.log"
   trap stop_static_server EXIT

@@ -161,8 +161,18 @@ function slug(s) {
   return s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
 }
 
+/** Waits until no finite CSS animation or transition is running (cards have landed). */
+export async function animationsSettled(page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
 /** Saves a full-page screenshot under target/e2e/ and returns its path. */
-export async function screenshot(page, name) {
+export async function screenshot(page, name, { settle = true } = {}) {
+  if (settle) await animationsSettled(page);
   mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
@@ -181,6 +191,8 @@ export async function waitForResults(page, timeout = TIMEOUT.solve) {
       if (document.querySelector('[data-testid=solving]')) return false;
       const results = [...document.querySelectorAll('[data-testid=result]')];
       if (results.length === 0) return false;
+      const failed = results.filter((r) => r.dataset.status === 'failed').map((r) => r.dataset.contract);
+      if (failed.length) return { error: `solving failed for ${failed.join(', ')}` };
       if (results.some((r) => r.dataset.status === 'pending' || !r.dataset.status)) return false;
       return { count: results.length };
     },

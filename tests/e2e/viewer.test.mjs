@@ -7,6 +7,7 @@ import {
   DEALS,
   TIMEOUT,
   appUrl,
+  cli,
   decodeDeal,
   launchBrowser,
   pageProblems,
@@ -44,6 +45,7 @@ async function viewerState(page) {
             defenderPoints: Number(score.dataset.defenderPoints),
             soloistTricks: Number(score.dataset.soloistTricks),
             defenderTricks: Number(score.dataset.defenderTricks),
+            talonPoints: Number(score.dataset.talonPoints ?? 0),
           }
         : null,
       urlStep: new URL(location.href).searchParams.get('step'),
@@ -85,7 +87,11 @@ test('stepping through the line reaches trick 10 with all 30 cards', { timeout: 
       for (const c of state.history) assert.ok(dealt.includes(c), `${c} was not dealt`);
       if (k % 3 !== 0) {
         // Mid-trick: the table holds exactly the cards of the current trick so far.
-        assert.deepEqual(state.table, state.history.slice(k - (k % 3)), `table cards at step ${k}`);
+        assert.deepEqual(
+          [...state.table].sort(),
+          state.history.slice(k - (k % 3)).sort(),
+          `table cards at step ${k}`,
+        );
       }
       if (k === 14) await screenshot(page, 'trick-mid-line');
     }
@@ -94,6 +100,13 @@ test('stepping through the line reaches trick 10 with all 30 cards', { timeout: 
     assert.deepEqual([...state.history].sort(), [...dealt].sort(), 'all 30 dealt cards shown');
     assert.ok(state.score, 'the score is shown');
     assert.equal(state.score.soloistTricks + state.score.defenderTricks, 10, 'ten tricks in all');
+    const { soloistPoints, defenderPoints, talonPoints } = state.score;
+    assert.equal(soloistPoints + defenderPoints + talonPoints, 90, `90 card points in all: ${JSON.stringify(state.score)}`);
+    // The optimal line ends with the card points the soloist can force, as the CLI says.
+    const cell = cli('table', '--deal', CODE, '--json').cells.find(
+      (c) => c.contract === GAME && c.trump === decodeDeal(CODE).trump,
+    );
+    assert.equal(soloistPoints, cell.soloist_points, 'soloist points at the end of the line');
     assert.equal(state.urlStep, '30', 'the URL follows the viewer');
     // One more step forward stays at the end.
     if (await page.isEnabled('[data-testid=step-forward]')) {
@@ -166,7 +179,7 @@ test('playing animates the line (screenshot mid-animation)', { timeout: 3 * TIME
       null,
       { timeout: 60_000 },
     );
-    await screenshot(page, 'trick-mid-animation');
+    await screenshot(page, 'trick-mid-animation', { settle: false });
     await page.click('[data-testid=play-pause]');
     const paused = (await viewerState(page)).step;
     assert.ok(paused >= 4 && paused <= 30, `paused at step ${paused}`);
