@@ -284,11 +284,7 @@ impl SolverClient {
         }
         let id = self.next_id.get_value() + 1;
         self.next_id.set_value(id);
-        self.pending.set_value(Some(Pending {
-            id,
-            deal,
-            rules,
-        }));
+        self.pending.set_value(Some(Pending { id, deal, rules }));
         self.state.update(|s| {
             s.deal = Some(deal);
             s.rules = rules;
