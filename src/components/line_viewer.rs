@@ -4,11 +4,11 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
-use ulti_engine::{Card, CardSet, Contract, Seat};
+use ulti_engine::{Card, CardSet, Contract, SOLOIST, Seat};
 
 use crate::components::card::{CardFace, card_label, suit_class};
 use crate::model::editor::{seat_label_en, seat_label_hu};
-use crate::model::line::{Line, StepView, TrickView};
+use crate::model::line::{Line, StepView};
 use crate::model::results::Status;
 use crate::model::url_state::LAST_STEP;
 use crate::solver_client::SolverClient;
@@ -391,16 +391,12 @@ fn seat_hand(viewer: Viewer, seat: Seat) -> impl IntoView {
 #[component]
 fn Felt() -> impl IntoView {
     let viewer = expect_context::<Viewer>();
+    // A card is played once in a line, so the card alone keys the table's elements: a card
+    // already on the table keeps its element (and does not fly in again).
     let table = move || {
         viewer.view.with(|v| {
             v.as_ref()
-                .map(|v| {
-                    v.table
-                        .cards
-                        .iter()
-                        .map(|p| (p.card, p.seat, v.table.number))
-                        .collect::<Vec<_>>()
-                })
+                .map(|v| v.table.cards.clone())
                 .unwrap_or_default()
         })
     };
@@ -409,17 +405,13 @@ fn Felt() -> impl IntoView {
             .view
             .with(|v| v.as_ref().and_then(|v| v.table.winner))
     };
+    // The trick just taken (while the next trick's lead is on the table) and who took it.
     let collected = move || {
         viewer.view.with(|v| {
             v.as_ref()
-                .and_then(|v| v.collected.clone())
-                .map(|t: TrickView| {
-                    let w = t.winner.unwrap_or(0);
-                    t.cards
-                        .iter()
-                        .map(|p| (p.card, p.seat, w))
-                        .collect::<Vec<_>>()
-                })
+                .and_then(|v| v.collected.as_ref())
+                .map(|t| (t.cards.clone(), t.winner.unwrap_or(SOLOIST)))
+                .map(|(cards, w)| cards.into_iter().map(|p| (p, w)).collect::<Vec<_>>())
                 .unwrap_or_default()
         })
     };
@@ -427,25 +419,34 @@ fn Felt() -> impl IntoView {
         <div class="felt" aria-label="Asztal (table)">
             {seat_hand(viewer, 1)}
             <div class="trick-area">
-                <For each=collected key=|(c, _, _)| (c.index(), 'c') let:item>
+                <For each=collected key=|(p, _)| p.card.index() let:item>
                     <span
-                        class=format!("card table-card-shape collected seat-{} to-seat-{} {}", item.1, item.2, suit_class(item.0.suit()))
+                        class=format!(
+                            "card table-card-shape collected seat-{} to-seat-{} {}",
+                            item.0.seat,
+                            item.1,
+                            suit_class(item.0.card.suit()),
+                        )
                         aria-hidden="true"
                     >
-                        <CardFace card=item.0 />
+                        <CardFace card=item.0.card />
                     </span>
                 </For>
-                <For each=table key=|(c, _, n)| (c.index(), *n) let:item>
+                <For each=table key=|p| p.card.index() let:played>
                     <span
-                        class=format!("card table-card-shape table-card seat-{} {}", item.1, suit_class(item.0.suit()))
-                        class:winner=move || winner() == Some(item.1)
+                        class=format!(
+                            "card table-card-shape table-card seat-{} {}",
+                            played.seat,
+                            suit_class(played.card.suit()),
+                        )
+                        class:winner=move || winner() == Some(played.seat)
                         class:settled=move || winner().is_some()
                         data-testid="table-card"
-                        data-card=item.0.to_string()
-                        data-seat=item.1.to_string()
-                        aria-label=card_label(item.0)
+                        data-card=played.card.to_string()
+                        data-seat=played.seat.to_string()
+                        aria-label=card_label(played.card)
                     >
-                        <CardFace card=item.0 />
+                        <CardFace card=played.card />
                     </span>
                 </For>
                 {move || {
