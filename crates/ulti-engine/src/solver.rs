@@ -1266,16 +1266,44 @@ impl Solver {
         moves
     }
 
-    fn order_context(&self, seat: usize, _live: u32) -> OrderCtx {
+    /// What the ordering heuristic needs to know about the trick (or the lead) for `seat`.
+    fn order_context(&self, seat: usize, live: u32) -> OrderCtx {
         let want_win = self.goal != Goal::DefTricks;
+        let refined = !matches!(self.goal, Goal::Ulti | Goal::DefTricks);
         if self.trick_len == 0 {
+            // Suits an opponent can ruff (void with trumps), and, for a defender, suits whose
+            // top live card the partner holds and the soloist cannot ruff.
+            let mut ruffed = 0;
+            let mut to_partner = 0;
+            for m in SUIT_MASK {
+                if m & self.trump_mask != 0 || live & m == 0 {
+                    continue;
+                }
+                let ruffs =
+                    |x: usize| self.hands[x] & m == 0 && self.hands[x] & self.trump_mask != 0;
+                if seat == SOLOIST {
+                    if ruffs(1) || ruffs(2) {
+                        ruffed |= m;
+                    }
+                } else if ruffs(SOLOIST) {
+                    ruffed |= m;
+                } else {
+                    let top = 31 - (live & m).leading_zeros();
+                    if self.hands[3 - seat] >> top & 1 != 0 {
+                        to_partner |= m;
+                    }
+                }
+            }
             return OrderCtx {
                 seat,
                 want_win,
+                refined,
                 leading: true,
                 winning: 0,
                 partner_winning: false,
                 last: false,
+                ruffed,
+                to_partner,
             };
         }
         let wi = self.winning_index();
@@ -1283,10 +1311,26 @@ impl Solver {
         OrderCtx {
             seat,
             want_win,
+            refined,
             leading: false,
             winning: self.trick[wi],
             partner_winning: (wseat == SOLOIST) == (seat == SOLOIST),
             last: self.trick_len == 2,
+            ruffed: 0,
+            to_partner: 0,
+        }
+    }
+
+    /// Can `seat`, still to play to the current trick, beat card `w`?
+    fn can_beat(&self, seat: usize, w: u8) -> bool {
+        let led = SUIT_MASK[(self.trick[0] >> 3) as usize];
+        let hand = self.hands[seat];
+        let w_trump = self.trump_mask >> w & 1 != 0;
+        if hand & led != 0 {
+            led >> w & 1 != 0 && hand & led & above(u32::from(w)) != 0
+        } else {
+            let t = hand & self.trump_mask;
+            t != 0 && (!w_trump || t & above(u32::from(w)) != 0)
         }
     }
 
@@ -1297,11 +1341,31 @@ impl Solver {
         if ctx.leading {
             let suit_live = live & SUIT_MASK[(c >> 3) as usize];
             let top = suit_live & above(u32::from(c)) == 0;
-            return if ctx.want_win && top {
-                100 + strength
+            if !ctx.refined {
+                return if ctx.want_win && top {
+                    100 + strength
+                } else {
+                    50 - strength
+                };
+            }
+            // Side suits first (trump leads come last: measured, they rarely refute): cash
+            // top cards, lead to the partner's top card, else low; a suit an opponent ruffs
+            // last of all.
+            let side = if self.trump_mask >> c & 1 != 0 {
+                -200
             } else {
-                50 - strength
+                0
             };
+            return side
+                + if ctx.ruffed >> c & 1 != 0 {
+                    10 - strength - 10 * value
+                } else if top {
+                    100 + strength
+                } else if ctx.to_partner >> c & 1 != 0 {
+                    90 - strength - 10 * value
+                } else {
+                    50 - strength
+                };
         }
         let w = ctx.winning;
         let beats = if c >> 3 == w >> 3 {
@@ -1309,7 +1373,7 @@ impl Solver {
         } else {
             self.trump_mask & 1 << c != 0
         };
-        if ctx.want_win {
+        if ctx.want_win && !ctx.refined {
             if ctx.partner_winning {
                 if beats && !ctx.last {
                     30 - strength
@@ -1318,6 +1382,26 @@ impl Solver {
                 }
             } else if beats {
                 100 - strength
+            } else {
+                20 - strength - 10 * value
+            }
+        } else if ctx.want_win {
+            let next = (ctx.seat + 1) % 3;
+            if ctx.partner_winning {
+                if ctx.last || !self.can_beat(next, w) {
+                    60 + 10 * value - strength
+                } else if beats && !self.can_beat(next, c) {
+                    80 + 10 * value - strength
+                } else {
+                    40 - strength - 10 * value
+                }
+            } else if beats {
+                if ctx.last || (next == SOLOIST) == (ctx.seat == SOLOIST) || !self.can_beat(next, c)
+                {
+                    100 - strength
+                } else {
+                    30 - strength
+                }
             } else {
                 20 - strength - 10 * value
             }
@@ -1333,10 +1417,16 @@ impl Solver {
 struct OrderCtx {
     seat: usize,
     want_win: bool,
+    /// Use the refined heuristics (ruffs, partner's winners, the next player's cards).
+    refined: bool,
     leading: bool,
     winning: u8,
     partner_winning: bool,
     last: bool,
+    /// Leading: cards of suits an opponent can ruff.
+    ruffed: u32,
+    /// A defender leading: cards of suits whose top card the partner holds.
+    to_partner: u32,
 }
 
 /// How card points decide a point contract.
