@@ -19,6 +19,9 @@ use crate::deal::{Deal, SOLOIST};
 use crate::rules::{Game, PlayError, RuleOptions};
 use crate::tt::{Key, Tt};
 
+/// `i % 3` for the seat arithmetic of the search (`leader + offset`, at most 4).
+const MOD3: [usize; 5] = [0, 1, 2, 0, 1];
+
 const SUIT_MASK: [u32; 4] = [0xFF, 0xFF00, 0x00FF_0000, 0xFF00_0000];
 
 /// Default table size: 4 MiB, native and wasm alike (configurable with
@@ -281,6 +284,9 @@ pub struct Solver {
     goal: Goal,
     /// Cards with a role of their own for the goal: never merged with a neighbour.
     special: [u32; 3],
+    /// Each card's role (index + 1 of its `special` mask, 0 = none), shifted left by 2: the
+    /// role bits of its nibble in the table key.
+    roles: [u8; 32],
     spec: PayoffSpec,
 }
 
@@ -321,6 +327,7 @@ impl Solver {
             must_beat_after_trump: false,
             goal: Goal::Points,
             special: [0; 3],
+            roles: [0; 32],
             spec: PayoffSpec::default(),
         }
     }
@@ -432,6 +439,22 @@ impl Solver {
         // The ulti VII keeps its own role whatever the goal (the hold rule).
         if self.special.iter().all(|&s| s & self.hold7 == 0) {
             self.special[2] |= self.hold7;
+        }
+        let [s0, s1, s2] = self.special;
+        debug_assert!(
+            s0 & s1 == 0 && s0 & s2 == 0 && s1 & s2 == 0,
+            "roles overlap"
+        );
+        for (b, role) in self.roles.iter_mut().enumerate() {
+            *role = if s0 >> b & 1 != 0 {
+                1 << 2
+            } else if s1 >> b & 1 != 0 {
+                2 << 2
+            } else if s2 >> b & 1 != 0 {
+                3 << 2
+            } else {
+                0
+            };
         }
     }
 
@@ -728,7 +751,7 @@ impl Solver {
 
     #[inline]
     fn mover(&self) -> usize {
-        (self.leader + self.trick_len) % 3
+        MOD3[self.leader + self.trick_len]
     }
 
     #[inline]
@@ -811,7 +834,7 @@ impl Solver {
             return 0;
         }
         let wi = self.winning_index();
-        let winner = (self.leader + wi) % 3;
+        let winner = MOD3[self.leader + wi];
         let cards = self.trick_bits();
         let last = self.tricks_done == 9;
         let solo = winner == SOLOIST;
@@ -1086,8 +1109,8 @@ impl Solver {
     /// already played share it: every rule depends only on suits, the order of the live cards
     /// and their roles.
     fn position_key(&self) -> u128 {
-        let [h0, h1, _] = self.hands;
-        let live = self.hands[0] | self.hands[1] | self.hands[2];
+        let [h0, h1, h2] = self.hands;
+        let live = h0 | h1 | h2;
         let mut key: u128 = 0;
         for suit in SUIT_MASK {
             let mut bits = live & suit;
@@ -1095,31 +1118,13 @@ impl Solver {
             while bits != 0 {
                 let b = 31 - bits.leading_zeros();
                 bits ^= 1 << b;
-                let owner = if h0 >> b & 1 != 0 {
-                    1
-                } else if h1 >> b & 1 != 0 {
-                    2
-                } else {
-                    3
-                };
-                code = code << 4 | owner | self.role(b) << 2;
+                // Owner 1, 2 or 3 without branches: seat 0 -> 1, seat 1 -> 2, seat 2 -> 3.
+                let owner = 1 + (h1 >> b & 1) + 2 * (h2 >> b & 1);
+                code = code << 4 | owner | u32::from(self.roles[b as usize]);
             }
             key = key << 32 | u128::from(code);
         }
         key
-    }
-
-    #[inline]
-    fn role(&self, b: u32) -> u32 {
-        if self.special[0] >> b & 1 != 0 {
-            1
-        } else if self.special[1] >> b & 1 != 0 {
-            2
-        } else if self.special[2] >> b & 1 != 0 {
-            3
-        } else {
-            0
-        }
     }
 
     /// A card as (suit, rank among the live cards of its suit from the top): the relative form
@@ -1242,7 +1247,7 @@ impl Solver {
             let up = live & above(c) & SUIT_MASK[(c >> 3) as usize];
             if up != 0 {
                 let n = up.trailing_zeros();
-                if legal & 1 << n != 0 && self.special.iter().all(|&s| (s >> c ^ s >> n) & 1 == 0) {
+                if legal & 1 << n != 0 && self.roles[c as usize] == self.roles[n as usize] {
                     continue;
                 }
             }
