@@ -1172,9 +1172,28 @@ impl Solver {
         }
     }
 
+    /// In the last trick every card is forced: play them out and return the value they add
+    /// (with the final value of a compound bid), the board left as it was.
+    fn last_trick(&mut self) -> i32 {
+        let n = 3 - self.trick_len;
+        let mut d = 0;
+        for _ in 0..n {
+            let seat = self.mover();
+            d += self.make(self.hands[seat].trailing_zeros() as u8);
+        }
+        d += self.bounds().0;
+        for _ in 0..n {
+            self.unmake();
+        }
+        d
+    }
+
     /// Can the soloist force a value of at least `need` from here?
     fn search(&mut self, need: i32) -> bool {
         self.nodes += 1;
+        if self.tricks_done == 9 {
+            return self.last_trick() >= need;
+        }
         let (lo, hi) = self.bounds();
         if need <= lo {
             return true;
