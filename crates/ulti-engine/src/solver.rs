@@ -645,7 +645,12 @@ impl Solver {
     fn exact(&mut self) -> i32 {
         let (mut lo, mut hi) = self.bounds();
         while lo < hi {
-            let mid = lo + (hi - lo + 1) / 2;
+            // Point values lie mostly in the lower part of the range: split it at a third.
+            let mid = if self.goal == Goal::Points {
+                lo + (hi - lo + 2) / 3
+            } else {
+                lo + (hi - lo + 1) / 2
+            };
             if self.search(mid) {
                 lo = mid;
             } else {
@@ -929,7 +934,18 @@ impl Solver {
         let boundary = self.trick_len == 0 && left > 0;
         let all = boundary && self.leader == SOLOIST && self.soloist_takes_rest();
         // Sure cards: at a trick boundary, the top run of live trumps held by one side.
-        let (sol_sure, def_sure) = if boundary { self.trump_run() } else { (0, 0) };
+        let (mut sol_sure, def_sure) = if boundary { self.trump_run() } else { (0, 0) };
+        // On lead, the soloist may also draw trumps and cash side-suit winners.
+        if boundary
+            && !all
+            && self.leader == SOLOIST
+            && matches!(
+                self.goal,
+                Goal::Points | Goal::SoloTricks | Goal::Aces | Goal::Tens
+            )
+        {
+            sol_sure = self.soloist_cash(sol_sure);
+        }
         let count = |mask: u32| -> (i32, i32, i32) {
             (
                 (live & mask).count_ones() as i32,
@@ -990,6 +1006,32 @@ impl Solver {
             }
         };
         (run(sol, def), run(def, sol))
+    }
+
+    /// Sure winners of the soloist on lead at a trick boundary, given their top trump run
+    /// `run`: when the run (without a held ulti VII) draws every defender trump, all their
+    /// trumps and, in each side suit, the cards above every defender card of the suit (each
+    /// wins its trick and keeps the lead); else just `run`.
+    fn soloist_cash(&self, run: u32) -> u32 {
+        let t = self.trump_mask;
+        let h = self.hands[0] & !self.hold7;
+        let n = (run & !self.hold7).count_ones();
+        if n < (self.hands[1] & t).count_ones() || n < (self.hands[2] & t).count_ones() {
+            return run;
+        }
+        let d = self.hands[1] | self.hands[2];
+        let mut cash = h & t;
+        for m in SUIT_MASK {
+            if m & t == 0 {
+                let (hs, ds) = (h & m, d & m);
+                cash |= if ds == 0 {
+                    hs
+                } else {
+                    hs & above(31 - ds.leading_zeros())
+                };
+            }
+        }
+        cash | run
     }
 
     /// Quick tricks: the soloist, on lead at a trick boundary, surely takes every remaining
