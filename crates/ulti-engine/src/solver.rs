@@ -641,7 +641,8 @@ impl Solver {
             .collect();
     }
 
-    /// The exact value from the current position (binary search with zero-window tests).
+    /// The exact value from the current position: zero-window tests that split the range
+    /// still open, each narrowing it to the bound it proves.
     fn exact(&mut self) -> i32 {
         let (mut lo, mut hi) = self.bounds();
         while lo < hi {
@@ -651,10 +652,11 @@ impl Solver {
             } else {
                 lo + (hi - lo + 1) / 2
             };
-            if self.search(mid) {
-                lo = mid;
+            let v = self.probe_value(mid);
+            if v >= mid {
+                lo = v;
             } else {
-                hi = mid - 1;
+                hi = v;
             }
         }
         lo
@@ -1232,16 +1234,23 @@ impl Solver {
 
     /// Can the soloist force a value of at least `need` from here?
     fn search(&mut self, need: i32) -> bool {
+        self.probe_value(need) >= need
+    }
+
+    /// A fail-soft zero-window search around `need`: a result `v >= need` proves the value
+    /// is at least `v`, a result `v < need` proves it is at most `v`. The sharper bounds go
+    /// into the table and narrow [`Solver::exact`] faster than `need` alone would.
+    fn probe_value(&mut self, need: i32) -> i32 {
         self.nodes += 1;
         if self.tricks_done == 9 {
-            return self.last_trick() >= need;
+            return self.last_trick();
         }
-        let (lo, hi) = self.bounds();
+        let (mut lo, mut hi) = self.bounds();
         if need <= lo {
-            return true;
+            return lo;
         }
         if need > hi {
-            return false;
+            return hi;
         }
         // The last trick is cheaper to play out than a table probe (a cache miss).
         let boundary = self.trick_len == 0 && self.tricks_done < 9;
@@ -1250,11 +1259,13 @@ impl Solver {
             let key = self.tt_key();
             if let Some(h) = self.tt.probe(&key) {
                 if need <= h.lo {
-                    return true;
+                    return h.lo;
                 }
                 if need > h.hi {
-                    return false;
+                    return h.hi;
                 }
+                lo = lo.max(h.lo);
+                hi = hi.min(h.hi);
                 hint = self.absolute(h.best, self.hands[0] | self.hands[1] | self.hands[2]);
             }
             Some(key)
@@ -1264,21 +1275,35 @@ impl Solver {
         let seat = self.mover();
         let maximizing = seat == SOLOIST;
         let moves = self.gen_moves(seat, hint);
-        let mut result = !maximizing;
+        // The best value bound over the moves tried: an upper bound for the soloist when
+        // every move fails, a lower bound for the defenders when every move holds.
+        let mut result = if maximizing { i32::MIN } else { i32::MAX };
         let mut best = moves.cards[0];
         for &m in &moves.cards[..moves.len] {
             let d = self.make(m);
-            let r = self.search(need - d);
+            let v = d + self.probe_value(need - d);
             self.unmake();
-            if r == maximizing {
-                result = r;
+            if (v >= need) == maximizing {
+                result = v;
                 best = m;
                 break;
             }
+            result = if maximizing {
+                result.max(v)
+            } else {
+                result.min(v)
+            };
         }
+        // The static and stored bounds still hold.
+        debug_assert!(lo <= hi, "inconsistent bounds");
+        let result = result.max(lo).min(hi);
         if let Some(key) = key {
             let rel = self.relative(best, self.hands[0] | self.hands[1] | self.hands[2]);
-            self.tt.store(&key, need, result, rel);
+            if result >= need {
+                self.tt.store(&key, result, true, rel);
+            } else {
+                self.tt.store(&key, result + 1, false, rel);
+            }
         }
         result
     }
