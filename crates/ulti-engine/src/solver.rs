@@ -284,6 +284,10 @@ pub struct Solver {
     goal: Goal,
     /// Cards with a role of their own for the goal: never merged with a neighbour.
     special: [u32; 3],
+    /// The cards the goal counts (card points, aces or tens; card points for the others).
+    count_mask: u32,
+    /// Live cards of `count_mask` (in the hands or the trick in progress) per trick number.
+    live_count: [u8; 11],
     /// Each card's role (index + 1 of its `special` mask, 0 = none), shifted left by 2: the
     /// role bits of its nibble in the table key.
     roles: [u8; 32],
@@ -328,6 +332,8 @@ impl Solver {
             goal: Goal::Points,
             special: [0; 3],
             roles: [0; 32],
+            count_mask: 0,
+            live_count: [0; 11],
             spec: PayoffSpec::default(),
         }
     }
@@ -440,6 +446,11 @@ impl Solver {
         if self.special.iter().all(|&s| s & self.hold7 == 0) {
             self.special[2] |= self.hold7;
         }
+        self.count_mask = match goal {
+            Goal::Aces => self.aces_mask,
+            Goal::Tens => self.tens_mask,
+            _ => self.points_mask,
+        };
         let [s0, s1, s2] = self.special;
         debug_assert!(
             s0 & s1 == 0 && s0 & s2 == 0 && s1 & s2 == 0,
@@ -472,6 +483,8 @@ impl Solver {
         self.leader = SOLOIST;
         self.tricks_done = 0;
         self.progress[0] = Progress::default();
+        let [h0, h1, h2] = self.hands;
+        self.live_count[0] = ((h0 | h1 | h2) & self.count_mask).count_ones() as u8;
         played.iter().map(|&c| self.make(l.int(c))).sum()
     }
 
@@ -845,26 +858,21 @@ impl Solver {
         let cards = self.trick_bits();
         let last = self.tricks_done == 9;
         let solo = winner == SOLOIST;
+        let counted = (cards & self.count_mask).count_ones();
+        self.live_count[self.tricks_done + 1] = self.live_count[self.tricks_done] - counted as u8;
         let delta = match self.goal {
             Goal::Points => {
                 if solo {
-                    (cards & self.points_mask).count_ones() as i32 + i32::from(last)
+                    counted as i32 + i32::from(last)
                 } else {
                     0
                 }
             }
             Goal::SoloTricks => i32::from(solo),
             Goal::DefTricks => i32::from(!solo),
-            Goal::Aces => {
+            Goal::Aces | Goal::Tens => {
                 if solo {
-                    (cards & self.aces_mask).count_ones() as i32
-                } else {
-                    0
-                }
-            }
-            Goal::Tens => {
-                if solo {
-                    (cards & self.tens_mask).count_ones() as i32
+                    counted as i32
                 } else {
                     0
                 }
@@ -873,7 +881,7 @@ impl Solver {
             Goal::Payoff => {
                 let mut p = self.progress[self.tricks_done];
                 if solo {
-                    p.pts += ((cards & self.points_mask).count_ones() + u32::from(last)) as u8;
+                    p.pts += (counted + u32::from(last)) as u8;
                     p.sol_tricks += 1;
                     p.aces += (cards & self.aces_mask).count_ones() as u8;
                     p.tens += (cards & self.tens_mask).count_ones() as u8;
@@ -949,8 +957,9 @@ impl Solver {
             sol_sure = self.soloist_cash(sol_sure);
         }
         let count = |mask: u32| -> (i32, i32, i32) {
+            debug_assert_eq!(mask, self.count_mask);
             (
-                (live & mask).count_ones() as i32,
+                self.live_cards(live),
                 (sol_sure & mask).count_ones() as i32,
                 (def_sure & mask).count_ones() as i32,
             )
@@ -1010,6 +1019,14 @@ impl Solver {
         (run(sol, def), run(def, sol))
     }
 
+    /// Live cards of `count_mask` (`live`: the hands and the trick in progress), kept per trick.
+    #[inline]
+    fn live_cards(&self, live: u32) -> i32 {
+        let n = self.live_count[self.tricks_done];
+        debug_assert_eq!(u32::from(n), (live & self.count_mask).count_ones());
+        i32::from(n)
+    }
+
     /// Sure winners of the soloist on lead at a trick boundary, given their top trump run
     /// `run`: when the run (without a held ulti VII) draws every defender trump, all their
     /// trumps and, in each side suit, the cards above every defender card of the suit (each
@@ -1057,7 +1074,7 @@ impl Solver {
     fn payoff_bounds(&self, live: u32, left: i32) -> (i32, i32) {
         let p = self.progress[self.tricks_done];
         let pts = i32::from(p.pts);
-        let rem_pts = (live & self.points_mask).count_ones() as i32 + i32::from(left > 0);
+        let rem_pts = self.live_cards(live) + i32::from(left > 0);
         let sol_any = p.sol_tricks > 0;
         let def_any = (self.tricks_done as u8) > p.sol_tricks;
         let (mut lo, mut hi) = (0, 0);
@@ -1395,20 +1412,31 @@ impl Solver {
                 last: false,
                 ruffed,
                 to_partner,
+                next: 0,
+                next_opponent: false,
+                safe: false,
             };
         }
         let wi = self.winning_index();
-        let wseat = (self.leader + wi) % 3;
+        let wseat = MOD3[self.leader + wi];
+        let winning = self.trick[wi];
+        let partner_winning = (wseat == SOLOIST) == (seat == SOLOIST);
+        let last = self.trick_len == 2;
+        let next = MOD3[seat + 1];
+        let next_opponent = !last && (next == SOLOIST) != (seat == SOLOIST);
         OrderCtx {
             seat,
             want_win,
             refined,
             leading: false,
-            winning: self.trick[wi],
-            partner_winning: (wseat == SOLOIST) == (seat == SOLOIST),
-            last: self.trick_len == 2,
+            winning,
+            partner_winning,
+            last,
             ruffed: 0,
             to_partner: 0,
+            next,
+            next_opponent,
+            safe: refined && partner_winning && !(next_opponent && self.can_beat(next, winning)),
         }
     }
 
@@ -1477,18 +1505,16 @@ impl Solver {
                 20 - strength - 10 * value
             }
         } else if ctx.want_win {
-            let next = (ctx.seat + 1) % 3;
             if ctx.partner_winning {
-                if ctx.last || !self.can_beat(next, w) {
+                if ctx.safe {
                     60 + 10 * value - strength
-                } else if beats && !self.can_beat(next, c) {
+                } else if beats && !self.can_beat(ctx.next, c) {
                     80 + 10 * value - strength
                 } else {
                     40 - strength - 10 * value
                 }
             } else if beats {
-                if ctx.last || (next == SOLOIST) == (ctx.seat == SOLOIST) || !self.can_beat(next, c)
-                {
+                if !ctx.next_opponent || !self.can_beat(ctx.next, c) {
                     100 - strength
                 } else {
                     30 - strength
@@ -1518,6 +1544,13 @@ struct OrderCtx {
     ruffed: u32,
     /// A defender leading: cards of suits whose top card the partner holds.
     to_partner: u32,
+    /// Following: the next player.
+    next: usize,
+    /// Following, not last: the next player is an opponent.
+    next_opponent: bool,
+    /// Refined, following: the partner's winning card stays the winner (we are last, or the
+    /// next player cannot beat it).
+    safe: bool,
 }
 
 /// How card points decide a point contract.
