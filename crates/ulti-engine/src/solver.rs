@@ -939,6 +939,18 @@ impl Solver {
 
     /// Bounds on the value from here: the search answers at once outside them.
     fn bounds(&self) -> (i32, i32) {
+        if self.trick_len > 0 {
+            // Mid-trick nothing is sure yet for the counting goals: the full range (a
+            // search never cuts here, as its trick boundary above had the same maximum).
+            let left = 10 - self.tricks_done as i32;
+            let live = i32::from(self.live_count[self.tricks_done]);
+            match self.goal {
+                Goal::Points => return (0, live + 1),
+                Goal::Aces | Goal::Tens => return (0, live),
+                Goal::SoloTricks | Goal::DefTricks => return (0, left),
+                Goal::Ulti | Goal::Payoff => {}
+            }
+        }
         let live = self.hands[0] | self.hands[1] | self.hands[2] | self.trick_bits();
         let left = 10 - self.tricks_done as i32;
         let boundary = self.trick_len == 0 && left > 0;
