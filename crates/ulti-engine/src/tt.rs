@@ -25,7 +25,13 @@ struct Entry {
 const _: () = assert!(std::mem::size_of::<Entry>() == 32);
 
 const WAYS: usize = 4;
-type Bucket = [Entry; WAYS];
+
+/// One bucket: the entries a key may occupy, in a single cache line (a probe costs one miss).
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; WAYS]);
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 128);
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
@@ -91,7 +97,7 @@ impl Tt {
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
         Tt {
-            buckets: vec![[Entry::default(); WAYS]; n],
+            buckets: vec![Bucket::default(); n],
             mask: n - 1,
             generation: 1,
         }
@@ -106,7 +112,7 @@ impl Tt {
     pub fn new_generation(&mut self) {
         if self.generation == u32::MAX {
             for b in &mut self.buckets {
-                *b = [Entry::default(); WAYS];
+                *b = Bucket::default();
             }
             self.generation = 1;
         } else {
@@ -115,7 +121,7 @@ impl Tt {
     }
 
     pub fn probe(&self, key: &Key) -> Option<Hit> {
-        let b = &self.buckets[key.hash() as usize & self.mask];
+        let b = &self.buckets[key.hash() as usize & self.mask].0;
         b.iter()
             .find(|e| key.matches(e, self.generation))
             .map(|e| Hit {
@@ -128,7 +134,7 @@ impl Tt {
     /// Record that the value is `>= bound` (`at_least`) or `< bound`.
     pub fn store(&mut self, key: &Key, bound: i32, at_least: bool, best: u8) {
         let generation = self.generation;
-        let b = &mut self.buckets[key.hash() as usize & self.mask];
+        let b = &mut self.buckets[key.hash() as usize & self.mask].0;
         let bound = bound.clamp(i32::from(i16::MIN) + 1, i32::from(i16::MAX)) as i16;
         let slot = match b.iter().position(|e| key.matches(e, generation)) {
             Some(i) => i,
