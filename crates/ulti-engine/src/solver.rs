@@ -1281,8 +1281,9 @@ impl Solver {
         if need > hi {
             return hi;
         }
-        // The last trick is cheaper to play out than a table probe (a cache miss).
-        let boundary = self.trick_len == 0 && self.tricks_done < 9;
+        // The table holds trick boundaries only (the last trick was played out above: cheaper
+        // than a probe, a cache miss).
+        let boundary = self.trick_len == 0;
         let mut hint = 0xFF;
         let key = if boundary {
             let key = self.tt_key();
