@@ -284,6 +284,14 @@ pub struct Solver {
     goal: Goal,
     /// Cards with a role of their own for the goal: never merged with a neighbour.
     special: [u32; 3],
+    /// The key code of each suit (see [`Solver::position_key`]) for each set of its live
+    /// cards: cards never change hands, so it depends on nothing else in one solve.
+    suit_codes: Box<[[u32; 256]; 4]>,
+    /// Are `suit_codes` built for the current deal and goal? (At the first table probe after
+    /// a set-up: many solves never probe.)
+    codes_ready: bool,
+    /// The hands dealt (before any card is played).
+    dealt: [u32; 3],
     /// The cards the goal counts (card points, aces or tens; card points for the others).
     count_mask: u32,
     /// Live cards of `count_mask` (in the hands or the trick in progress) per trick number.
@@ -332,6 +340,9 @@ impl Solver {
             goal: Goal::Points,
             special: [0; 3],
             roles: [0; 32],
+            suit_codes: Box::new([[0; 256]; 4]),
+            codes_ready: false,
+            dealt: [0; 3],
             count_mask: 0,
             live_count: [0; 11],
             spec: PayoffSpec::default(),
@@ -485,6 +496,8 @@ impl Solver {
         self.progress[0] = Progress::default();
         let [h0, h1, h2] = self.hands;
         self.live_count[0] = ((h0 | h1 | h2) & self.count_mask).count_ones() as u8;
+        self.dealt = self.hands;
+        self.codes_ready = false;
         played.iter().map(|&c| self.make(l.int(c))).sum()
     }
 
@@ -1178,26 +1191,34 @@ impl Solver {
     }
 
     /// The relative-rank key: per suit, from the highest live card down, a nibble
-    /// `owner + 1 | role << 2` (roles from `special`). Positions that differ only in cards
-    /// already played share it: every rule depends only on suits, the order of the live cards
-    /// and their roles.
+    /// `owner + 1 | role << 2` (roles from `special`), looked up in `suit_codes` by the suit's
+    /// live cards. Positions that differ only in cards already played share it: every rule
+    /// depends only on suits, the order of the live cards and their roles.
     fn position_key(&self) -> u128 {
+        debug_assert!(self.codes_ready, "suit codes not built");
         let [h0, h1, h2] = self.hands;
         let live = h0 | h1 | h2;
-        let mut key: u128 = 0;
-        for suit in SUIT_MASK {
-            let mut bits = live & suit;
-            let mut code: u32 = 0;
-            while bits != 0 {
-                let b = 31 - bits.leading_zeros();
-                bits ^= 1 << b;
+        self.suit_codes
+            .iter()
+            .enumerate()
+            .fold(0, |key, (s, codes)| {
+                key << 32 | u128::from(codes[(live >> (8 * s)) as usize & 0xFF])
+            })
+    }
+
+    /// Build `suit_codes` for the dealt hands and the goal's roles: the code of a set of live
+    /// cards is the code without its lowest card, then that card's nibble.
+    fn build_suit_codes(&mut self) {
+        let [_, h1, h2] = self.dealt;
+        for (s, codes) in self.suit_codes.iter_mut().enumerate() {
+            for m in 1..256usize {
+                let b = s * 8 + m.trailing_zeros() as usize;
                 // Owner 1, 2 or 3 without branches: seat 0 -> 1, seat 1 -> 2, seat 2 -> 3.
                 let owner = 1 + (h1 >> b & 1) + 2 * (h2 >> b & 1);
-                code = code << 4 | owner | u32::from(self.roles[b as usize]);
+                codes[m] = codes[m & (m - 1)] << 4 | owner | u32::from(self.roles[b]);
             }
-            key = key << 32 | u128::from(code);
         }
-        key
+        self.codes_ready = true;
     }
 
     /// A card as (suit, rank among the live cards of its suit from the top): the relative form
@@ -1286,6 +1307,9 @@ impl Solver {
         let boundary = self.trick_len == 0;
         let mut hint = 0xFF;
         let key = if boundary {
+            if !self.codes_ready {
+                self.build_suit_codes();
+            }
             let key = self.tt_key();
             if let Some(h) = self.tt.probe(&key) {
                 if need <= h.lo {
