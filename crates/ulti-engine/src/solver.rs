@@ -285,10 +285,11 @@ pub struct Solver {
     /// Cards with a role of their own for the goal: never merged with a neighbour.
     special: [u32; 3],
     /// The key code of each suit (see [`Solver::position_key`]) for each set of its live
-    /// cards: cards never change hands, so it depends on nothing else in one solve.
+    /// cards, computed on first use (0 = not yet): cards never change hands, so it depends
+    /// on nothing else in one solve.
     suit_codes: Box<[[u32; 256]; 4]>,
-    /// Are `suit_codes` built for the current deal and goal? (At the first table probe after
-    /// a set-up: many solves never probe.)
+    /// Is `suit_codes` cleared since the last set-up? (At the first table probe: many solves
+    /// never probe.)
     codes_ready: bool,
     /// The hands dealt (before any card is played).
     dealt: [u32; 3],
@@ -1194,31 +1195,37 @@ impl Solver {
     /// `owner + 1 | role << 2` (roles from `special`), looked up in `suit_codes` by the suit's
     /// live cards. Positions that differ only in cards already played share it: every rule
     /// depends only on suits, the order of the live cards and their roles.
-    fn position_key(&self) -> u128 {
-        debug_assert!(self.codes_ready, "suit codes not built");
+    fn position_key(&mut self) -> u128 {
+        debug_assert!(self.codes_ready, "suit codes not cleared");
         let [h0, h1, h2] = self.hands;
         let live = h0 | h1 | h2;
-        self.suit_codes
-            .iter()
-            .enumerate()
-            .fold(0, |key, (s, codes)| {
-                key << 32 | u128::from(codes[(live >> (8 * s)) as usize & 0xFF])
-            })
+        let mut key = 0;
+        for s in 0..4 {
+            let m = (live >> (8 * s)) as usize & 0xFF;
+            let mut code = self.suit_codes[s][m];
+            if code == 0 && m != 0 {
+                code = self.suit_code(s, m);
+                self.suit_codes[s][m] = code;
+            }
+            key = key << 32 | u128::from(code);
+        }
+        key
     }
 
-    /// Build `suit_codes` for the dealt hands and the goal's roles: the code of a set of live
-    /// cards is the code without its lowest card, then that card's nibble.
-    fn build_suit_codes(&mut self) {
+    /// The code of suit `s` with live cards `m` (a bit per strength): a non-zero nibble per
+    /// card from the highest down.
+    fn suit_code(&self, s: usize, m: usize) -> u32 {
         let [_, h1, h2] = self.dealt;
-        for (s, codes) in self.suit_codes.iter_mut().enumerate() {
-            for m in 1..256usize {
-                let b = s * 8 + m.trailing_zeros() as usize;
-                // Owner 1, 2 or 3 without branches: seat 0 -> 1, seat 1 -> 2, seat 2 -> 3.
-                let owner = 1 + (h1 >> b & 1) + 2 * (h2 >> b & 1);
-                codes[m] = codes[m & (m - 1)] << 4 | owner | u32::from(self.roles[b]);
-            }
+        let mut bits = (m as u32) << (8 * s);
+        let mut code = 0;
+        while bits != 0 {
+            let b = 31 - bits.leading_zeros();
+            bits ^= 1 << b;
+            // Owner 1, 2 or 3 without branches: seat 0 -> 1, seat 1 -> 2, seat 2 -> 3.
+            let owner = 1 + (h1 >> b & 1) + 2 * (h2 >> b & 1);
+            code = code << 4 | owner | u32::from(self.roles[b as usize]);
         }
-        self.codes_ready = true;
+        code
     }
 
     /// A card as (suit, rank among the live cards of its suit from the top): the relative form
@@ -1246,7 +1253,7 @@ impl Solver {
         }
     }
 
-    fn tt_key(&self) -> Key {
+    fn tt_key(&mut self) -> Key {
         let extra = if self.goal == Goal::Payoff {
             let p = self.progress[self.tricks_done];
             let def_any = (self.tricks_done as u8) > p.sol_tricks;
@@ -1308,7 +1315,10 @@ impl Solver {
         let mut hint = 0xFF;
         let key = if boundary {
             if !self.codes_ready {
-                self.build_suit_codes();
+                for codes in self.suit_codes.iter_mut() {
+                    codes.fill(0);
+                }
+                self.codes_ready = true;
             }
             let key = self.tt_key();
             if let Some(h) = self.tt.probe(&key) {
