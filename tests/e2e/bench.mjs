@@ -1,9 +1,10 @@
 // Benchmark (not a test): how long the web app takes, in headless Chromium, to show every
 // result of the original app's "slow simulation" deal (all contracts of its trump).
 //
-// Each run opens the deal link in a fresh page and measures, in the page, performance.now()
-// (0 = navigation start) when the last result stops being pending; it also reads the app's own
-// figure from [data-testid=solve-ms] when shown. One warm-up run, then RUNS measured runs.
+// Each run measures, in the page: (1) navigation start → the last result, opening the deal
+// link in a fresh page (performance.now() counts from navigation start), and (2) a click on the
+// deal's trump → the last result, after opening the same deal with another trump; and reads the
+// app's own figure from [data-testid=solve-ms]. One warm-up run, then RUNS measured runs.
 //
 // Usage: E2E_BASE_URL=http://127.0.0.1:PORT/ulti-solver/ node tests/e2e/bench.mjs [RUNS]
 // (scripts/bench-app.sh builds, serves and runs this.)
@@ -13,19 +14,24 @@ import { DEALS, appUrl, dumpLog, launchBrowser, newPage, waitForResults } from '
 const runs = Number(process.argv[2] || 10);
 const CODE = DEALS['slow-simulation'];
 
-/** Installed before the page's own scripts: notes when all results are first complete. */
+/**
+ * Installed before the page's own scripts: notes (performance.now()) when all results are
+ * complete for the first time after something was pending or solving; `window.__reset()`
+ * starts over (before a click).
+ */
 function recordDone() {
-  window.__done = null;
+  window.__reset = () => {
+    window.__done = null;
+    window.__busy = false;
+  };
+  window.__reset();
   const check = () => {
     if (window.__done !== null) return;
     const results = [...document.querySelectorAll('[data-testid=result]')];
-    if (
-      results.length > 0 &&
-      !document.querySelector('[data-testid=solving]') &&
-      results.every((r) => r.dataset.status && r.dataset.status !== 'pending')
-    ) {
-      window.__done = performance.now();
-    }
+    const solving = document.querySelector('[data-testid=solving]') !== null;
+    const pending = results.some((r) => !r.dataset.status || r.dataset.status === 'pending');
+    if (solving || pending) window.__busy = true;
+    else if (window.__busy && results.length > 0) window.__done = performance.now();
   };
   new MutationObserver(check).observe(document, {
     subtree: true,
@@ -41,31 +47,53 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
+/** The app's own figure from [data-testid=solve-ms], in ms (or null). */
+async function appSolveMs(page) {
+  const text = await page
+    .locator('[data-testid=solve-ms]')
+    .first()
+    .textContent({ timeout: 1000 })
+    .catch(() => null);
+  const m = text?.match(/(\d+(?:[.,]\d+)?)\s*ms/);
+  return m ? Number(m[1].replace(',', '.')) : null;
+}
+
 const browser = await launchBrowser();
-const total = [];
+const nav = [];
+const click = [];
 const appMs = [];
 try {
   await browser.context.addInitScript(recordDone);
   for (let i = 0; i <= runs; i++) {
+    const label = i === 0 ? 'warm-up' : `run ${String(i).padStart(2)}`;
     const page = await newPage(browser.context);
     try {
+      // 1. Navigation to the deal link → last result (includes loading the app and worker).
       await page.goto(appUrl(`deal=${CODE}`));
       const { count } = await waitForResults(page);
-      const done = await page.evaluate(() => window.__done);
-      const shown = await page
-        .locator('[data-testid=solve-ms]')
-        .first()
-        .textContent({ timeout: 1000 })
-        .catch(() => null);
-      const ms = shown?.match(/(\d+(?:[.,]\d+)?)\s*ms/);
-      const label = i === 0 ? 'warm-up' : `run ${String(i).padStart(2)}`;
+      const navMs = await page.evaluate(() => window.__done);
+      const shown = await appSolveMs(page);
+
+      // 2. A click → last result: the same deal opened with another trump, then its own
+      //    trump (Piros) clicked, which starts a new solve in the already running worker.
+      await page.goto(appUrl(`deal=1${CODE.slice(1)}`));
+      await waitForResults(page);
+      await page.evaluate(() => {
+        window.__reset();
+        document.addEventListener('click', (e) => (window.__clickAt = e.timeStamp), { capture: true, once: true });
+      });
+      await page.click('[data-testid=trump-P]');
+      await waitForResults(page);
+      const clickMs = await page.evaluate(() => window.__done - window.__clickAt);
+
       console.log(
-        `${label}: ${count} results, navigation → last result ${done.toFixed(0)} ms` +
-          (shown !== null ? `, app's solve-ms: "${shown.trim()}"` : ''),
+        `${label}: ${count} results; navigation → last result ${navMs.toFixed(0)} ms; ` +
+          `click → last result ${clickMs.toFixed(0)} ms; app's solve-ms ${shown ?? '—'}`,
       );
       if (i > 0) {
-        total.push(done);
-        if (ms) appMs.push(Number(ms[1].replace(',', '.')));
+        nav.push(navMs);
+        click.push(clickMs);
+        if (shown !== null) appMs.push(shown);
       }
     } catch (err) {
       dumpLog(page, 'bench run failed');
@@ -78,10 +106,9 @@ try {
   await browser.close();
 }
 
-console.log(
-  `\nslow simulation, all contracts of its trump, ${runs} runs: navigation → last result ` +
-    `median ${median(total).toFixed(0)} ms (min ${Math.min(...total).toFixed(0)}, max ${Math.max(...total).toFixed(0)})`,
-);
-if (appMs.length) {
-  console.log(`app's own solve-ms: median ${median(appMs).toFixed(0)} ms (min ${Math.min(...appMs)}, max ${Math.max(...appMs)})`);
-}
+const summary = (xs) =>
+  `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
+console.log(`\nslow simulation deal, all contracts of its trump (Piros), ${runs} runs:`);
+console.log(`  navigation → last result: ${summary(nav)}`);
+console.log(`  click on the trump → last result: ${summary(click)}`);
+if (appMs.length) console.log(`  the app's own solve-ms (first load): ${summary(appMs)}`);
