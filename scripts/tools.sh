@@ -46,7 +46,7 @@ apt_install() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get update
     APT_UPDATED=1
   fi
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y "$@"
 }
 
 # The wasm32 target for the installed toolchain.
