@@ -1,17 +1,77 @@
 //! The one message protocol between the page ([`crate::solver_client`]) and the solver web
-//! worker ([`crate::worker`]). Both sides use these enums; gloo-worker encodes them with bincode.
+//! workers ([`crate::worker`]). Both sides use these enums; gloo-worker encodes them with bincode.
+//!
+//! The page owns a pool of workers and hands each idle worker one [`Job`] at a time; every job
+//! gets exactly one [`SolverResponse::Done`]. Scheduling, priorities and cancelling live on the
+//! page, so a worker never holds a queue.
 
 use serde::{Deserialize, Serialize};
-use ulti_engine::{Contract, Deal, RuleOptions, Solution};
+use ulti_engine::{Announcement, BidValue, Contract, Deal, Query, RuleOptions, Solution, Suit};
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
-/// Identifies one solve request; answers to older requests are stale and dropped.
+/// Identifies one job; answers to jobs the page no longer wants are dropped.
 pub type RequestId = u64;
 
-/// A message from the page to the worker.
+/// One unit of work for a worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Job {
+    /// One cell of the full table: `contract` under `trump` (`None`: no-trump contract), from
+    /// the start of play, without a line.
+    Cell {
+        /// The deal (its own trump is replaced by `trump`).
+        deal: Deal,
+        /// The contract.
+        contract: Contract,
+        /// The trump of the cell.
+        trump: Option<Suit>,
+        /// House rules.
+        rules: RuleOptions,
+    },
+    /// What a standard announcement is worth (`Solver::bid_value`).
+    Bid {
+        /// The deal.
+        deal: Deal,
+        /// The announcement.
+        announcement: Announcement,
+        /// House rules.
+        rules: RuleOptions,
+    },
+    /// A position of a line: every legal card scored and one optimal continuation.
+    Position {
+        /// The query (played cards, `all_cards` and `line` set by the page).
+        query: Query,
+    },
+}
+
+/// The answer for one table cell (the engine's `TableCell` without the line; its own serde
+/// form skips empty fields, which bincode cannot read back).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CellAnswer {
+    /// Does the soloist hold the prerequisites?
+    pub playable: bool,
+    /// Why not, when not playable.
+    pub unplayable_reason: Option<String>,
+    /// Does the soloist win under best play?
+    pub soloist_wins: Option<bool>,
+    /// Point contracts: the card points the soloist can force.
+    pub soloist_points: Option<u32>,
+}
+
+/// What a worker computed for a [`Job`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Answer {
+    /// For [`Job::Cell`].
+    Cell(CellAnswer),
+    /// For [`Job::Bid`].
+    Bid(Box<BidValue>),
+    /// For [`Job::Position`].
+    Position(Box<Solution>),
+}
+
+/// A message from the page to a worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SolverRequest {
     /// Handshake: the worker answers [`SolverResponse::Ready`]. `panic_channel` names a
@@ -20,26 +80,16 @@ pub enum SolverRequest {
         /// Name of the page's `BroadcastChannel` for panic reports.
         panic_channel: String,
     },
-    /// Solve `contracts` for `deal` (its trump), one by one, one answer per contract. A new
-    /// `SolveAll` replaces whatever the worker had not started yet.
-    SolveAll {
-        /// The request id echoed in every answer.
+    /// Do one job; the worker answers [`SolverResponse::Done`] with the same id.
+    Run {
+        /// The job's id, echoed in the answer.
         id: RequestId,
-        /// The complete deal.
-        deal: Deal,
-        /// House rules.
-        rules: RuleOptions,
-        /// The contracts to solve, in order.
-        contracts: Vec<Contract>,
-    },
-    /// Drop the contracts of request `id` not started yet (checked between contracts).
-    Cancel {
-        /// The request to cancel.
-        id: RequestId,
+        /// The work.
+        job: Job,
     },
 }
 
-/// A message from the worker to the page.
+/// A message from a worker to the page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum SolverResponse {
     /// Answer to [`SolverRequest::Hello`].
@@ -47,33 +97,13 @@ pub enum SolverResponse {
         /// The worker's [`PROTOCOL_VERSION`].
         version: u32,
     },
-    /// One contract of a request is solved.
-    Solved {
-        /// The request.
+    /// A job is done.
+    Done {
+        /// The job's id.
         id: RequestId,
-        /// The contract.
-        contract: Contract,
-        /// The engine's answer (with one optimal line).
-        solution: Box<Solution>,
-        /// Time spent on this contract, in milliseconds.
+        /// The answer, or the engine's one-line error.
+        answer: Result<Answer, String>,
+        /// Worker time for the job, in milliseconds.
         ms: f64,
-    },
-    /// Every contract of request `id` is answered (or it was cancelled).
-    Finished {
-        /// The request.
-        id: RequestId,
-        /// Worker time for the whole request, in milliseconds.
-        ms: f64,
-        /// Was it cut short by [`SolverRequest::Cancel`]?
-        cancelled: bool,
-    },
-    /// A contract could not be solved (the query was rejected by the engine).
-    Failed {
-        /// The request.
-        id: RequestId,
-        /// The contract.
-        contract: Contract,
-        /// The engine's one-line error.
-        message: String,
     },
 }

@@ -1,82 +1,153 @@
-//! The one adapter between the components and the solver web worker: it owns the gloo-worker
-//! bridge, numbers the requests, drops stale answers, notices a worker that never starts or
-//! crashes, and exposes the results as signals.
+//! The one adapter between the components and the solver web workers: it owns a pool of
+//! gloo-worker bridges, keeps the job queue (what-if positions first, then the current trump's
+//! table cells, the other cells, the bids), hands each idle worker one job at a time, drops
+//! answers nobody wants any more, notices workers that never start or crash, and exposes the
+//! results as signals.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use gloo_worker::{Spawnable, WorkerBridge};
 use leptos::prelude::*;
-use ulti_engine::{Contract, Deal, RuleOptions};
+use ulti_engine::{Deal, Query, RuleOptions, Solution};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 
+use crate::model::analysis::{Bids, Table, analysis_key};
 use crate::model::results::{ContractResult, Status, all_pending};
-use crate::protocol::{PROTOCOL_VERSION, RequestId, SolverRequest, SolverResponse};
+use crate::model::whatif::position_key;
+use crate::protocol::{Answer, Job, PROTOCOL_VERSION, RequestId, SolverRequest, SolverResponse};
 use crate::worker::SolverWorker;
 
-/// How long the worker may take to load and answer the handshake.
+/// How long the workers may take to load and answer the handshake.
 pub const WORKER_START_TIMEOUT: Duration = Duration::from_secs(12);
 
-/// What the results panel shows.
+/// The most workers the pool starts.
+pub const MAX_WORKERS: usize = 4;
+
+/// The pool size for a browser reporting `cores`: one per core minus one (the page's), at
+/// least one, at most [`MAX_WORKERS`].
+#[must_use]
+pub fn pool_size(cores: usize) -> usize {
+    cores.saturating_sub(1).clamp(1, MAX_WORKERS)
+}
+
+/// What the results, the full table and the bids show.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SolveState {
-    /// The deal the results are for (`None`: no complete deal).
+    /// The deal the analysis is for (`None`: no complete deal).
     pub deal: Option<Deal>,
-    /// The house rules they were solved under.
+    /// The house rules it is solved under.
     pub rules: RuleOptions,
-    /// One row per contract.
-    pub results: Vec<ContractResult>,
-    /// Is the worker computing for the current request?
+    /// The full table (every contract × every trump).
+    pub table: Table,
+    /// The value of every standard bid.
+    pub bids: Bids,
+    /// Are the deal's trump's results still being computed?
     pub solving: bool,
-    /// Worker time of the last full solve (all contracts), ms.
+    /// Page-side wall time until the deal's trump's nine results were all in, ms.
     pub last_ms: Option<f64>,
+    /// Page-side wall time of the whole table, ms.
+    pub table_ms: Option<f64>,
+    /// Page-side wall time until every bid was in, ms.
+    pub bids_ms: Option<f64>,
+    /// Workers in the pool.
+    pub workers: usize,
     /// A worker failure, for `[data-testid=worker-error]`.
     pub worker_error: Option<String>,
 }
 
 impl SolveState {
-    /// The row of `contract`.
+    /// The results panel's rows: the deal's trump's contracts.
     #[must_use]
-    pub fn result(&self, contract: Contract) -> Option<&ContractResult> {
-        self.results.iter().find(|r| r.contract == contract)
+    pub fn results(&self) -> Vec<ContractResult> {
+        self.deal
+            .map_or_else(all_pending, |d| self.table.results_for(d.trump))
+    }
+
+    /// The row of `contract` for the deal's trump.
+    #[must_use]
+    pub fn result(&self, contract: ulti_engine::Contract) -> Option<ContractResult> {
+        self.results().into_iter().find(|r| r.contract == contract)
+    }
+
+    fn refresh_solving(&mut self) {
+        self.solving = self.deal.is_some() && self.results().iter().any(|r| !r.is_done());
     }
 }
 
-/// A finished solve kept for an instant replay: the rows and the wall time.
-type Solved = (Vec<ContractResult>, Option<f64>);
+/// A what-if position's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PositionState {
+    /// Queued or being solved.
+    Pending,
+    /// Solved.
+    Ready(Box<Solution>),
+    /// The engine rejected it (e.g. an illegal card in `played=`).
+    Failed(String),
+}
 
-/// The request being answered.
-#[derive(Clone, Copy, Debug)]
-struct Pending {
-    id: RequestId,
+/// Where a job's answer goes.
+#[derive(Clone, Debug)]
+enum Target {
+    /// A table cell of the analysis `key`.
+    Cell { key: String, index: usize },
+    /// A bid row of the analysis `key`.
+    Bid { key: String, index: usize },
+    /// A what-if position.
+    Position { key: String },
+}
+
+/// A job waiting for a worker. Lower `priority` goes first; FIFO within a priority.
+#[derive(Clone, Debug)]
+struct Queued {
+    priority: u8,
+    job: Job,
+    target: Target,
+}
+
+const PRIORITY_POSITION: u8 = 0;
+const PRIORITY_TRUMP_CELL: u8 = 1;
+const PRIORITY_CELL: u8 = 2;
+const PRIORITY_BID: u8 = 3;
+
+/// The analysis being shown and its clocks.
+#[derive(Clone, Debug)]
+struct Current {
+    key: String,
     deal: Deal,
     rules: RuleOptions,
+    /// When the first job of the analysis went to a worker.
+    started: Option<f64>,
+    /// When the deal's trump's rows were asked for (reset on a trump change).
+    trump_started: Option<f64>,
 }
 
-/// The page's handle on the solver worker. `Copy`: share it through context.
+/// One worker of the pool.
+struct Slot {
+    bridge: WorkerBridge<SolverWorker>,
+    ready: bool,
+    busy: bool,
+}
+
+/// A finished analysis kept for an instant replay.
+type Finished = (Table, Bids, Option<f64>, Option<f64>);
+
+/// The page's handle on the worker pool. `Copy`: share it through context.
 #[derive(Clone, Copy)]
 pub struct SolverClient {
-    bridge: StoredValue<Option<WorkerBridge<SolverWorker>>, LocalStorage>,
+    workers: StoredValue<Vec<Slot>, LocalStorage>,
     panic_channel: StoredValue<Option<web_sys::BroadcastChannel>, LocalStorage>,
     next_id: StoredValue<RequestId>,
-    pending: StoredValue<Option<Pending>>,
-    ready: StoredValue<bool>,
-    /// Counts worker starts, so a start timeout only judges its own worker.
+    queue: StoredValue<Vec<Queued>>,
+    inflight: StoredValue<HashMap<RequestId, (usize, Target)>>,
+    current: StoredValue<Option<Current>>,
+    /// Counts pool starts, so a start timeout only judges its own workers.
     generation: StoredValue<u32>,
-    /// Complete results by deal code, so going back to a trump is instant.
-    cache: StoredValue<HashMap<String, Solved>>,
+    /// Complete analyses by [`analysis_key`].
+    cache: StoredValue<HashMap<String, Finished>>,
     state: RwSignal<SolveState>,
-}
-
-/// Cache key: the deal code (its trump included) and the house rules.
-fn cache_key(deal: &Deal, rules: RuleOptions) -> String {
-    format!(
-        "{}/{}{}",
-        deal.code(),
-        u8::from(rules.must_beat_after_trump),
-        u8::from(rules.marriage_needs_trick)
-    )
+    positions: RwSignal<HashMap<String, PositionState>>,
 }
 
 /// The worker's entry script (src/worker_loader.js, copied by trunk next to `worker.js`), made
@@ -93,90 +164,134 @@ fn worker_url() -> Result<String, String> {
         .map_err(|_| format!("cannot make the worker URL from {base}"))
 }
 
+/// Milliseconds on the page's clock.
+fn now_ms() -> f64 {
+    window()
+        .performance()
+        .map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// Cores the browser reports (`navigator.hardwareConcurrency`).
+fn browser_cores() -> usize {
+    let n = window().navigator().hardware_concurrency();
+    if n.is_finite() && n >= 1.0 {
+        n as usize
+    } else {
+        1
+    }
+}
+
 impl SolverClient {
-    /// Create the client (the worker starts at once) and put it in context.
+    /// Create the client (the workers start at once) and put it in context.
     pub fn provide() -> SolverClient {
         let client = SolverClient {
-            bridge: StoredValue::new_local(None),
+            workers: StoredValue::new_local(Vec::new()),
             panic_channel: StoredValue::new_local(None),
             next_id: StoredValue::new(0),
-            pending: StoredValue::new(None),
-            ready: StoredValue::new(false),
+            queue: StoredValue::new(Vec::new()),
+            inflight: StoredValue::new(HashMap::new()),
+            current: StoredValue::new(None),
             generation: StoredValue::new(0),
             cache: StoredValue::new(HashMap::new()),
-            state: RwSignal::new(SolveState {
-                results: all_pending(),
-                ..SolveState::default()
-            }),
+            state: RwSignal::new(SolveState::default()),
+            positions: RwSignal::new(HashMap::new()),
         };
-        client.start_worker();
+        client.start_pool();
         provide_context(client);
         client
     }
 
-    /// The results signal.
+    /// The analysis signal (results, table, bids).
     #[must_use]
     pub fn state(&self) -> ReadSignal<SolveState> {
         self.state.read_only()
     }
 
+    /// The what-if positions asked for so far, by [`position_key`].
+    #[must_use]
+    pub fn positions(&self) -> ReadSignal<HashMap<String, PositionState>> {
+        self.positions.read_only()
+    }
+
     fn fail(&self, message: String) {
-        self.pending.set_value(None);
-        self.ready.set_value(false);
-        // Drop the broken bridge: the next solve starts a fresh worker.
-        self.bridge.set_value(None);
+        // Drop the broken pool: the next solve starts fresh workers.
+        self.workers.set_value(Vec::new());
+        self.inflight.set_value(HashMap::new());
+        self.queue.set_value(Vec::new());
+        self.current.set_value(None);
+        self.positions
+            .update(|p| p.retain(|_, s| *s != PositionState::Pending));
         self.state.update(|s| {
             s.solving = false;
             s.worker_error = Some(message);
         });
     }
 
-    fn start_worker(&self) {
+    fn panic_channel_name(&self) -> String {
+        let client = *self;
+        if self.panic_channel.with_value(Option::is_none) {
+            let name = format!(
+                "ulti-solver-panic-{}",
+                (js_sys::Math::random() * 1e12) as u64
+            );
+            if let Ok(channel) = web_sys::BroadcastChannel::new(&name) {
+                let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(
+                    move |e: web_sys::MessageEvent| {
+                        let text = e
+                            .data()
+                            .as_string()
+                            .unwrap_or_else(|| "the solver worker crashed".into());
+                        client.fail(format!("Solver worker error: {text}"));
+                    },
+                );
+                channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+                on_message.forget();
+                self.panic_channel.set_value(Some(channel));
+            }
+        }
+        self.panic_channel
+            .with_value(|c| c.as_ref().map(web_sys::BroadcastChannel::name))
+            .unwrap_or_default()
+    }
+
+    fn start_pool(&self) {
         let client = *self;
         let url = match worker_url() {
             Ok(u) => u,
             Err(e) => return self.fail(format!("Solver worker unavailable: {e}")),
         };
-        let channel_name = format!(
-            "ulti-solver-panic-{}",
-            (js_sys::Math::random() * 1e12) as u64
-        );
-        if self.panic_channel.with_value(Option::is_none)
-            && let Ok(channel) = web_sys::BroadcastChannel::new(&channel_name)
-        {
-            let on_message =
-                Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-                    let text = e
-                        .data()
-                        .as_string()
-                        .unwrap_or_else(|| "the solver worker crashed".into());
-                    client.fail(format!("Solver worker error: {text}"));
-                });
-            channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-            on_message.forget();
-            self.panic_channel.set_value(Some(channel));
-        }
-        let channel_name = self
-            .panic_channel
-            .with_value(|c| c.as_ref().map(web_sys::BroadcastChannel::name))
-            .unwrap_or(channel_name);
-        let bridge = SolverWorker::spawner()
-            .callback(move |response| client.on_response(response))
-            .with_loader(true)
-            .spawn(&url);
-        bridge.send(SolverRequest::Hello {
-            panic_channel: channel_name,
-        });
-        self.bridge.set_value(Some(bridge));
-        self.ready.set_value(false);
+        let channel = self.panic_channel_name();
         let generation = self.generation.get_value() + 1;
         self.generation.set_value(generation);
+        let n = pool_size(browser_cores());
+        let slots: Vec<Slot> = (0..n)
+            .map(|i| {
+                let bridge = SolverWorker::spawner()
+                    .callback(move |response| {
+                        if client.generation.get_value() == generation {
+                            client.on_response(i, response);
+                        }
+                    })
+                    .with_loader(true)
+                    .spawn(&url);
+                bridge.send(SolverRequest::Hello {
+                    panic_channel: channel.clone(),
+                });
+                Slot {
+                    bridge,
+                    ready: false,
+                    busy: false,
+                }
+            })
+            .collect();
+        self.workers.set_value(slots);
+        self.state.update(|s| s.workers = n);
         set_timeout(
             move || {
-                if client.generation.get_value() == generation
-                    && !client.ready.get_value()
-                    && client.bridge.with_value(Option::is_some)
-                {
+                let started = client
+                    .workers
+                    .with_value(|w| w.is_empty() || w.iter().any(|s| s.ready));
+                if client.generation.get_value() == generation && !started {
                     client.fail(format!(
                         "The solver worker did not start within {} s (could worker_loader.js, worker.js and worker_bg.wasm be loaded?)",
                         WORKER_START_TIMEOUT.as_secs()
@@ -187,148 +302,413 @@ impl SolverClient {
         );
     }
 
-    fn on_response(&self, response: SolverResponse) {
-        let current = self.pending.get_value();
+    fn on_response(&self, worker: usize, response: SolverResponse) {
         match response {
             SolverResponse::Ready { version } => {
                 if version == PROTOCOL_VERSION {
-                    self.ready.set_value(true);
+                    self.workers.update_value(|w| {
+                        if let Some(s) = w.get_mut(worker) {
+                            s.ready = true;
+                        }
+                    });
                     self.state.update(|s| s.worker_error = None);
+                    self.dispatch();
                 } else {
                     self.fail(format!(
                         "The solver worker speaks protocol {version}, this page {PROTOCOL_VERSION}: reload the page"
                     ));
                 }
             }
-            SolverResponse::Solved {
-                id,
-                contract,
-                solution,
-                ms,
-            } => {
-                if current.is_none_or(|p| p.id != id) {
-                    return; // stale
-                }
-                let row = ContractResult::from_solution(contract, *solution, ms);
-                self.state.update(|s| {
-                    if let Some(r) = s.results.iter_mut().find(|r| r.contract == contract) {
-                        *r = row;
+            SolverResponse::Done { id, answer, ms } => {
+                self.workers.update_value(|w| {
+                    if let Some(s) = w.get_mut(worker) {
+                        s.busy = false;
                     }
                 });
-            }
-            SolverResponse::Failed {
-                id,
-                contract,
-                message,
-            } => {
-                if current.is_none_or(|p| p.id != id) {
-                    return;
+                let target = self.inflight.try_update_value(|m| m.remove(&id)).flatten();
+                if let Some((_, target)) = target {
+                    self.apply(target, answer, ms);
                 }
-                self.state.update(|s| {
-                    if let Some(r) = s.results.iter_mut().find(|r| r.contract == contract) {
-                        r.status = Status::Failed(message);
-                    }
-                });
-            }
-            SolverResponse::Finished { id, ms, cancelled } => {
-                let Some(p) = current.filter(|p| p.id == id) else {
-                    return;
-                };
-                self.pending.set_value(None);
-                // The worker's own time: from receiving the request to the last answer (the
-                // first request of a page also waits for the worker to load, which is not
-                // solving).
-                let elapsed = ms;
-                self.state.update(|s| {
-                    s.solving = false;
-                    if cancelled {
-                        for r in s.results.iter_mut().filter(|r| !r.is_done()) {
-                            r.status = Status::Cancelled;
-                        }
-                    } else {
-                        s.last_ms = Some(elapsed);
-                    }
-                });
-                if !cancelled {
-                    let results = self.state.with_untracked(|s| s.results.clone());
-                    self.cache.update_value(|c| {
-                        c.insert(cache_key(&p.deal, p.rules), (results, Some(elapsed)));
-                    });
-                }
+                self.dispatch();
             }
         }
     }
 
-    /// Solve all contracts of `deal` (its trump) under `rules`. Answers to older requests are
-    /// dropped from now on; the worker drops their remaining contracts.
-    pub fn solve(&self, deal: Deal, rules: RuleOptions) {
-        if let Some(p) = self.pending.get_value() {
-            self.send(SolverRequest::Cancel { id: p.id });
-            self.pending.set_value(None);
+    fn current_key(&self) -> Option<String> {
+        self.current
+            .with_value(|c| c.as_ref().map(|c| c.key.clone()))
+    }
+
+    fn apply(&self, target: Target, answer: Result<Answer, String>, ms: f64) {
+        match target {
+            Target::Position { key } => {
+                let entry = match answer {
+                    Ok(Answer::Position(sol)) => PositionState::Ready(sol),
+                    Ok(_) => PositionState::Failed("unexpected answer from the worker".into()),
+                    Err(e) => PositionState::Failed(e),
+                };
+                self.positions.update(|p| {
+                    p.insert(key, entry);
+                });
+            }
+            Target::Cell { key, index } => {
+                if self.current_key().as_ref() != Some(&key) {
+                    return; // stale
+                }
+                let answer = match answer {
+                    Ok(Answer::Cell(c)) => Ok(c),
+                    Ok(_) => Err("unexpected answer from the worker".to_string()),
+                    Err(e) => Err(e),
+                };
+                self.state.update(|s| {
+                    s.table
+                        .answer(index, answer.as_ref().map_err(Clone::clone), ms)
+                });
+                self.after_answer();
+            }
+            Target::Bid { key, index } => {
+                if self.current_key().as_ref() != Some(&key) {
+                    return;
+                }
+                let answer = match answer {
+                    Ok(Answer::Bid(v)) => Ok(*v),
+                    Ok(_) => Err("unexpected answer from the worker".to_string()),
+                    Err(e) => Err(e),
+                };
+                self.state.update(|s| s.bids.answer(index, answer));
+                self.after_answer();
+            }
         }
-        if let Some((results, ms)) = self
-            .cache
-            .with_value(|c| c.get(&cache_key(&deal, rules)).cloned())
+    }
+
+    /// Clocks, the solving flag and the cache after a table or bid answer.
+    fn after_answer(&self) {
+        let now = now_ms();
+        let Some(cur) = self.current.get_value() else {
+            return;
+        };
+        let mut trump_done = false;
+        self.state.update(|s| {
+            let was_solving = s.solving;
+            s.refresh_solving();
+            if was_solving && !s.solving {
+                trump_done = true;
+                s.last_ms = cur.trump_started.map(|t| now - t);
+            }
+            if s.table.is_complete() && s.table_ms.is_none() {
+                s.table_ms = cur.started.map(|t| now - t);
+            }
+            if s.bids.is_complete() && s.bids_ms.is_none() {
+                s.bids_ms = cur.started.map(|t| now - t);
+            }
+        });
+        if trump_done {
+            self.current.update_value(|c| {
+                if let Some(c) = c {
+                    c.trump_started = None;
+                }
+            });
+        }
+        let finished = self.state.with_untracked(|s| {
+            (s.table.is_complete() && s.bids.is_complete())
+                .then(|| (s.table.clone(), s.bids.clone(), s.last_ms, s.table_ms))
+        });
+        if let Some(f) = finished {
+            self.cache.update_value(|c| {
+                c.insert(cur.key, f);
+            });
+        }
+    }
+
+    /// Give every idle, ready worker its next job.
+    fn dispatch(&self) {
+        loop {
+            let idle = self
+                .workers
+                .with_value(|w| w.iter().position(|s| s.ready && !s.busy));
+            let Some(worker) = idle else {
+                return;
+            };
+            let next = self
+                .queue
+                .try_update_value(|q| {
+                    let best = q.iter().map(|j| j.priority).min()?;
+                    let i = q.iter().position(|j| j.priority == best)?;
+                    Some(q.remove(i))
+                })
+                .flatten();
+            let Some(job) = next else {
+                return;
+            };
+            if !matches!(job.target, Target::Position { .. }) {
+                let now = now_ms();
+                self.current.update_value(|c| {
+                    if let Some(c) = c {
+                        c.started.get_or_insert(now);
+                        c.trump_started.get_or_insert(now);
+                    }
+                });
+            }
+            let id = self.next_id.get_value() + 1;
+            self.next_id.set_value(id);
+            self.inflight.update_value(|m| {
+                m.insert(id, (worker, job.target));
+            });
+            self.workers.update_value(|w| {
+                let slot = &mut w[worker];
+                slot.busy = true;
+                slot.bridge.send(SolverRequest::Run { id, job: job.job });
+            });
+        }
+    }
+
+    fn ensure_pool(&self) {
+        if self.workers.with_value(Vec::is_empty) {
+            self.start_pool();
+        }
+    }
+
+    /// Queue the table cells and bids of the current analysis that are not answered (pending
+    /// or cancelled), the deal's trump's cells first.
+    fn enqueue_missing(&self) {
+        let Some(cur) = self.current.get_value() else {
+            return;
+        };
+        let (cells, bids) = self.state.with_untracked(|s| {
+            let cells: Vec<(usize, u8)> = s
+                .table
+                .order_for(cur.deal.trump)
+                .into_iter()
+                .filter(|&i| matches!(s.table.cells[i].status, Status::Pending | Status::Cancelled))
+                .map(|i| {
+                    let p = if s.table.is_for_trump(i, cur.deal.trump) {
+                        PRIORITY_TRUMP_CELL
+                    } else {
+                        PRIORITY_CELL
+                    };
+                    (i, p)
+                })
+                .collect();
+            let bids: Vec<usize> = (0..s.bids.rows.len())
+                .filter(|&i| !s.bids.rows[i].is_done())
+                .collect();
+            (cells, bids)
+        });
+        let table = Table::pending();
+        let all_bids = Bids::pending();
+        self.queue.update_value(|q| {
+            q.retain(|j| matches!(j.target, Target::Position { .. }));
+            for (i, priority) in cells {
+                let cell = &table.cells[i];
+                q.push(Queued {
+                    priority,
+                    job: Job::Cell {
+                        deal: cur.deal,
+                        contract: cell.contract,
+                        trump: cell.trump,
+                        rules: cur.rules,
+                    },
+                    target: Target::Cell {
+                        key: cur.key.clone(),
+                        index: i,
+                    },
+                });
+            }
+            for i in bids {
+                q.push(Queued {
+                    priority: PRIORITY_BID,
+                    job: Job::Bid {
+                        deal: cur.deal,
+                        announcement: all_bids.rows[i].announcement.clone(),
+                        rules: cur.rules,
+                    },
+                    target: Target::Bid {
+                        key: cur.key.clone(),
+                        index: i,
+                    },
+                });
+            }
+        });
+        // Jobs already with a worker are not queued twice: mark them pending, not cancelled.
+        let inflight: Vec<Target> = self
+            .inflight
+            .with_value(|m| m.values().map(|(_, t)| t.clone()).collect());
+        self.queue.update_value(|q| {
+            q.retain(|j| match &j.target {
+                Target::Cell { key, index } => !inflight.iter().any(
+                    |t| matches!(t, Target::Cell { key: k, index: i } if k == key && i == index),
+                ),
+                Target::Bid { key, index } => !inflight.iter().any(
+                    |t| matches!(t, Target::Bid { key: k, index: i } if k == key && i == index),
+                ),
+                Target::Position { .. } => true,
+            });
+        });
+        self.state.update(|s| {
+            for c in &mut s.table.cells {
+                if c.status == Status::Cancelled {
+                    c.status = Status::Pending;
+                }
+            }
+            for r in &mut s.bids.rows {
+                r.cancelled = false;
+            }
+            s.refresh_solving();
+        });
+    }
+
+    /// Analyse `deal` under `rules`: the full table (the deal's trump's cells first, which feed
+    /// the results panel) and the bids. The same hands with another trump keep the analysis
+    /// and only move that trump's cells to the front.
+    pub fn solve(&self, deal: Deal, rules: RuleOptions) {
+        if self.workers.with_value(Vec::is_empty) {
+            self.current.set_value(None);
+            self.start_pool();
+        }
+        let key = analysis_key(&deal, rules);
+        if self.current_key().as_ref() == Some(&key) {
+            self.current.update_value(|c| {
+                if let Some(c) = c {
+                    c.deal = deal;
+                    c.trump_started = None;
+                }
+            });
+            self.state.update(|s| {
+                s.deal = Some(deal);
+                s.refresh_solving();
+            });
+            if self.state.with_untracked(|s| s.solving) {
+                self.current.update_value(|c| {
+                    if let Some(c) = c {
+                        c.trump_started = Some(now_ms());
+                    }
+                });
+            }
+            self.enqueue_missing();
+            self.dispatch();
+            return;
+        }
+        self.current.set_value(Some(Current {
+            key: key.clone(),
+            deal,
+            rules,
+            started: None,
+            trump_started: None,
+        }));
+        if let Some((table, bids, last_ms, table_ms)) =
+            self.cache.with_value(|c| c.get(&key).cloned())
         {
+            self.queue
+                .update_value(|q| q.retain(|j| matches!(j.target, Target::Position { .. })));
             self.state.update(|s| {
                 s.deal = Some(deal);
                 s.rules = rules;
-                s.results = results;
-                s.solving = false;
-                s.last_ms = ms;
+                s.table = table;
+                s.bids = bids;
+                s.last_ms = last_ms;
+                s.table_ms = table_ms;
+                s.refresh_solving();
             });
             return;
         }
-        if self.bridge.with_value(Option::is_none) {
-            self.start_worker();
-        }
-        let id = self.next_id.get_value() + 1;
-        self.next_id.set_value(id);
-        self.pending.set_value(Some(Pending { id, deal, rules }));
         self.state.update(|s| {
             s.deal = Some(deal);
             s.rules = rules;
-            s.results = all_pending();
-            s.solving = true;
+            s.table = Table::pending();
+            s.bids = Bids::pending();
+            s.last_ms = None;
+            s.table_ms = None;
+            s.bids_ms = None;
+            s.refresh_solving();
         });
-        self.send(SolverRequest::SolveAll {
-            id,
-            deal,
-            rules,
-            contracts: Contract::ALL.to_vec(),
-        });
+        self.enqueue_missing();
+        self.dispatch();
     }
 
-    /// Stop the current solve: contracts not answered yet show as cancelled.
+    /// Stop the analysis: cells and bids not answered yet show as cancelled.
     pub fn cancel(&self) {
-        let Some(p) = self.pending.get_value() else {
-            return;
-        };
-        self.send(SolverRequest::Cancel { id: p.id });
-        self.pending.set_value(None);
+        self.queue
+            .update_value(|q| q.retain(|j| matches!(j.target, Target::Position { .. })));
         self.state.update(|s| {
+            s.table.cancel();
+            s.bids.cancel();
             s.solving = false;
-            for r in s.results.iter_mut().filter(|r| !r.is_done()) {
-                r.status = Status::Cancelled;
-            }
         });
     }
 
-    /// Forget the results (the deal is incomplete).
+    /// Forget the analysis (the deal is incomplete).
     pub fn clear(&self) {
-        self.cancel();
+        self.queue.update_value(Vec::clear);
+        self.current.set_value(None);
+        self.positions
+            .update(|p| p.retain(|_, s| *s != PositionState::Pending));
         self.state.update(|s| {
             s.deal = None;
-            s.results = all_pending();
+            s.table = Table::pending();
+            s.bids = Bids::pending();
             s.solving = false;
         });
     }
 
-    fn send(&self, request: SolverRequest) {
-        self.bridge.with_value(|b| {
-            if let Some(b) = b {
-                b.send(request);
+    /// Ask for the what-if positions the line viewer shows now. Positions already known are
+    /// not solved again; queued positions no longer asked for are dropped.
+    pub fn want_positions(&self, queries: Vec<Query>) {
+        let wanted: Vec<(String, Query)> =
+            queries.into_iter().map(|q| (position_key(&q), q)).collect();
+        let mut dropped = Vec::new();
+        self.queue.update_value(|q| {
+            q.retain(|j| match &j.target {
+                Target::Position { key } if !wanted.iter().any(|(k, _)| k == key) => {
+                    dropped.push(key.clone());
+                    false
+                }
+                _ => true,
+            });
+        });
+        let new: Vec<(String, Query)> = self.positions.with_untracked(|p| {
+            wanted
+                .into_iter()
+                .filter(|(k, _)| !p.contains_key(k) || dropped.contains(k))
+                .collect()
+        });
+        if dropped.is_empty() && new.is_empty() {
+            return;
+        }
+        self.positions.update(|p| {
+            for k in &dropped {
+                p.remove(k);
+            }
+            for (k, _) in &new {
+                p.insert(k.clone(), PositionState::Pending);
             }
         });
+        if new.is_empty() {
+            return;
+        }
+        self.ensure_pool();
+        self.queue.update_value(|q| {
+            for (key, query) in new {
+                q.push(Queued {
+                    priority: PRIORITY_POSITION,
+                    job: Job::Position { query },
+                    target: Target::Position { key },
+                });
+            }
+        });
+        self.dispatch();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pool_leaves_a_core_for_the_page() {
+        assert_eq!(pool_size(0), 1);
+        assert_eq!(pool_size(1), 1);
+        assert_eq!(pool_size(2), 1);
+        assert_eq!(pool_size(3), 2);
+        assert_eq!(pool_size(16), MAX_WORKERS);
     }
 }

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate, use_query_map};
-use ulti_engine::{Contract, Deal, RuleOptions};
+use ulti_engine::{Card, Contract, Deal, RuleOptions, Suit};
 
 use crate::model::editor::DealEditor;
 use crate::model::url_state::{UrlState, deal_param, format_query};
@@ -17,6 +17,9 @@ pub struct AppState {
     pub game: RwSignal<Option<Contract>>,
     /// Cards played in the line viewer (`step=`).
     pub step: RwSignal<usize>,
+    /// A what-if (`played=`): the cards played when the user left the optimal line; empty
+    /// while the optimal line is shown.
+    pub played: RwSignal<Vec<Card>>,
     /// Why the link's `?deal=` was rejected.
     pub deal_error: RwSignal<Option<String>>,
     /// A passing message from the editor (e.g. a full hand).
@@ -34,6 +37,7 @@ fn read_url(q: &leptos_router::params::ParamsMap) -> UrlState {
         q.get_str("step"),
         q.get_str("rules"),
     )
+    .with_played(q.get_str("played"))
 }
 
 impl AppState {
@@ -54,6 +58,7 @@ impl AppState {
             editor,
             game: RwSignal::new(None),
             step: RwSignal::new(0),
+            played: RwSignal::new(Vec::new()),
             deal_error: RwSignal::new(None),
             notice: RwSignal::new(None),
             rules: RwSignal::new(RuleOptions::default()),
@@ -80,6 +85,7 @@ impl AppState {
                 deal.as_deref(),
                 state.rules.get(),
                 state.game.get(),
+                &state.played.get(),
                 state.step.get(),
             );
             let current = location.search.get_untracked();
@@ -133,6 +139,9 @@ impl AppState {
         if self.game.get_untracked() != url.game {
             self.game.set(url.game);
         }
+        if self.played.get_untracked() != url.played {
+            self.played.set(url.played.clone());
+        }
         if self.step.get_untracked() != url.step {
             self.step.set(url.step);
         }
@@ -143,5 +152,27 @@ impl AppState {
         self.editor.update(f);
         self.notice.set(None);
         self.step.set(0);
+        self.played.set(Vec::new());
+    }
+
+    /// Show `contract`'s optimal line from step 0 (a different contract leaves any what-if).
+    pub fn select_game(&self, contract: Contract) {
+        if self.game.get_untracked() != Some(contract) {
+            self.game.set(Some(contract));
+            self.step.set(0);
+            self.played.set(Vec::new());
+        }
+    }
+
+    /// Show a full-table cell: its trump (for trump contracts) and its contract's line.
+    pub fn select_cell(&self, contract: Contract, trump: Option<Suit>) {
+        if let Some(t) = trump
+            && self.editor.with_untracked(|e| e.trump) != t
+        {
+            self.edit(|e| e.trump = t);
+            self.game.set(Some(contract));
+            return;
+        }
+        self.select_game(contract);
     }
 }

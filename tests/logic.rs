@@ -1,12 +1,17 @@
 //! App-side logic tests that run natively (`cargo test -p ulti-solver`): the worker protocol on
 //! the wire, and a user's flow from the editor to the URL and through a solved line.
 
-use ulti_engine::{Bid, Card, Contract, Deal, Query, RuleOptions, Solver, Suit};
+use ulti_engine::{
+    Bid, Card, Contract, Deal, Query, RuleOptions, Solver, Suit, standard_announcements, table,
+};
+use ulti_solver::model::analysis::Table;
 use ulti_solver::model::editor::DealEditor;
 use ulti_solver::model::line::Line;
 use ulti_solver::model::results::{ContractResult, Status};
-use ulti_solver::model::url_state::{UrlState, deal_param, format_query};
-use ulti_solver::protocol::{PROTOCOL_VERSION, SolverRequest, SolverResponse};
+use ulti_solver::model::url_state::{UrlState, deal_param, format_played, format_query};
+use ulti_solver::model::whatif::{deviate, full_line, position_query};
+use ulti_solver::protocol::{Answer, Job, PROTOCOL_VERSION, SolverRequest, SolverResponse};
+use ulti_solver::worker::run_job;
 
 const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";
 const GREAT_BETLI: &str = "0202122232425262700013736351514021334331207060504031716323111";
@@ -21,52 +26,172 @@ fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned>(msg: &T) -> T {
 #[test]
 fn every_protocol_message_survives_the_wire_codec() {
     let deal = Deal::parse_code(STRONG).unwrap();
-    let requests = [
-        SolverRequest::Hello {
-            panic_channel: "ulti-solver-panic-1".into(),
-        },
-        SolverRequest::SolveAll {
-            id: 7,
-            deal,
-            rules: RuleOptions {
-                must_beat_after_trump: true,
-                marriage_needs_trick: false,
-            },
-            contracts: Contract::ALL.to_vec(),
-        },
-        SolverRequest::Cancel { id: 7 },
-    ];
-    for r in &requests {
-        assert_eq!(&round_trip(r), r);
-    }
-
-    let solution = Solver::new()
-        .solve(&Query::new(deal, Bid::single(Contract::Passz)))
+    let rules = RuleOptions {
+        must_beat_after_trump: true,
+        marriage_needs_trick: false,
+    };
+    let announcement = standard_announcements()
+        .into_iter()
+        .find(|a| a.id() == "40-100+ulti@Z")
         .unwrap();
-    let responses = [
-        SolverResponse::Ready {
-            version: PROTOCOL_VERSION,
-        },
-        SolverResponse::Solved {
-            id: 7,
-            contract: Contract::Passz,
-            solution: Box::new(solution),
-            ms: 1.5,
-        },
-        SolverResponse::Finished {
-            id: 7,
-            ms: 20.0,
-            cancelled: false,
-        },
-        SolverResponse::Failed {
-            id: 7,
+    let jobs = [
+        Job::Cell {
+            deal,
             contract: Contract::Ulti,
-            message: "card 1 (TK) is not in the hand".into(),
+            trump: Some(Suit::Makk),
+            rules,
+        },
+        Job::Cell {
+            deal,
+            contract: Contract::Betli,
+            trump: None,
+            rules,
+        },
+        Job::Bid {
+            deal,
+            announcement,
+            rules,
+        },
+        Job::Position {
+            query: position_query(deal, Contract::Passz, rules, &[]),
         },
     ];
-    for r in &responses {
-        assert_eq!(&round_trip(r), r);
+    let mut solver = Solver::new();
+    let hello = SolverRequest::Hello {
+        panic_channel: "ulti-solver-panic-1".into(),
+    };
+    assert_eq!(round_trip(&hello), hello);
+    for (id, job) in jobs.into_iter().enumerate() {
+        let request = SolverRequest::Run {
+            id: id as u64,
+            job: job.clone(),
+        };
+        assert_eq!(round_trip(&request), request);
+        // The worker's answer to each job survives the wire too.
+        let answer = run_job(&mut solver, job);
+        assert!(answer.is_ok(), "{answer:?}");
+        let response = SolverResponse::Done {
+            id: id as u64,
+            answer,
+            ms: 1.5,
+        };
+        assert_eq!(round_trip(&response), response);
     }
+    let failed = SolverResponse::Done {
+        id: 9,
+        answer: Err("card 1 (TK) is not in the hand".into()),
+        ms: 0.0,
+    };
+    assert_eq!(round_trip(&failed), failed);
+    let ready = SolverResponse::Ready {
+        version: PROTOCOL_VERSION,
+    };
+    assert_eq!(round_trip(&ready), ready);
+}
+
+#[test]
+fn the_pools_table_answers_equal_the_engines_table() {
+    let deal = Deal::parse_code(STRONG).unwrap();
+    let rules = RuleOptions::default();
+    let expected = table(&mut Solver::new(), &deal, rules);
+    // The page fills its table from one job per cell, in the current trump's order.
+    let mut page = Table::pending();
+    let mut solver = Solver::new();
+    for i in page.order_for(deal.trump) {
+        let (contract, trump) = (page.cells[i].contract, page.cells[i].trump);
+        let Ok(Answer::Cell(a)) = run_job(
+            &mut solver,
+            Job::Cell {
+                deal,
+                contract,
+                trump,
+                rules,
+            },
+        ) else {
+            panic!("a cell job answers a cell");
+        };
+        page.answer(i, Ok(&a), 0.0);
+    }
+    assert!(page.is_complete());
+    for (cell, want) in page.cells.iter().zip(&expected) {
+        assert_eq!((cell.contract, cell.trump), (want.contract, want.trump));
+        let status = match (want.playable, want.soloist_wins) {
+            (false, _) => "unplayable",
+            (true, Some(true)) => "wins",
+            _ => "loses",
+        };
+        assert_eq!(cell.status.id(), status, "{want:?}");
+        assert_eq!(cell.points, want.soloist_points.filter(|_| want.playable));
+    }
+    // The results panel for the deal's trump is a slice of the table.
+    let rows = page.results_for(deal.trump);
+    let passz = expected
+        .iter()
+        .find(|c| c.contract == Contract::Passz && c.trump == Some(deal.trump))
+        .unwrap();
+    assert_eq!(rows[0].points, passz.soloist_points);
+}
+
+#[test]
+fn a_shared_what_if_link_replays_the_deviation() {
+    // A user left the optimal passz line at card 1; the link carries played= and step=.
+    let deal = Deal::parse_code(STRONG).unwrap();
+    let rules = RuleOptions::default();
+    let mut solver = Solver::new();
+    let Ok(Answer::Position(start)) = run_job(
+        &mut solver,
+        Job::Position {
+            query: position_query(deal, Contract::Passz, rules, &[]),
+        },
+    ) else {
+        panic!("a position job answers a position");
+    };
+    let other = start
+        .cards
+        .iter()
+        .find(|c| c.card != start.line[0])
+        .unwrap()
+        .card;
+    let played = deviate(&start.line, 0, other).unwrap();
+    let param = format_played(&played);
+    let query = format_query(Some(STRONG), rules, Some(Contract::Passz), &played, 1);
+    assert_eq!(
+        query,
+        format!("deal={STRONG}&game=passz&played={param}&step=1")
+    );
+    let url =
+        UrlState::parse(Some(STRONG), Some("passz"), Some("1"), None).with_played(Some(&param));
+    assert_eq!(url.played, played);
+
+    // The page solves on from the played cards and shows the whole 30-card line.
+    let Ok(Answer::Position(on)) = run_job(
+        &mut solver,
+        Job::Position {
+            query: position_query(deal, Contract::Passz, rules, &url.played),
+        },
+    ) else {
+        panic!("a position job answers a position");
+    };
+    let line = Line::new(
+        deal,
+        Contract::Passz,
+        rules,
+        full_line(&url.played, &on.line),
+    )
+    .unwrap();
+    assert_eq!(line.len(), 30);
+    assert_eq!(line.cards()[0], other);
+    assert_eq!(line.at(url.step).history[0].cards[0].card, other);
+    // An illegal played= is refused by the engine with a one-line reason.
+    let tk: Card = "TK".parse().unwrap();
+    let err = run_job(
+        &mut solver,
+        Job::Position {
+            query: position_query(deal, Contract::Passz, rules, &[tk]),
+        },
+    )
+    .unwrap_err();
+    assert!(!err.contains('\n') && !err.is_empty(), "{err}");
 }
 
 #[test]
@@ -115,7 +240,7 @@ fn a_link_opens_solves_and_steps_like_the_page_does() {
     // The URL written back keeps the link's spelling of the deal.
     let param = deal_param(&deal, Some(GREAT_BETLI));
     assert_eq!(
-        format_query(Some(&param), url.rules, url.game, url.step),
+        format_query(Some(&param), url.rules, url.game, &[], url.step),
         format!("deal={GREAT_BETLI}&game=betli&step=9")
     );
 }

@@ -4,14 +4,15 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
-use ulti_engine::{Card, CardSet, Contract, SOLOIST, Seat};
+use ulti_engine::{Card, CardSet, CardValue, Contract, Query, SOLOIST, Seat};
 
 use crate::components::card::{CardFace, card_label, suit_class};
 use crate::model::editor::{seat_label_en, seat_label_hu};
 use crate::model::line::{Line, StepView};
 use crate::model::results::Status;
 use crate::model::url_state::LAST_STEP;
-use crate::solver_client::SolverClient;
+use crate::model::whatif::{deviate, full_line, position_key, position_query};
+use crate::solver_client::{PositionState, SolverClient};
 use crate::state::AppState;
 
 /// What the viewer can show for the selected contract.
@@ -27,6 +28,17 @@ enum LineStatus {
     Unavailable(String),
     /// The line.
     Ready(Line),
+}
+
+/// The scored legal cards of the player to move at one step.
+#[derive(Clone, Debug, PartialEq)]
+struct WhatIf {
+    /// The step (cards played before).
+    step: usize,
+    /// The card the shown line plays next.
+    next: Option<Card>,
+    /// Every legal card's value.
+    cards: Vec<CardValue>,
 }
 
 /// Milliseconds per card for each speed choice.
@@ -69,6 +81,8 @@ fn icon(which: Icon) -> impl IntoView {
 struct Viewer {
     status: Memo<LineStatus>,
     view: Memo<Option<StepView>>,
+    /// The values of the legal cards at the step, once solved.
+    values: Memo<Option<WhatIf>>,
     playing: RwSignal<bool>,
     speed_ms: RwSignal<u32>,
 }
@@ -93,6 +107,27 @@ fn sorted(set: CardSet) -> Vec<Card> {
 pub fn LineViewer() -> impl IntoView {
     let state = AppState::expect();
     let client = expect_context::<SolverClient>();
+    // Is the selected contract solved and playable (so it has a line)?
+    let row_ready = Memo::new(move |_| {
+        let (Some(game), Some(deal)) = (state.game.get(), state.deal.get()) else {
+            return None;
+        };
+        let rules = state.rules.get();
+        client.state().with(|s| {
+            if s.deal != Some(deal) || s.rules != rules {
+                return Some(Status::Pending);
+            }
+            Some(s.result(game).map_or(Status::Pending, |r| r.status))
+        })
+    });
+    // The line's own position: the start (optimal line) or the what-if's played cards.
+    let line_query = Memo::new(move |_| {
+        let (Some(game), Some(deal)) = (state.game.get(), state.deal.get()) else {
+            return None;
+        };
+        matches!(row_ready.get(), Some(Status::Wins | Status::Loses))
+            .then(|| position_query(deal, game, state.rules.get(), &state.played.get()))
+    });
     let status = Memo::new(move |_| {
         let Some(game) = state.game.get() else {
             return LineStatus::NoGame;
@@ -100,31 +135,67 @@ pub fn LineViewer() -> impl IntoView {
         let Some(deal) = state.deal.get() else {
             return LineStatus::NoDeal;
         };
-        let rules = state.rules.get();
-        client.state().with(|s| {
-            if s.deal != Some(deal) || s.rules != rules {
-                return LineStatus::Pending;
+        match row_ready.get() {
+            None | Some(Status::Pending) => LineStatus::Pending,
+            Some(Status::Unplayable(reason)) => LineStatus::Unavailable(format!(
+                "{} nem játszható (not playable): {reason}",
+                game.hungarian()
+            )),
+            Some(Status::Cancelled) => {
+                LineStatus::Unavailable("A számolás megszakítva (solve cancelled)".into())
             }
-            match s.result(game) {
-                None => LineStatus::Pending,
-                Some(r) => match &r.status {
-                    Status::Pending => LineStatus::Pending,
-                    Status::Unplayable(reason) => LineStatus::Unavailable(format!(
-                        "{} nem játszható (not playable): {reason}",
-                        game.hungarian()
+            Some(Status::Failed(m)) => LineStatus::Unavailable(m),
+            Some(Status::Wins | Status::Loses) => {
+                let Some(q) = line_query.get() else {
+                    return LineStatus::Pending;
+                };
+                let key = position_key(&q);
+                client.positions().with(|p| match p.get(&key) {
+                    None | Some(PositionState::Pending) => LineStatus::Pending,
+                    Some(PositionState::Failed(m)) => LineStatus::Unavailable(format!(
+                        "A what-if nem játszható (the what-if cannot be played): {m}"
                     )),
-                    Status::Cancelled => {
-                        LineStatus::Unavailable("A számolás megszakítva (solve cancelled)".into())
-                    }
-                    Status::Failed(m) => LineStatus::Unavailable(m.clone()),
-                    Status::Wins | Status::Loses => {
-                        match Line::new(deal, game, rules, r.line.clone()) {
+                    Some(PositionState::Ready(sol)) => {
+                        let cards = full_line(&q.played, &sol.line);
+                        match Line::new(deal, game, q.rules, cards) {
                             Ok(line) => LineStatus::Ready(line),
                             Err(e) => LineStatus::Unavailable(format!("invalid line: {e}")),
                         }
                     }
-                },
+                })
             }
+        }
+    });
+    // The position at the step, whose legal cards get their values.
+    let step_query = Memo::new(move |_| {
+        let step = state.step.get();
+        status.with(|s| match s {
+            LineStatus::Ready(line) if step < line.len() => Some(line.position(step)),
+            _ => None,
+        })
+    });
+    // Ask the pool for the line and for the step's card values.
+    Effect::new(move |_| {
+        let wanted: Vec<Query> = [line_query.get(), step_query.get()]
+            .into_iter()
+            .flatten()
+            .collect();
+        client.want_positions(wanted);
+    });
+    let values = Memo::new(move |_| {
+        let q = step_query.get()?;
+        let key = position_key(&q);
+        let next = status.with(|s| match s {
+            LineStatus::Ready(line) => line.cards().get(q.played.len()).copied(),
+            _ => None,
+        });
+        client.positions().with(|p| match p.get(&key) {
+            Some(PositionState::Ready(sol)) => Some(WhatIf {
+                step: q.played.len(),
+                next,
+                cards: sol.cards.clone(),
+            }),
+            _ => None,
         })
     });
     let view = Memo::new(move |_| {
@@ -137,6 +208,7 @@ pub fn LineViewer() -> impl IntoView {
     let viewer = Viewer {
         status,
         view,
+        values,
         playing: RwSignal::new(false),
         speed_ms: RwSignal::new(SPEEDS[1].0),
     };
@@ -206,7 +278,33 @@ pub fn LineViewer() -> impl IntoView {
                 }
                 data-ready=move || view.with(Option::is_some).to_string()
                 data-game=game_id
+                data-whatif=move || state.played.with(|p| !p.is_empty()).then_some("true")
             >
+                {move || {
+                    state
+                        .played
+                        .with(|p| !p.is_empty())
+                        .then(|| {
+                            view! {
+                                <div class="whatif-bar" role="status">
+                                    <span>
+                                        "Mi lett volna, ha… (what if): eltérés az optimális játéktól (a deviation from the optimal line)"
+                                    </span>
+                                    <button
+                                        type="button"
+                                        class="back-to-optimal"
+                                        data-testid="back-to-optimal"
+                                        on:click=move |_| {
+                                            viewer.playing.set(false);
+                                            state.played.set(Vec::new());
+                                        }
+                                    >
+                                        "↩ Vissza az optimális játékhoz (back to the optimal line)"
+                                    </button>
+                                </div>
+                            }
+                        })
+                }}
                 {move || {
                     status
                         .with(|s| match s {
@@ -361,6 +459,102 @@ fn Controls() -> impl IntoView {
     }
 }
 
+/// The `data-status` of a what-if card.
+fn whatif_status(v: &CardValue) -> &'static str {
+    if v.soloist_wins { "wins" } else { "loses" }
+}
+
+/// Play `card` at the current step: the line's own card steps on; another card starts (or
+/// changes) a what-if from there.
+fn play_card(state: AppState, viewer: Viewer, card: Card) {
+    viewer.playing.set(false);
+    let step = state.step.get_untracked();
+    let line: Vec<Card> = viewer.status.with_untracked(|s| match s {
+        LineStatus::Ready(line) => line.cards().to_vec(),
+        _ => Vec::new(),
+    });
+    if line.is_empty() {
+        return;
+    }
+    if let Some(played) = deviate(&line, step, card) {
+        state.played.set(played);
+    }
+    state.step.set(step + 1);
+}
+
+/// One card of a seat's hand: a what-if button with its value when it is a scored legal card
+/// of the player to move, else a plain mini card.
+fn hand_card(viewer: Viewer, seat: Seat, card: Card) -> impl IntoView {
+    let state = AppState::expect();
+    let value = move || {
+        let to_move = viewer.view.with(|v| v.as_ref().and_then(|v| v.to_move)) == Some(seat);
+        let step = viewer.view.with(|v| v.as_ref().map(|v| v.step));
+        viewer.values.with(|w| {
+            w.as_ref()
+                .filter(|w| to_move && Some(w.step) == step)
+                .and_then(|w| {
+                    w.cards
+                        .iter()
+                        .find(|v| v.card == card)
+                        .map(|v| (v.clone(), w.next == Some(card)))
+                })
+        })
+    };
+    move || match value() {
+        Some((v, optimal)) => {
+            let badge = format!(
+                "{}{}",
+                if v.soloist_wins { "✔" } else { "✘" },
+                v.soloist_points
+                    .map(|p| format!(" {p}"))
+                    .unwrap_or_default()
+            );
+            let title = format!(
+                "{}: {}{}",
+                card_label(card),
+                if v.soloist_wins {
+                    "a felvevő nyer (soloist wins)"
+                } else {
+                    "a felvevő bukik (soloist loses)"
+                },
+                v.soloist_points
+                    .map(|p| format!(", {p} pont (card points)"))
+                    .unwrap_or_default()
+            );
+            view! {
+                <button
+                    type="button"
+                    class=format!("card mini whatif-card {}", suit_class(card.suit()))
+                    class:optimal=optimal
+                    class:wins=v.soloist_wins
+                    data-testid="whatif-card"
+                    data-card=card.to_string()
+                    data-status=whatif_status(&v)
+                    data-points=v.soloist_points.map(|p| p.to_string())
+                    data-optimal=optimal.then_some("true")
+                    title=title.clone()
+                    aria-label=title
+                    on:click=move |_| play_card(state, viewer, card)
+                >
+                    <CardFace card=card />
+                    <span class="whatif-badge">{badge}</span>
+                </button>
+            }
+            .into_any()
+        }
+        None => view! {
+            <span
+                class=format!("card mini {}", suit_class(card.suit()))
+                data-card=card.to_string()
+                aria-label=card_label(card)
+            >
+                <CardFace card=card />
+            </span>
+        }
+        .into_any(),
+    }
+}
+
 /// One seat's label and remaining cards around the table.
 fn seat_hand(viewer: Viewer, seat: Seat) -> impl IntoView {
     let cards = move || {
@@ -378,9 +572,7 @@ fn seat_hand(viewer: Viewer, seat: Seat) -> impl IntoView {
             </div>
             <div class="seat-cards">
                 <For each=cards key=|c| c.index() let:card>
-                    <span class=format!("card mini {}", suit_class(card.suit())) data-card=card.to_string() aria-label=card_label(card)>
-                        <CardFace card=card />
-                    </span>
+                    {hand_card(viewer, seat, card)}
                 </For>
             </div>
         </div>

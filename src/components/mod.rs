@@ -1,7 +1,9 @@
 //! Components, one family per file.
 
+pub mod bids;
 pub mod card;
 pub mod deck;
+pub mod full_table;
 pub mod header;
 pub mod line_viewer;
 pub mod results;

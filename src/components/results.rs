@@ -27,15 +27,10 @@ fn ResultRow(contract: Contract) -> impl IntoView {
     let row = Memo::new(move |_| {
         client
             .state()
-            .with(|s| s.result(contract).cloned())
+            .with(|s| s.result(contract))
             .unwrap_or_else(|| ContractResult::pending(contract))
     });
-    let select = move || {
-        if state.game.get_untracked() != Some(contract) {
-            state.game.set(Some(contract));
-            state.step.set(0);
-        }
-    };
+    let select = move || state.select_game(contract);
     view! {
         <li
             class=move || {
@@ -73,7 +68,7 @@ fn ResultRow(contract: Contract) -> impl IntoView {
                 type="button"
                 class="show-line"
                 data-testid="show-line"
-                disabled=move || row.with(|r| r.line.is_empty())
+                disabled=move || row.with(|r| !matches!(r.status, Status::Wins | Status::Loses))
                 on:click=move |ev| {
                     ev.stop_propagation();
                     select();

@@ -24,6 +24,7 @@ fn rule_toggle(
                     let on = event_target_checked(&ev);
                     state.rules.update(|r| set(r, on));
                     state.step.set(0);
+                    state.played.set(Vec::new());
                 }
             />
             <span>{label} <small>{format!(" ({english})")}</small></span>

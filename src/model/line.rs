@@ -2,8 +2,10 @@
 //! after `k` cards, replayed with the engine's [`Game`] (so the rules decide trick winners).
 
 use ulti_engine::{
-    Bid, Card, CardSet, Contract, Deal, Game, PlayError, RuleOptions, SOLOIST, Seat,
+    Bid, Card, CardSet, Contract, Deal, Game, PlayError, Query, RuleOptions, SOLOIST, Seat,
 };
+
+use crate::model::whatif::position_query;
 
 /// A card with the seat that played it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +60,7 @@ pub struct StepView {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
     deal: Deal,
+    contract: Contract,
     bid: Bid,
     rules: RuleOptions,
     cards: Vec<Card>,
@@ -78,6 +81,7 @@ impl Line {
         Game::with_played(&deal, &bid, rules, &cards)?;
         Ok(Line {
             deal,
+            contract,
             bid,
             rules,
             cards,
@@ -88,6 +92,24 @@ impl Line {
     #[must_use]
     pub fn len(&self) -> usize {
         self.cards.len()
+    }
+
+    /// The cards of the line in play order.
+    #[must_use]
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
+    }
+
+    /// The what-if query for the position after `step` cards of the line (every legal card
+    /// of the player to move scored).
+    #[must_use]
+    pub fn position(&self, step: usize) -> Query {
+        position_query(
+            self.deal,
+            self.contract,
+            self.rules,
+            &self.cards[..step.min(self.cards.len())],
+        )
     }
 
     /// Is the line empty?
@@ -177,7 +199,7 @@ impl Line {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ulti_engine::{Query, Solver};
+    use ulti_engine::Solver;
 
     const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";
 

@@ -1,6 +1,8 @@
 //! Pure application logic, free of the DOM: tested natively with plain `#[test]`s.
 
+pub mod analysis;
 pub mod editor;
 pub mod line;
 pub mod results;
 pub mod url_state;
+pub mod whatif;

@@ -1,6 +1,6 @@
 //! The shareable state in the URL: `?deal=<61 digits>&game=<contract id>&step=<0..30>`.
 
-use ulti_engine::{Contract, Deal, DealError, RuleOptions};
+use ulti_engine::{Card, Contract, Deal, DealError, RuleOptions};
 
 /// `rules=` id of [`RuleOptions::must_beat_after_trump`].
 pub const RULE_MUST_BEAT_AFTER_TRUMP: &str = "must-beat-after-trump";
@@ -21,6 +21,30 @@ pub struct UrlState {
     pub step: usize,
     /// `rules=`: comma-separated house-rule ids (unknown ids are ignored).
     pub rules: RuleOptions,
+    /// `played=`: the cards of a what-if (a deviation from the optimal line), empty when none
+    /// or when any code is malformed.
+    pub played: Vec<Card>,
+}
+
+/// Read a `played=` value: comma-separated card codes; a malformed one drops the whole list.
+#[must_use]
+pub fn parse_played(value: &str) -> Vec<Card> {
+    value
+        .split(',')
+        .map(|c| c.trim().parse::<Card>())
+        .collect::<Result<Vec<Card>, _>>()
+        .map(|v| if v.len() <= LAST_STEP { v } else { Vec::new() })
+        .unwrap_or_default()
+}
+
+/// The `played=` value for a what-if.
+#[must_use]
+pub fn format_played(played: &[Card]) -> String {
+    played
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Read a `rules=` value.
@@ -66,6 +90,16 @@ impl UrlState {
             step: step
                 .and_then(|s| s.trim().parse::<usize>().ok())
                 .map_or(0, |s| s.min(LAST_STEP)),
+            played: Vec::new(),
+        }
+    }
+
+    /// The same state with the `played=` value read (see [`parse_played`]).
+    #[must_use]
+    pub fn with_played(self, played: Option<&str>) -> UrlState {
+        UrlState {
+            played: played.map(parse_played).unwrap_or_default(),
+            ..self
         }
     }
 }
@@ -87,9 +121,10 @@ pub fn format_query(
     deal: Option<&str>,
     rules: RuleOptions,
     game: Option<Contract>,
+    played: &[Card],
     step: usize,
 ) -> String {
-    let mut parts = Vec::with_capacity(4);
+    let mut parts = Vec::with_capacity(5);
     if let Some(d) = deal {
         parts.push(format!("deal={d}"));
     }
@@ -98,6 +133,9 @@ pub fn format_query(
     }
     if let Some(g) = game {
         parts.push(format!("game={}", g.id()));
+        if !played.is_empty() {
+            parts.push(format!("played={}", format_played(played)));
+        }
         if step > 0 {
             parts.push(format!("step={}", step.min(LAST_STEP)));
         }
@@ -123,7 +161,7 @@ mod tests {
         let param = deal_param(&deal, Some(STRONG));
         assert_eq!(param, STRONG);
         assert_eq!(
-            format_query(Some(&param), s.rules, s.game, s.step),
+            format_query(Some(&param), s.rules, s.game, &[], s.step),
             format!("deal={STRONG}&game=ulti&step=15")
         );
         // ...until the deal changes; then the canonical code, which reads back the same deal.
@@ -159,9 +197,9 @@ mod tests {
             0
         );
         let default = RuleOptions::default();
-        assert_eq!(format_query(None, default, None, 12), "");
+        assert_eq!(format_query(None, default, None, &[], 12), "");
         assert_eq!(
-            format_query(None, default, Some(Contract::Betli), 0),
+            format_query(None, default, Some(Contract::Betli), &[], 0),
             "game=betli"
         );
     }
@@ -179,8 +217,33 @@ mod tests {
         let one = parse_rules("marriage-needs-trick,unknown");
         assert!(one.marriage_needs_trick && !one.must_beat_after_trump);
         assert_eq!(
-            format_query(Some("0123"), one, Some(Contract::Passz), 3),
+            format_query(Some("0123"), one, Some(Contract::Passz), &[], 3),
             "deal=0123&rules=marriage-needs-trick&game=passz&step=3"
         );
+    }
+
+    #[test]
+    fn a_what_if_is_written_after_the_game_and_before_the_step() {
+        let played = parse_played("PA, PX,PK");
+        assert_eq!(format_played(&played), "PA,PX,PK");
+        assert_eq!(
+            format_query(
+                Some("0123"),
+                RuleOptions::default(),
+                Some(Contract::Passz),
+                &played,
+                3
+            ),
+            "deal=0123&game=passz&played=PA,PX,PK&step=3"
+        );
+        // Without a game there is no line to deviate from.
+        assert_eq!(
+            format_query(None, RuleOptions::default(), None, &played, 3),
+            ""
+        );
+        assert!(parse_played("PA,XX").is_empty());
+        let s = UrlState::parse(None, Some("passz"), Some("4"), None).with_played(Some("PA,PK"));
+        assert_eq!(s.played.len(), 2);
+        assert_eq!(s.step, 4);
     }
 }

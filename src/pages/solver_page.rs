@@ -3,7 +3,9 @@
 use leptos::ev;
 use leptos::prelude::*;
 
+use crate::components::bids::BidsPanel;
 use crate::components::deck::{DealError, Deck, EditorToolbar, HandTabs, Hands};
+use crate::components::full_table::FullTable;
 use crate::components::header::Header;
 use crate::components::line_viewer::LineViewer;
 use crate::components::results::ResultsPanel;
@@ -71,6 +73,8 @@ pub fn SolverPage() -> impl IntoView {
             <div class="analysis">
                 <ResultsPanel />
                 <LineViewer />
+                <FullTable />
+                <BidsPanel />
             </div>
         </main>
         <footer class="app-footer">

@@ -1,0 +1,98 @@
+//! What the deal is worth: every standard bid's payoff per defender under best play, with
+//! each component's outcome; the best bid highlighted.
+
+use leptos::prelude::*;
+
+use crate::model::analysis::{BidRow, components_text, signed};
+use crate::solver_client::SolverClient;
+use crate::state::AppState;
+
+/// One bid row.
+#[component]
+fn BidLine(index: usize) -> impl IntoView {
+    let client = expect_context::<SolverClient>();
+    let row = Memo::new(move |_| client.state().with(|s| s.bids.rows.get(index).cloned()));
+    let best = Memo::new(move |_| {
+        let id = row.with(|r| r.as_ref().map(BidRow::id));
+        id.is_some() && client.state().with(|s| s.bids.best()) == id
+    });
+    let value = move || row.with(|r| r.as_ref().and_then(|r| r.value.clone()));
+    let playable = move || value().map(|v| v.playable);
+    let status = move || {
+        row.with(|r| match r {
+            Some(r) if r.error.is_some() => "failed",
+            Some(r) => match &r.value {
+                Some(v) if !v.playable => "unplayable",
+                Some(v) if v.soloist_wins == Some(true) => "wins",
+                Some(_) => "loses",
+                None if r.cancelled => "cancelled",
+                None => "pending",
+            },
+            None => "pending",
+        })
+    };
+    view! {
+        <li
+            class=move || format!("bid status-{}", status())
+            class:best=best
+            data-testid="bid"
+            data-bid-id=move || row.with(|r| r.as_ref().map(BidRow::id))
+            data-playable=move || playable().map(|p| p.to_string())
+            data-payoff=move || {
+                value().filter(|v| v.playable).and_then(|v| v.payoff).map(|p| p.to_string())
+            }
+            data-best=move || best.get().then_some("true")
+        >
+            <span class="bid-name">
+                {move || row.with(|r| r.as_ref().map(|r| r.announcement.hungarian()))}
+                {move || best.get().then(|| view! { <span class="best-tag">"★ legjobb (best)"</span> })}
+            </span>
+            <span class="bid-payoff">
+                {move || match value() {
+                    Some(v) if v.playable => v.payoff.map(signed).unwrap_or_default(),
+                    Some(_) => "—".to_string(),
+                    None => row
+                        .with(|r| r.as_ref().and_then(|r| r.error.clone()))
+                        .unwrap_or_else(|| "…".to_string()),
+                }}
+            </span>
+            <span class="bid-components">
+                {move || value().filter(|v| v.playable).map(|v| components_text(&v.components))}
+            </span>
+        </li>
+    }
+}
+
+/// The bid values panel.
+#[component]
+pub fn BidsPanel() -> impl IntoView {
+    let state = AppState::expect();
+    let client = expect_context::<SolverClient>();
+    let solve_state = client.state();
+    let done = move || solve_state.with(|s| s.bids.done());
+    let total = move || solve_state.with(|s| s.bids.rows.len());
+    let idle = move || state.deal.with(Option::is_none);
+    let count = solve_state.with_untracked(|s| s.bids.rows.len());
+    view! {
+        <section class="panel bids-panel" class:idle=idle aria-labelledby="bids-title">
+            <header class="panel-header">
+                <h2 id="bids-title">"Mit ér? (bid values)"</h2>
+                <span class="bids-progress">
+                    {move || format!("{}/{}", done(), total())}
+                    {move || {
+                        solve_state
+                            .with(|s| s.bids_ms)
+                            .filter(|_| !idle())
+                            .map(|ms| format!(" · {ms:.0} ms"))
+                    }}
+                </span>
+            </header>
+            <p class="hint">
+                "Nyereség védőnként, legjobb játékkal (payoff per defender under best play); komponensenként az eredmény (each component's outcome)."
+            </p>
+            <ol class="bids" data-testid="bids">
+                {(0..count).map(|index| view! { <BidLine index /> }).collect_view()}
+            </ol>
+        </section>
+    }
+}
