@@ -10,6 +10,7 @@ import {
   DEALS,
   TIMEOUT,
   appUrl,
+  decodeDeal,
   launchBrowser,
   pageProblems,
   readResults,
@@ -47,8 +48,9 @@ const README = {
 };
 
 // What-if deal (random-1000.txt line 33, found with the CLI): passz under Piros, the soloist wins
-// with 80; at step 3 (the soloist leads trick 2) TO loses (60 points) and MA/TX/TA give 70.
-const WHATIF = { code: '0030712151617273335370506101125263032343602041314202122232431', game: 'passz', step: 3 };
+// with 80; on the CLI's line, at step 3 TO loses (60 points). The app's optimal line may be
+// another one of equal value, so the test walks the app's line to find such a card.
+const WHATIF = { code: '0030712151617273335370506101125263032343602041314202122232431', game: 'passz' };
 
 // House-rule deals, found with the CLI (`ulti table --json` with and without the flag):
 // - must-beat-after-trump (random-1000.txt): passz@M (the deal's own trump) loses with 40 → wins
@@ -90,6 +92,19 @@ async function assertAnalysis(page, expected, label) {
     })
     .map(([id, want]) => `${id}: shown ${JSON.stringify(results[id])}, CLI ${JSON.stringify(want)}`);
   assert.deepEqual(resultProblems, [], `${label}: results panel differs from the CLI`);
+}
+
+/**
+ * The URL's deal is `code` with trump `trump`: the same hands (the app may write the canonical
+ * spelling, DOM.md: after an edit the cards of each hand are in descending order).
+ */
+function assertSameDeal(shown, code, trump) {
+  const got = decodeDeal(shown);
+  const want = decodeDeal(code);
+  assert.equal(got.trump, trump, `trump of the URL's deal ${shown}`);
+  for (const i of [0, 1, 2]) {
+    assert.deepEqual([...got.hands[i]].sort(), [...want.hands[i]].sort(), `hand ${i} of the URL's deal ${shown}`);
+  }
 }
 
 /** The cards named by `played=` in the page's URL. */
@@ -134,7 +149,7 @@ test('clicking a table cell selects its trump and contract and shows that line',
     await page.waitForFunction(() => new URL(location.href).searchParams.get('game') === 'passz');
     await page.waitForSelector('[data-testid=line-viewer][data-game="passz"][data-ready="true"]', { timeout: TIMEOUT.solve });
     let state = await lineState(page);
-    assert.equal(state.url.deal, `1${code.slice(1)}`, 'the trump digit becomes 1 (Zöld), the cards stay');
+    assertSameDeal(state.url.deal, code, 'Z');
     assert.equal(await page.getAttribute('[data-testid=trump-Z]', 'aria-pressed'), 'true', 'Zöld selected');
     await page.click('[data-testid=step-end]');
     await waitForStep(page, 30);
@@ -150,7 +165,7 @@ test('clicking a table cell selects its trump and contract and shows that line',
     await page.waitForFunction(() => new URL(location.href).searchParams.get('game') === 'betli');
     await page.waitForSelector('[data-testid=line-viewer][data-game="betli"][data-ready="true"]', { timeout: TIMEOUT.solve });
     state = await lineState(page);
-    assert.equal(state.url.deal, `1${code.slice(1)}`, 'betli keeps the selected trump digit');
+    assertSameDeal(state.url.deal, code, 'Z');
     assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
   }),
 );
@@ -213,31 +228,51 @@ test('what-if marks equal ulti solve --all-cards at every step of the optimal li
 
 test('a what-if click plays the card; the new line is legal and best play; its link restores it; back to optimal', { timeout: 6 * TIMEOUT.solve }, () =>
   withPage(browser.context, 'whatif-play', async (page) => {
-    const { code, game, step: k } = WHATIF;
+    const { code, game } = WHATIF;
     await page.goto(appUrl(`deal=${code}&game=${game}`));
     await waitForStep(page, 0);
     await page.click('[data-testid=step-end]');
     await waitForStep(page, 30);
     const optimalLine = (await lineState(page)).history;
     assert.equal(optimalLine.length, 30);
-    for (let i = 30; i > k; i--) {
-      await page.click('[data-testid=step-back]');
-      await waitForStep(page, i - 1);
-    }
+    await page.click('[data-testid=step-start]');
+    await waitForStep(page, 0);
 
-    // The marks at step k equal the CLI's; pick a card that changes the outcome.
-    const before = await settledWhatif(page, code, game);
-    assert.deepEqual(before.problems, [], `what-if marks at step ${k}`);
+    // Walk the app's optimal line (its marks checked against the CLI at each step) to the first
+    // step where another card changes the outcome (else, the card points).
+    let before = null;
+    let pick = null;
+    let fallback = null;
+    for (let step = 0; step < 30 && !pick; step++) {
+      if (step > 0) {
+        await page.click('[data-testid=step-forward]');
+        await waitForStep(page, step);
+      }
+      const marks = await settledWhatif(page, code, game);
+      assert.deepEqual(marks.problems, [], `what-if marks at step ${step}`);
+      const value = marks.expected.value;
+      const others = marks.shown.filter((s) => !s.optimal);
+      const flip = others.find((s) => s.status !== value.status);
+      if (flip) [before, pick] = [marks, flip];
+      else if (!fallback) {
+        const pts = others.find((s) => s.points !== value.points);
+        if (pts) fallback = { marks, pick: pts };
+      }
+    }
+    if (!pick && fallback) {
+      ({ marks: before, pick } = fallback);
+      await page.click('[data-testid=step-start]');
+      await waitForStep(page, 0);
+      for (let i = 1; i <= before.state.history.length; i++) {
+        await page.click('[data-testid=step-forward]');
+        await waitForStep(page, i);
+      }
+    }
+    assert.ok(pick, `no card on the app's optimal line changes the outcome or the points: ${optimalLine.join(',')}`);
+    const k = before.state.history.length;
     const prefix = before.state.history;
     assert.deepEqual(prefix, optimalLine.slice(0, k));
-    const value = before.expected.value;
-    const choices = before.shown.filter((s) => !s.optimal);
-    const pick =
-      choices.find((s) => s.status !== value.status) ??
-      choices.find((s) => s.points !== value.points) ??
-      choices[0];
-    assert.ok(pick, `a non-optimal card at step ${k}: ${JSON.stringify(before.shown)}`);
-    assert.notEqual(pick.status, value.status, `the chosen deal has a losing card at step ${k}: ${JSON.stringify(before.shown)}`);
+    console.log(`# what-if: after ${prefix.join(',') || '(nothing)'} play ${pick.card} (${pick.status} ${pick.points}) instead of ${JSON.stringify(before.expected.value)}`);
 
     await page.click(`[data-testid=whatif-card][data-card="${pick.card}"]`);
     await waitForStep(page, k + 1);
@@ -253,7 +288,7 @@ test('a what-if click plays the card; the new line is legal and best play; its l
     assert.deepEqual(state.history, played, 'history at step k+1');
     assert.ok(state.backToOptimal, 'back-to-optimal is shown during a what-if');
 
-    // The what-if marks of the next player (a defender) equal the CLI's after the deviation.
+    // The what-if marks of the next player equal the CLI's after the deviation.
     const next = await settledWhatif(page, code, game);
     assert.deepEqual(next.problems, [], `what-if marks after the deviation (step ${k + 1})`);
     await screenshot(page, 'what-if');
