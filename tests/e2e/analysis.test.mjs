@@ -170,11 +170,18 @@ test('clicking a table cell selects its trump and contract and shows that line',
   }),
 );
 
-test('the table is solved by a pool of hardwareConcurrency − 1 workers', { timeout: 3 * TIMEOUT.solve }, async () => {
+test('the table fills in from a pool of hardwareConcurrency − 1 workers', { timeout: 3 * TIMEOUT.solve }, async () => {
   for (const cores of [4, 1]) {
     await withPage(browser.context, `pool-${cores}`, async (page) => {
+      // Report `cores` cores, and record every table-progress value the page shows.
       await page.addInitScript((n) => {
         Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true });
+        window.__progress = [];
+        new MutationObserver(() => {
+          const p = document.querySelector('[data-testid=table-progress]');
+          const done = p ? Number(p.dataset.done) : null;
+          if (p && window.__progress.at(-1) !== done) window.__progress.push(done);
+        }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-done'] });
       }, cores);
       const workers = [];
       page.on('worker', (w) => workers.push(w.url()));
@@ -186,12 +193,14 @@ test('the table is solved by a pool of hardwareConcurrency − 1 workers', { tim
       assert.deepEqual(diffTable(table, expected.cells), [], `table with ${cores} cores`);
       const solvers = workers.filter((u) => u.endsWith('/worker_loader.js'));
       const pool = Math.max(1, cores - 1);
-      // The pool, plus at most one worker kept for the results/line requests.
-      assert.ok(
-        solvers.length >= pool && solvers.length <= pool + 1,
-        `${cores} reported cores: ${solvers.length} solver workers started (want ${pool}, or ${pool + 1}): ${workers.join(' ')}`,
-      );
-      console.log(`# ${cores} reported cores → ${solvers.length} solver workers`);
+      assert.equal(solvers.length, pool, `${cores} reported cores: solver workers started: ${workers.join(' ')}`);
+      // Filling in as results arrive: the progress only grows, shows values between 0 and 30, ends at 30.
+      const progress = await page.evaluate(() => window.__progress);
+      assert.deepEqual([...progress].sort((a, b) => a - b), progress, `progress never goes back: ${progress}`);
+      assert.ok(progress.some((d) => d > 0 && d < 30), `no partial progress shown: ${progress}`);
+      assert.equal(progress.at(-1), 30, `progress ends at 30: ${progress}`);
+      console.log(`# ${cores} reported cores → ${solvers.length} solver workers; progress ${progress.join(' ')}`);
+      assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
     });
   }
 });
@@ -291,7 +300,6 @@ test('a what-if click plays the card; the new line is legal and best play; its l
     // The what-if marks of the next player equal the CLI's after the deviation.
     const next = await settledWhatif(page, code, game);
     assert.deepEqual(next.problems, [], `what-if marks after the deviation (step ${k + 1})`);
-    await screenshot(page, 'what-if');
     const whatifUrl = page.url();
 
     // The whole line: 30 cards, starting with the deviation, legal for the CLI.
@@ -347,6 +355,7 @@ test('a what-if click plays the card; the new line is legal and best play; its l
       assert.deepEqual(marks.problems, [], `what-if marks at step ${j} of the what-if line`);
       const other = marks.shown.find((s) => !s.optimal);
       if (other) {
+        await screenshot(page, 'what-if'); // a what-if line with a choice marked
         await page.click(`[data-testid=whatif-card][data-card="${other.card}"]`);
         await waitForStep(page, j + 1);
         state = await lineState(page);
