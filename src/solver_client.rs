@@ -22,6 +22,9 @@ use crate::worker::SolverWorker;
 /// How long the workers may take to load and answer the handshake.
 pub const WORKER_START_TIMEOUT: Duration = Duration::from_secs(12);
 
+/// Solved what-if positions kept before the cache starts over.
+const MAX_POSITIONS: usize = 4096;
+
 /// The most workers the pool starts.
 pub const MAX_WORKERS: usize = 4;
 
@@ -675,6 +678,9 @@ impl SolverClient {
             return;
         }
         self.positions.update(|p| {
+            if p.len() > MAX_POSITIONS {
+                p.retain(|_, s| *s == PositionState::Pending);
+            }
             for k in &dropped {
                 p.remove(k);
             }

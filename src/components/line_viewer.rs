@@ -260,7 +260,13 @@ pub fn LineViewer() -> impl IntoView {
         <section class="panel line-panel" aria-labelledby="line-title">
             <header class="panel-header">
                 <h2 id="line-title">
-                    "Játszma (optimal line)"
+                    {move || {
+                        if state.played.with(Vec::is_empty) {
+                            "Játszma (optimal line)"
+                        } else {
+                            "Mi lett volna, ha… (what-if line)"
+                        }
+                    }}
                     {move || {
                         state
                             .game

@@ -280,12 +280,12 @@ pub fn signed(n: i32) -> String {
     }
 }
 
-/// One component's outcome, e.g. `40-100 ✔ +4`, `ulti ✘ −8`.
+/// One component's outcome, e.g. `40-100 ✔ +4`, `ulti ✘ −8`, `négy ász ✔ +8`.
 #[must_use]
 pub fn component_text(c: &ComponentResult) -> String {
     format!(
         "{} {} {}",
-        c.contract.id(),
+        c.contract.hungarian().to_lowercase(),
         if c.won { "✔" } else { "✘" },
         signed(c.payoff)
     )
@@ -438,6 +438,12 @@ mod tests {
             },
         ];
         assert_eq!(components_text(&parts), "40-100 ✔ +4 · ulti ✘ −8");
+        let aces = ComponentResult {
+            contract: Contract::NegyAsz,
+            won: true,
+            payoff: 8,
+        };
+        assert_eq!(component_text(&aces), "négy ász ✔ +8");
         assert_eq!(signed(0), "0");
     }
 }
