@@ -171,7 +171,8 @@ test('clicking a table cell selects its trump and contract and shows that line',
 );
 
 test('the table fills in from a pool of hardwareConcurrency − 1 workers', { timeout: 3 * TIMEOUT.solve }, async () => {
-  for (const cores of [4, 1]) {
+  // DOM.md (G's notes): hardwareConcurrency − 1 workers, at least 1, at most 4.
+  for (const cores of [4, 1, 8]) {
     await withPage(browser.context, `pool-${cores}`, async (page) => {
       // Report `cores` cores, and record every table-progress value the page shows.
       await page.addInitScript((n) => {
@@ -192,7 +193,7 @@ test('the table fills in from a pool of hardwareConcurrency − 1 workers', { ti
       const table = await readTable(page);
       assert.deepEqual(diffTable(table, expected.cells), [], `table with ${cores} cores`);
       const solvers = workers.filter((u) => u.endsWith('/worker_loader.js'));
-      const pool = Math.max(1, cores - 1);
+      const pool = Math.min(4, Math.max(1, cores - 1));
       assert.equal(solvers.length, pool, `${cores} reported cores: solver workers started: ${workers.join(' ')}`);
       // Filling in as results arrive: the progress only grows, shows values between 0 and 30, ends at 30.
       const progress = await page.evaluate(() => window.__progress);
@@ -211,21 +212,18 @@ test('what-if marks equal ulti solve --all-cards at every step of the optimal li
     await page.goto(appUrl(`deal=${code}&game=${game}`));
     await waitForStep(page, 0);
     for (let k = 0; k < 30; k++) {
-      if (k > 0) {
-        await page.click('[data-testid=step-forward]');
-        await waitForStep(page, k);
-      }
       const { state, shown, problems } = await settledWhatif(page, code, game);
       assert.equal(state.history.length, k, `history at step ${k}`);
       assert.equal(state.whatif, null, 'no what-if on the optimal line');
       assert.deepEqual(problems, [], `what-if marks at step ${k} (played ${state.history.join(',')})`);
-      // The card marked optimal is the one the line plays next.
+      // The card marked optimal is the one the line plays next; clicking it just steps forward.
       const optimal = shown.find((s) => s.optimal).card;
-      await page.click('[data-testid=step-forward]');
+      await page.click(`[data-testid=whatif-card][data-card="${optimal}"]`);
       await waitForStep(page, k + 1);
-      assert.equal((await lineState(page)).history[k], optimal, `step ${k + 1} plays the card marked optimal`);
-      await page.click('[data-testid=step-back]');
-      await waitForStep(page, k);
+      const after = await lineState(page);
+      assert.equal(after.history[k], optimal, `step ${k + 1} plays the card marked optimal`);
+      assert.equal(after.url.played, null, 'clicking the optimal card is no what-if');
+      assert.notEqual(after.whatif, 'true');
     }
     await page.click('[data-testid=step-end]');
     await waitForStep(page, 30);
@@ -435,8 +433,22 @@ for (const [rule, { code, contract }] of Object.entries(RULE_DEALS)) {
       await page.goto(appUrl(`deal=${code}&game=${contract}`));
       await assertAnalysis(page, plain, 'default rules');
 
+      // A what-if under the default rules, then the rule: played= is dropped (DOM.md), rules= set.
+      await waitForStep(page, 0);
+      const first = await settledWhatif(page, code, contract);
+      assert.deepEqual(first.problems, [], 'what-if marks at step 0 under the default rules');
+      const deviation = first.shown.find((s) => !s.optimal);
+      assert.ok(deviation, `a second card at step 0: ${JSON.stringify(first.shown)}`);
+      await page.click(`[data-testid=whatif-card][data-card="${deviation.card}"]`);
+      await waitForStep(page, 1);
+      assert.equal((await lineState(page)).url.played, deviation.card);
+
       await setHouseRule(page, rule, true);
-      await page.waitForFunction((r) => new URL(location.href).searchParams.get('rules') === r, rule);
+      await page.waitForFunction(
+        (r) => new URL(location.href).searchParams.get('rules') === r && !new URL(location.href).searchParams.has('played'),
+        rule,
+      );
+      assert.deepEqual((await lineState(page)).url.order.filter((p) => p !== 'step'), ['deal', 'rules', 'game'], 'URL order');
       await assertAnalysis(page, ruled, `with ${rule}`);
       // The line and its what-if marks follow the rule too.
       await waitForStep(page, 0);
@@ -464,3 +476,30 @@ for (const [rule, { code, contract }] of Object.entries(RULE_DEALS)) {
     }),
   );
 }
+
+test('a what-if link with an illegal or malformed played= is refused clearly', { timeout: 3 * TIMEOUT.solve }, () =>
+  withPage(browser.context, 'whatif-bad-link', async (page) => {
+    const { code, game } = WHATIF;
+    // PA twice: the second card is not in the hand of the player to move.
+    const illegal = tryCli('solve', '--deal', code, '--contract', game, '--played', 'PA,PA', '--json');
+    assert.equal(illegal.ok, false, 'the CLI refuses PA,PA');
+    await page.goto(appUrl(`deal=${code}&game=${game}&played=PA,PA&step=2`));
+    // The message first says the solver is working, then why the line cannot be played.
+    const { value: text } = await settle(
+      () => page.$eval('[data-testid=line-message]', (e) => e.textContent.replace(/\s+/g, ' ')).catch(() => null),
+      (t) => (t && /cannot be played/.test(t) ? [] : ['not yet']),
+      TIMEOUT.ui,
+    );
+    assert.match(text ?? '(no line-message)', /what-if cannot be played.*PA/, 'line-message names the refused card');
+    assert.equal(await page.$('[data-testid=whatif-card]'), null, 'no what-if marks for an illegal line');
+
+    // A malformed card code drops played= and shows the optimal line.
+    await page.goto(appUrl(`deal=${code}&game=${game}&played=PA,QQ&step=2`));
+    await waitForStep(page, 2);
+    await page.waitForFunction(() => !new URL(location.href).searchParams.has('played'));
+    const state = await lineState(page);
+    assert.notEqual(state.whatif, 'true', 'no what-if from a malformed played=');
+    assert.equal(state.history.length, 2);
+    assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
+  }),
+);
