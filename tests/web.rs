@@ -154,3 +154,51 @@ async fn keys_switch_hands_and_fill_random_completes_the_deal_into_the_url() {
     let search = web_sys::window().unwrap().location().search().unwrap();
     assert!(search.contains("deal=2"), "{search}");
 }
+
+#[wasm_bindgen_test]
+async fn the_full_table_and_bids_lay_out_every_cell_and_a_cell_click_selects_trump_and_game() {
+    mount().await;
+    click("[data-testid=fill-random]");
+    settle().await;
+    // 7 trump contracts × 4 suits + betli and colourless durchmars once.
+    assert_eq!(
+        count("[data-testid=full-table] [data-testid=table-cell]"),
+        30
+    );
+    assert_eq!(count("[data-testid=table-cell][data-trump=none]"), 2);
+    assert_eq!(
+        count("[data-testid=table-cell][data-contract=ulti][data-trump=T]"),
+        1
+    );
+    assert_eq!(
+        attr("[data-testid=table-progress]", "data-total").as_deref(),
+        Some("30")
+    );
+    // The worker is not served here: everything stays pending, no points yet.
+    assert_eq!(count("[data-testid=table-cell][data-status=pending]"), 30);
+    assert_eq!(count("[data-testid=table-cell][data-points]"), 0);
+    assert_eq!(
+        count("[data-testid=bids] [data-testid=bid]"),
+        ulti_engine::standard_announcements().len() as u32
+    );
+    assert_eq!(count("[data-testid=bid][data-bid-id=\"40-100+ulti@Z\"]"), 1);
+    assert_eq!(count("[data-testid=bid][data-best]"), 0);
+
+    // A Zöld cell selects Zöld and its contract.
+    click("[data-testid=trump-P]");
+    settle().await;
+    click("[data-testid=table-cell][data-contract=passz][data-trump=Z]");
+    settle().await;
+    assert_eq!(
+        attr("[data-testid=trump-Z]", "aria-pressed").as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        attr("[data-testid=line-viewer]", "data-game").as_deref(),
+        Some("passz")
+    );
+    let search = web_sys::window().unwrap().location().search().unwrap();
+    assert!(search.contains("deal=1"), "{search}");
+    assert!(search.contains("game=passz"), "{search}");
+    assert!(!search.contains("played="), "{search}");
+}
