@@ -1,15 +1,18 @@
-// The page stays responsive while the worker solves: animation frames keep coming and a real
-// mouse click is handled at once while `[data-testid=solving]` is shown. A solve on the main
-// thread would stop both for its duration, so this test fails for it.
+// The page stays responsive while the workers solve: animation frames keep coming and a real
+// mouse click is handled at once while the analysis of a new deal is running (the results,
+// `[data-testid=solving]`, and the full table, `[data-testid=table-progress]` below its
+// total). A solve on the main thread would stop both for its duration, so this test fails for it.
 //
-// The workload: the engine is fast (the README deals take a few ms a contract), so this uses
-// one of the slowest deals found in 20,000 random ones (passz and 40-100 with Piros trump take
-// ~130 ms each in the browser, ~300 ms for the whole request), and the test checks that the
-// solve really lasted long enough to tell the difference.
+// The workload: the engine is fast (a contract takes a few ms), so the test uses whole analyses
+// (9 results, the 30-cell table, the bids) of the slowest deals found among 20,000 random ones,
+// opened in the running page through the URL (as the browser's back/forward does), and checks
+// that at least one analysis lasts long enough for a main-thread solve to show as a frame gap
+// (a synchronous one would also hide the busy markers from every frame, which fails too).
+// If the engine gets so fast that none does, the test fails saying so: add slower deals.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { TIMEOUT, appUrl, launchBrowser, pageProblems, waitForResults, withPage } from './helpers.mjs';
+import { DEALS, TIMEOUT, appUrl, launchBrowser, pageProblems, waitForResults, withPage } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -19,74 +22,102 @@ after(async () => {
   await browser?.close();
 });
 
-// Trump digit 0 (Piros) is the slow one; the page opens with Zöld (digit 1) and the test
-// switches to Piros, which starts a new solve.
-const SLOW = '0013503063115072205023016202517373627140434332610111221242332';
-const START = `1${SLOW.slice(1)}`;
-// `solving` must be shown at least this long, or the test proves nothing.
-const MIN_SOLVE_MS = 120;
-// The largest allowed gap between animation frames while solving (60 Hz: 17 ms).
-const MAX_FRAME_GAP_MS = 100;
+const SLOW_DEALS = [
+  DEALS['slow-simulation'],
+  '2302304140325333512261013151634052431170136372122060027110720',
+  '1201315311426253637023311043212340516221021230635272407003001',
+  '3122302350026163404102414221707050320333711153631213225273006',
+  '0013503063115072205023016202517373627140434332610111221242332',
+];
+// At least one analysis must keep the page busy this long, or the workload proves nothing.
+const MIN_BUSY_MS = 100;
+// The largest allowed gap between animation frames while busy (60 Hz: 17 ms a frame; gaps of
+// 130 ms were seen with the workers on a 2-core machine loaded by parallel builds).
+const MAX_FRAME_GAP_MS = 150;
 // The largest allowed delay between a click's input event and its handler.
-const MAX_CLICK_DELAY_MS = 100;
+const MAX_CLICK_DELAY_MS = 150;
 
-test('the page stays responsive while the worker solves', { timeout: 3 * TIMEOUT.solve }, () =>
+/** Opens `code` in the running page and measures frames and a click during its analysis. */
+async function measure(page, code) {
+  const tab = (await page.getAttribute('[data-testid=hand-tab-1]', 'aria-pressed')) === 'true' ? 2 : 1;
+  const box = await page.locator(`[data-testid=hand-tab-${tab}]`).boundingBox();
+  await page.evaluate(() => {
+    const busy = () => {
+      if (document.querySelector('[data-testid=solving]')) return true;
+      const p = document.querySelector('[data-testid=table-progress]');
+      return p !== null && p.dataset.done !== p.dataset.total;
+    };
+    window.__busy = busy;
+    window.__frames = [];
+    window.__clicks = [];
+    window.__recording = true;
+    const tick = (t) => {
+      window.__frames.push([t, busy()]);
+      if (window.__recording) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    document.addEventListener(
+      'click',
+      (e) => window.__clicks.push({ delay: performance.now() - e.timeStamp, busy: busy() }),
+      { capture: true, once: true },
+    );
+  });
+
+  // The new deal, as an in-app navigation.
+  await page.evaluate((c) => {
+    history.pushState(null, '', `?deal=${c}`);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, code);
+  // A real input event (no actionability waits), sent at once: the analysis takes ~100 ms, so
+  // it usually arrives while the workers compute (reported, not required).
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await waitForResults(page);
+  await page.waitForFunction(() => !window.__busy(), null, { timeout: TIMEOUT.solve });
+  // Two more frames after the end, so the last gap is measured.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const { frames, clicks } = await page.evaluate(() => {
+    window.__recording = false;
+    return { frames: window.__frames, clicks: window.__clicks };
+  });
+  assert.equal(await page.getAttribute(`[data-testid=hand-tab-${tab}]`, 'aria-pressed'), 'true', 'the tab click took effect');
+
+  const busy = frames.map(([, b], i) => (b ? i : -1)).filter((i) => i >= 0);
+  if (busy.length === 0) return { code, busyFrames: 0, span: 0, maxGap: 0, click: clicks[0] };
+  const from = Math.max(0, busy[0] - 1);
+  const to = Math.min(frames.length - 1, busy[busy.length - 1] + 1);
+  let maxGap = 0;
+  for (let i = from + 1; i <= to; i++) maxGap = Math.max(maxGap, frames[i][0] - frames[i - 1][0]);
+  return { code, busyFrames: busy.length, span: frames[to][0] - frames[from][0], maxGap, click: clicks[0] };
+}
+
+const describe = (m) =>
+  `${m.code.slice(0, 8)}…: busy ${m.span.toFixed(0)} ms over ${m.busyFrames} frames, largest frame gap ` +
+  `${m.maxGap.toFixed(0)} ms; click handled after ${m.click?.delay.toFixed(0)} ms (while busy: ${m.click?.busy})`;
+
+test('the page stays responsive while the workers solve', { timeout: 4 * TIMEOUT.solve }, () =>
   withPage(browser.context, 'responsive', async (page) => {
-    await page.goto(appUrl(`deal=${START}`));
+    await page.goto(appUrl(`deal=${DEALS['strong-hand']}`));
     await waitForResults(page);
-    const tab = page.locator('[data-testid=hand-tab-1]');
-    assert.equal(await tab.getAttribute('aria-pressed'), 'false');
-    const box = await tab.boundingBox();
+    await page.waitForFunction(() => {
+      const p = document.querySelector('[data-testid=table-progress]');
+      return p && p.dataset.done === p.dataset.total;
+    }, null, { timeout: TIMEOUT.solve });
 
-    // Record every animation frame (with whether `solving` is shown) and every click handled.
-    await page.evaluate(() => {
-      const solving = () => document.querySelector('[data-testid=solving]') !== null;
-      window.__frames = [];
-      window.__clicks = [];
-      window.__recording = true;
-      const tick = (t) => {
-        window.__frames.push([t, solving()]);
-        if (window.__recording) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-      document.addEventListener(
-        'click',
-        (e) => window.__clicks.push({ delay: performance.now() - e.timeStamp, solving: solving() }),
-        true,
-      );
-    });
-
-    await page.click('[data-testid=trump-P]');
-    await page.waitForSelector('[data-testid=solving]', { timeout: TIMEOUT.ui });
-    // A real input event (no actionability waits), sent while the worker computes.
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-
-    await waitForResults(page);
-    const { frames, clicks } = await page.evaluate(() => {
-      window.__recording = false;
-      return { frames: window.__frames, clicks: window.__clicks };
-    });
-
-    const solving = frames.map(([, s], i) => (s ? i : -1)).filter((i) => i >= 0);
-    assert.ok(solving.length > 0, `no animation frame saw [data-testid=solving] (${frames.length} frames)`);
-    // The solving period, from the last frame before the marker to the first frame after it.
-    const from = Math.max(0, solving[0] - 1);
-    const to = Math.min(frames.length - 1, solving[solving.length - 1] + 1);
-    const span = frames[to][0] - frames[from][0];
-    let maxGap = 0;
-    for (let i = from + 1; i <= to; i++) maxGap = Math.max(maxGap, frames[i][0] - frames[i - 1][0]);
-    const click = clicks.at(-1);
-    const stats =
-      `solving shown ${span.toFixed(0)} ms over ${to - from} frames, largest frame gap ` +
-      `${maxGap.toFixed(0)} ms; click handled after ${click?.delay.toFixed(0)} ms, while solving: ${click?.solving}`;
-    console.log(`    ${stats}`);
-
-    assert.ok(span >= MIN_SOLVE_MS, `the solve was too short to test responsiveness: ${stats}`);
-    assert.ok(maxGap <= MAX_FRAME_GAP_MS, `animation frames stopped while solving: ${stats}`);
-    assert.equal(clicks.length, 2, `expected the trump click and the hand-tab click: ${JSON.stringify(clicks)}`);
-    assert.equal(click.solving, true, `the click was handled only after the solve ended: ${stats}`);
-    assert.ok(click.delay <= MAX_CLICK_DELAY_MS, `the click waited for the main thread: ${stats}`);
-    assert.equal(await tab.getAttribute('aria-pressed'), 'true', 'the hand tab click took effect');
+    const runs = [];
+    for (const code of SLOW_DEALS) {
+      const m = await measure(page, code);
+      runs.push(m);
+      console.log(`    ${describe(m)}`);
+    }
+    const all = runs.map(describe).join('\n');
+    const longest = Math.max(...runs.map((m) => m.span));
+    assert.ok(longest >= MIN_BUSY_MS, `every analysis was too short (< ${MIN_BUSY_MS} ms) to test responsiveness:\n${all}`);
+    for (const m of runs) {
+      assert.ok(m.busyFrames > 0, `no animation frame saw the analysis running:\n${all}`);
+      assert.ok(m.maxGap <= MAX_FRAME_GAP_MS, `animation frames stopped while solving:\n${all}`);
+      assert.ok(m.click, `the click was not handled:\n${all}`);
+      assert.ok(m.click.delay <= MAX_CLICK_DELAY_MS, `a click waited for the main thread:\n${all}`);
+    }
     assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
   }),
 );
