@@ -81,6 +81,9 @@ fn icon(which: Icon) -> impl IntoView {
 struct Viewer {
     status: Memo<LineStatus>,
     view: Memo<Option<StepView>>,
+    /// What the felt, score and history draw: `view`, or the what-if's played cards while
+    /// its line is being solved.
+    shown: Memo<Option<StepView>>,
     /// The values of the legal cards at the step, once solved.
     values: Memo<Option<WhatIf>>,
     playing: RwSignal<bool>,
@@ -205,9 +208,24 @@ pub fn LineViewer() -> impl IntoView {
             _ => None,
         })
     });
+    // While a new what-if line is being solved, the felt, the score and the history show the
+    // played cards so far (no blank table); controls and data-step wait for the real line.
+    let shown = Memo::new(move |_| {
+        if let Some(v) = view.get() {
+            return Some(v);
+        }
+        if !status.with(|s| matches!(s, LineStatus::Pending)) {
+            return None;
+        }
+        let q = line_query.get().filter(|q| !q.played.is_empty())?;
+        let game = state.game.get()?;
+        let line = Line::new(q.deal, game, q.rules, q.played).ok()?;
+        Some(line.at(state.step.get()))
+    });
     let viewer = Viewer {
         status,
         view,
+        shown,
         values,
         playing: RwSignal::new(false),
         speed_ms: RwSignal::new(SPEEDS[1].0),
@@ -318,6 +336,7 @@ pub fn LineViewer() -> impl IntoView {
                                 Some("Válassz egy játékot az eredmények közül (pick a contract in the results).".to_string())
                             }
                             LineStatus::NoDeal => Some("Nincs teljes osztás (no complete deal).".into()),
+                            LineStatus::Pending if shown.with(Option::is_some) => None,
                             LineStatus::Pending => Some("A megoldó számol… (the solver is working)".into()),
                             LineStatus::Unavailable(m) => Some(m.clone()),
                             LineStatus::Ready(_) => None,
@@ -493,8 +512,8 @@ fn play_card(state: AppState, viewer: Viewer, card: Card) {
 fn hand_card(viewer: Viewer, seat: Seat, card: Card) -> impl IntoView {
     let state = AppState::expect();
     let value = move || {
-        let to_move = viewer.view.with(|v| v.as_ref().and_then(|v| v.to_move)) == Some(seat);
-        let step = viewer.view.with(|v| v.as_ref().map(|v| v.step));
+        let to_move = viewer.shown.with(|v| v.as_ref().and_then(|v| v.to_move)) == Some(seat);
+        let step = viewer.shown.with(|v| v.as_ref().map(|v| v.step));
         viewer.values.with(|w| {
             w.as_ref()
                 .filter(|w| to_move && Some(w.step) == step)
@@ -564,13 +583,13 @@ fn hand_card(viewer: Viewer, seat: Seat, card: Card) -> impl IntoView {
 /// One seat's label and remaining cards around the table.
 fn seat_hand(viewer: Viewer, seat: Seat) -> impl IntoView {
     let cards = move || {
-        viewer.view.with(|v| {
+        viewer.shown.with(|v| {
             v.as_ref()
                 .map(|v| sorted(v.hands[seat]))
                 .unwrap_or_default()
         })
     };
-    let to_move = move || viewer.view.with(|v| v.as_ref().and_then(|v| v.to_move)) == Some(seat);
+    let to_move = move || viewer.shown.with(|v| v.as_ref().and_then(|v| v.to_move)) == Some(seat);
     view! {
         <div class=format!("seat seat-{seat}") class:to-move=to_move data-seat=seat.to_string()>
             <div class="seat-label">
@@ -592,7 +611,7 @@ fn Felt() -> impl IntoView {
     // A card is played once in a line, so the card alone keys the table's elements: a card
     // already on the table keeps its element (and does not fly in again).
     let table = move || {
-        viewer.view.with(|v| {
+        viewer.shown.with(|v| {
             v.as_ref()
                 .map(|v| v.table.cards.clone())
                 .unwrap_or_default()
@@ -605,7 +624,7 @@ fn Felt() -> impl IntoView {
     };
     // The trick just taken (while the next trick's lead is on the table) and who took it.
     let collected = move || {
-        viewer.view.with(|v| {
+        viewer.shown.with(|v| {
             v.as_ref()
                 .and_then(|v| v.collected.as_ref())
                 .map(|t| (t.cards.clone(), t.winner.unwrap_or(SOLOIST)))
