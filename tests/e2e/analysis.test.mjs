@@ -126,6 +126,8 @@ for (const [name, code] of Object.entries(README)) {
         if (!b.playable) assert.equal(b.payoff, null, `${id} is not playable but has a payoff`);
       }
       assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
+      const ms = await page.getAttribute('[data-testid=table-progress]', 'data-ms');
+      console.log(`# ${name}: whole table in ${ms} ms (page-side, data-ms), ${await page.textContent('[data-testid=table-progress]')}`);
 
       if (name === 'strong-hand') {
         await elementShot(page, 'full-table', 'full-table');
