@@ -105,11 +105,19 @@ impl UrlState {
 }
 
 /// The `deal=` value for `deal`: the link's own code when it already names this deal (card
-/// order within a hand is free, so links keep their original spelling), else the canonical code.
+/// order within a hand is free, so links keep their original spelling), the link's code with
+/// only its trump digit changed when just the trump differs, else the canonical code.
 #[must_use]
 pub fn deal_param(deal: &Deal, current: Option<&str>) -> String {
-    match current {
-        Some(code) if Deal::parse_code(code).as_ref() == Ok(deal) => code.trim().to_string(),
+    let Some(code) = current.map(str::trim) else {
+        return deal.code();
+    };
+    match Deal::parse_code(code) {
+        Ok(d) if d == *deal => code.to_string(),
+        Ok(d) if d.with_trump(deal.trump) == *deal => {
+            let canonical = deal.code();
+            format!("{}{}", &canonical[..1], &code[1..])
+        }
         _ => deal.code(),
     }
 }
@@ -164,12 +172,25 @@ mod tests {
             format_query(Some(&param), s.rules, s.game, &[], s.step),
             format!("deal={STRONG}&game=ulti&step=15")
         );
-        // ...until the deal changes; then the canonical code, which reads back the same deal.
+        // ...a trump change swaps only the trump digit...
         let other = deal.with_trump(Suit::Tok);
         let param = deal_param(&other, Some(STRONG));
-        assert_ne!(param, STRONG);
-        assert!(param.starts_with('3'));
+        assert_eq!(param, format!("3{}", &STRONG[1..]));
         assert_eq!(Deal::parse_code(&param), Ok(other));
+        // ...and other edits write the canonical code, which reads back the same deal.
+        let mut hands = [deal.hand(0), deal.hand(1), deal.hand(2)];
+        let (a, b) = (
+            hands[0].iter().next().unwrap(),
+            hands[1].iter().next().unwrap(),
+        );
+        hands[0].remove(a);
+        hands[0].insert(b);
+        hands[1].remove(b);
+        hands[1].insert(a);
+        let edited = Deal::new(deal.trump, hands).unwrap();
+        let param = deal_param(&edited, Some(STRONG));
+        assert_eq!(param, edited.code());
+        assert_eq!(Deal::parse_code(&param), Ok(edited));
     }
 
     #[test]
