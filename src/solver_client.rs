@@ -14,6 +14,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 
 use crate::model::analysis::{Bids, Table, analysis_key};
+use crate::model::queue::JobQueue;
 use crate::model::results::{ContractResult, Status, all_pending};
 use crate::model::whatif::position_key;
 use crate::protocol::{Answer, Job, PROTOCOL_VERSION, RequestId, SolverRequest, SolverResponse};
@@ -101,10 +102,9 @@ enum Target {
     Position { key: String },
 }
 
-/// A job waiting for a worker. Lower `priority` goes first; FIFO within a priority.
+/// A job waiting for a worker (in a [`JobQueue`]: lower priority numbers first).
 #[derive(Clone, Debug)]
 struct Queued {
-    priority: u8,
     job: Job,
     target: Target,
 }
@@ -133,8 +133,9 @@ struct Slot {
     busy: bool,
 }
 
-/// A finished analysis kept for an instant replay.
-type Finished = (Table, Bids, Option<f64>, Option<f64>);
+/// A finished analysis kept for an instant replay: the table, the bids and the three clocks
+/// (the deal's trump's results, the table, the bids).
+type Finished = (Table, Bids, [Option<f64>; 3]);
 
 /// The page's handle on the worker pool. `Copy`: share it through context.
 #[derive(Clone, Copy)]
@@ -142,7 +143,7 @@ pub struct SolverClient {
     workers: StoredValue<Vec<Slot>, LocalStorage>,
     panic_channel: StoredValue<Option<web_sys::BroadcastChannel>, LocalStorage>,
     next_id: StoredValue<RequestId>,
-    queue: StoredValue<Vec<Queued>>,
+    queue: StoredValue<JobQueue<Queued>>,
     inflight: StoredValue<HashMap<RequestId, (usize, Target)>>,
     current: StoredValue<Option<Current>>,
     /// Counts pool starts, so a start timeout only judges its own workers.
@@ -191,7 +192,7 @@ impl SolverClient {
             workers: StoredValue::new_local(Vec::new()),
             panic_channel: StoredValue::new_local(None),
             next_id: StoredValue::new(0),
-            queue: StoredValue::new(Vec::new()),
+            queue: StoredValue::new(JobQueue::new()),
             inflight: StoredValue::new(HashMap::new()),
             current: StoredValue::new(None),
             generation: StoredValue::new(0),
@@ -220,7 +221,7 @@ impl SolverClient {
         // Drop the broken pool: the next solve starts fresh workers.
         self.workers.set_value(Vec::new());
         self.inflight.set_value(HashMap::new());
-        self.queue.set_value(Vec::new());
+        self.queue.set_value(JobQueue::new());
         self.current.set_value(None);
         self.positions
             .update(|p| p.retain(|_, s| *s != PositionState::Pending));
@@ -413,8 +414,13 @@ impl SolverClient {
             });
         }
         let finished = self.state.with_untracked(|s| {
-            (s.table.is_complete() && s.bids.is_complete())
-                .then(|| (s.table.clone(), s.bids.clone(), s.last_ms, s.table_ms))
+            (s.table.is_complete() && s.bids.is_complete()).then(|| {
+                (
+                    s.table.clone(),
+                    s.bids.clone(),
+                    [s.last_ms, s.table_ms, s.bids_ms],
+                )
+            })
         });
         if let Some(f) = finished {
             self.cache.update_value(|c| {
@@ -432,14 +438,7 @@ impl SolverClient {
             let Some(worker) = idle else {
                 return;
             };
-            let next = self
-                .queue
-                .try_update_value(|q| {
-                    let best = q.iter().map(|j| j.priority).min()?;
-                    let i = q.iter().position(|j| j.priority == best)?;
-                    Some(q.remove(i))
-                })
-                .flatten();
+            let next = self.queue.try_update_value(JobQueue::pop).flatten();
             let Some(job) = next else {
                 return;
             };
@@ -503,33 +502,29 @@ impl SolverClient {
             q.retain(|j| matches!(j.target, Target::Position { .. }));
             for (i, priority) in cells {
                 let cell = &table.cells[i];
-                q.push(Queued {
-                    priority,
-                    job: Job::Cell {
-                        deal: cur.deal,
-                        contract: cell.contract,
-                        trump: cell.trump,
-                        rules: cur.rules,
-                    },
-                    target: Target::Cell {
-                        key: cur.key.clone(),
-                        index: i,
-                    },
-                });
+                let job = Job::Cell {
+                    deal: cur.deal,
+                    contract: cell.contract,
+                    trump: cell.trump,
+                    rules: cur.rules,
+                };
+                let target = Target::Cell {
+                    key: cur.key.clone(),
+                    index: i,
+                };
+                q.push(priority, Queued { job, target });
             }
             for i in bids {
-                q.push(Queued {
-                    priority: PRIORITY_BID,
-                    job: Job::Bid {
-                        deal: cur.deal,
-                        announcement: all_bids.rows[i].announcement.clone(),
-                        rules: cur.rules,
-                    },
-                    target: Target::Bid {
-                        key: cur.key.clone(),
-                        index: i,
-                    },
-                });
+                let job = Job::Bid {
+                    deal: cur.deal,
+                    announcement: all_bids.rows[i].announcement.clone(),
+                    rules: cur.rules,
+                };
+                let target = Target::Bid {
+                    key: cur.key.clone(),
+                    index: i,
+                };
+                q.push(PRIORITY_BID, Queued { job, target });
             }
         });
         // Jobs already with a worker are not queued twice: mark them pending, not cancelled.
@@ -598,7 +593,7 @@ impl SolverClient {
             started: None,
             trump_started: None,
         }));
-        if let Some((table, bids, last_ms, table_ms)) =
+        if let Some((table, bids, [last_ms, table_ms, bids_ms])) =
             self.cache.with_value(|c| c.get(&key).cloned())
         {
             self.queue
@@ -610,6 +605,7 @@ impl SolverClient {
                 s.bids = bids;
                 s.last_ms = last_ms;
                 s.table_ms = table_ms;
+                s.bids_ms = bids_ms;
                 s.refresh_solving();
             });
             return;
@@ -641,7 +637,7 @@ impl SolverClient {
 
     /// Forget the analysis (the deal is incomplete).
     pub fn clear(&self) {
-        self.queue.update_value(Vec::clear);
+        self.queue.update_value(JobQueue::clear);
         self.current.set_value(None);
         self.positions
             .update(|p| p.retain(|_, s| *s != PositionState::Pending));
@@ -694,11 +690,13 @@ impl SolverClient {
         self.ensure_pool();
         self.queue.update_value(|q| {
             for (key, query) in new {
-                q.push(Queued {
-                    priority: PRIORITY_POSITION,
-                    job: Job::Position { query },
-                    target: Target::Position { key },
-                });
+                q.push(
+                    PRIORITY_POSITION,
+                    Queued {
+                        job: Job::Position { query },
+                        target: Target::Position { key },
+                    },
+                );
             }
         });
         self.dispatch();
