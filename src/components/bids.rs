@@ -7,14 +7,14 @@ use crate::model::analysis::{BidRow, components_text, signed};
 use crate::solver_client::SolverClient;
 use crate::state::AppState;
 
-/// One bid row.
+/// One bid row; `best_id` is the best bid's id once every bid is in.
 #[component]
-fn BidLine(index: usize) -> impl IntoView {
+fn BidLine(index: usize, best_id: Memo<Option<String>>) -> impl IntoView {
     let client = expect_context::<SolverClient>();
     let row = Memo::new(move |_| client.state().with(|s| s.bids.rows.get(index).cloned()));
     let best = Memo::new(move |_| {
         let id = row.with(|r| r.as_ref().map(BidRow::id));
-        id.is_some() && client.state().with(|s| s.bids.best()) == id
+        id.is_some() && best_id.with(|b| *b == id)
     });
     let value = move || row.with(|r| r.as_ref().and_then(|r| r.value.clone()));
     let playable = move || value().map(|v| v.playable);
@@ -73,6 +73,8 @@ pub fn BidsPanel() -> impl IntoView {
     let total = move || solve_state.with(|s| s.bids.rows.len());
     let idle = move || state.deal.with(Option::is_none);
     let count = solve_state.with_untracked(|s| s.bids.rows.len());
+    // Computed once per answer for all rows (not once per row).
+    let best_id = Memo::new(move |_| solve_state.with(|s| s.bids.best()));
     view! {
         <section class="panel bids-panel" class:idle=idle aria-labelledby="bids-title">
             <header class="panel-header">
@@ -91,7 +93,7 @@ pub fn BidsPanel() -> impl IntoView {
                 "Nyereség védőnként, legjobb játékkal (payoff per defender under best play); komponensenként az eredmény (each component's outcome)."
             </p>
             <ol class="bids" data-testid="bids">
-                {(0..count).map(|index| view! { <BidLine index /> }).collect_view()}
+                {(0..count).map(|index| view! { <BidLine index best_id /> }).collect_view()}
             </ol>
         </section>
     }

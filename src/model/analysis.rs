@@ -262,7 +262,7 @@ impl Bids {
     /// The id of the best bid (the engine's [`best_bid`]), once every bid is answered.
     #[must_use]
     pub fn best(&self) -> Option<String> {
-        if !self.is_complete() {
+        if self.rows.iter().any(|r| !r.is_done()) {
             return None;
         }
         let values: Vec<BidValue> = self.rows.iter().filter_map(|r| r.value.clone()).collect();
