@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test of the project, installing what is missing first (wasm32 target, trunk,
-# wasm-bindgen-cli, wasm-opt, Chromium, the e2e npm packages):
-#   formatting and clippy, the native tests (engine, CLI, app logic), the engine's wasm32 build,
-#   one release build of the app under the GitHub Pages sub-path /ulti-solver/, and the browser
-#   end-to-end tests against that build (compared with the CLI that `cargo test` built).
+# wasm-bindgen-cli, wasm-opt, Chromium, the e2e npm packages): formatting and clippy, the native
+# tests (engine, CLI, app logic), the engine's wasm32 build, the app's component tests in the
+# browser (wasm-bindgen-test), one release build of the app under the GitHub Pages sub-path
+# /ulti-solver/, and the browser end-to-end tests against that build (compared with the CLI
+# that `cargo test` built).
 # Usage: scripts/test.sh            (CI: .ci/run calls exactly this)
 set -euo pipefail
 # shellcheck source=scripts/tools.sh
@@ -36,6 +37,13 @@ lint() {
   cargo clippy --workspace --all-targets --locked -- -D warnings
 }
 
+# tests/web.rs: wasm-bindgen-test in the browser, through wasm-bindgen-test-runner (installed with
+# wasm-bindgen-cli; .cargo/config.toml makes it the wasm32 runner) and chromedriver.
+web_tests() {
+  export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}"
+  cargo test --target wasm32-unknown-unknown --test web --locked
+}
+
 # The sub-path build: the same files GitHub Pages serves, under site/ulti-solver/.
 build_site() {
   rm -rf site
@@ -64,6 +72,7 @@ timed "tools (installed only when missing)" install_tools
 timed "format and lints" lint
 timed "native tests (engine, CLI, app)" cargo test --workspace --locked
 timed "engine builds for wasm32" cargo build -p ulti-engine --target wasm32-unknown-unknown --locked
+timed "app component tests in headless Chromium (wasm-bindgen-test)" web_tests
 timed "release build of the app under /ulti-solver/ (GitHub Pages layout)" build_site
 timed "browser end-to-end tests (headless Chromium, /ulti-solver/ build)" e2e
 
