@@ -29,8 +29,11 @@ const SLOW_DEALS = [
   '3122302350026163404102414221707050320333711153631213225273006',
   '0013503063115072205023016202517373627140434332610111221242332',
 ];
-// At least one analysis must keep the page busy this long, or the workload proves nothing.
-const MIN_BUSY_MS = 100;
+// At least one analysis must keep the page busy this long (a few frames), or the workload
+// proves nothing. The whole analysis now takes only ~70-270 ms, so a main-thread solve shows
+// as a gap above MAX_FRAME_GAP_MS only when it blocks longer than that; a synchronous one is
+// caught because no frame then sees the busy markers.
+const MIN_BUSY_MS = 50;
 // The largest allowed gap between animation frames while busy (60 Hz: 17 ms a frame; gaps of
 // 130 ms were seen with the workers on a 2-core machine loaded by parallel builds).
 const MAX_FRAME_GAP_MS = 150;
