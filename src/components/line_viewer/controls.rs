@@ -1,0 +1,167 @@
+//! The viewer's transport: play/pause, stepping, speed and trick jumps.
+
+use leptos::prelude::*;
+
+use super::Viewer;
+use crate::state::AppState;
+
+/// Milliseconds per card for each speed choice.
+pub(super) const SPEEDS: [(u32, &str); 4] = [
+    (1400, "Lassú (slow)"),
+    (800, "Normál (normal)"),
+    (400, "Gyors (fast)"),
+    (150, "Nagyon gyors (very fast)"),
+];
+
+/// The transport buttons' symbols (inline SVG: no icon font needed).
+#[derive(Clone, Copy)]
+enum Icon {
+    Start,
+    Back,
+    Play,
+    Pause,
+    Forward,
+    End,
+}
+
+fn icon(which: Icon) -> impl IntoView {
+    let d = match which {
+        Icon::Start => "M5 5h2.5v14H5zM19 5v14L8.5 12z",
+        Icon::Back => "M17 5v14L6 12z",
+        Icon::Play => "M7 5v14l11-7z",
+        Icon::Pause => "M6.5 5h4v14h-4zM13.5 5h4v14h-4z",
+        Icon::Forward => "M7 5v14l11-7z",
+        Icon::End => "M16.5 5H19v14h-2.5zM5 5v14l10.5-7z",
+    };
+    view! {
+        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d=d />
+        </svg>
+    }
+}
+
+/// Play/pause, stepping, speed and trick jumps.
+#[component]
+pub(super) fn Controls() -> impl IntoView {
+    let state = AppState::expect();
+    let viewer = expect_context::<Viewer>();
+    let ready = move || viewer.view.with(Option::is_some);
+    let len = move || viewer.len();
+    let go = move |step: usize| {
+        viewer.playing.set(false);
+        state.step.set(step.min(len()));
+    };
+    let toggle_play = move || {
+        if viewer.playing.get_untracked() {
+            viewer.playing.set(false);
+        } else {
+            if state.step.get_untracked() >= len() {
+                state.step.set(0);
+            }
+            viewer.playing.set(true);
+        }
+    };
+    let current_trick = move || state.step.get().div_ceil(3);
+    view! {
+        <div class="controls" class:disabled=move || !ready()>
+            <button
+                type="button"
+                data-testid="step-start"
+                title="Elejére (to the start)"
+                aria-label="Elejére (to the start)"
+                disabled=move || !ready()
+                on:click=move |_| go(0)
+            >
+                {icon(Icon::Start)}
+            </button>
+            <button
+                type="button"
+                data-testid="step-back"
+                title="Vissza egy lapot (step back)"
+                aria-label="Vissza egy lapot (step back)"
+                disabled=move || !ready()
+                on:click=move |_| go(state.step.get_untracked().saturating_sub(1))
+            >
+                {icon(Icon::Back)}
+            </button>
+            <button
+                type="button"
+                class="play"
+                data-testid="play-pause"
+                aria-pressed=move || viewer.playing.get().to_string()
+                disabled=move || !ready()
+                on:click=move |_| toggle_play()
+            >
+                {move || {
+                    if viewer.playing.get() {
+                        view! { {icon(Icon::Pause)} " Szünet (pause)" }.into_any()
+                    } else {
+                        view! { {icon(Icon::Play)} " Lejátszás (play)" }.into_any()
+                    }
+                }}
+            </button>
+            <button
+                type="button"
+                data-testid="step-forward"
+                title="Előre egy lapot (step forward)"
+                aria-label="Előre egy lapot (step forward)"
+                disabled=move || !ready()
+                on:click=move |_| go(state.step.get_untracked() + 1)
+            >
+                {icon(Icon::Forward)}
+            </button>
+            <button
+                type="button"
+                data-testid="step-end"
+                title="A végére (to the end)"
+                aria-label="A végére (to the end)"
+                disabled=move || !ready()
+                on:click=move |_| go(len())
+            >
+                {icon(Icon::End)}
+            </button>
+            <label class="speed">
+                "Sebesség (speed) "
+                <select
+                    data-testid="speed"
+                    on:change=move |ev| {
+                        if let Ok(ms) = event_target_value(&ev).parse::<u32>() {
+                            viewer.speed_ms.set(ms);
+                        }
+                    }
+                >
+                    {SPEEDS
+                        .map(|(ms, label)| {
+                            view! {
+                                <option value=ms.to_string() selected=move || viewer.speed_ms.get() == ms>
+                                    {label}
+                                </option>
+                            }
+                        })
+                        .into_iter()
+                        .collect_view()}
+                </select>
+            </label>
+            <span class="step-label">{move || format!("{}/{}", state.step.get(), len())}</span>
+        </div>
+        <div class="trick-jumps" role="group" aria-label="Ütés (jump to trick)">
+            <span class="label">"Ütés (trick)"</span>
+            {(1..=10usize)
+                .map(|n| {
+                    view! {
+                        <button
+                            type="button"
+                            data-testid="trick-jump"
+                            data-trick=n.to_string()
+                            class:active=move || current_trick() == n
+                            disabled=move || !ready()
+                            on:click=move |_| go(3 * n)
+                        >
+                            {n}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
+    }
+}

@@ -1,0 +1,327 @@
+//! The line viewer: the optimal line of the chosen contract, animated trick by trick on a
+//! card table, with play/pause, stepping, speed, trick jumps and the running score.
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+use ulti_engine::{Card, CardValue, Contract, Query};
+
+use crate::model::line::{Line, StepView};
+use crate::model::results::Status;
+use crate::model::url_state::LAST_STEP;
+use crate::model::whatif::{full_line, position_key, position_query};
+use crate::solver_client::{PositionState, SolverClient};
+use crate::state::AppState;
+
+mod controls;
+mod felt;
+mod history;
+mod score;
+mod whatif;
+
+use controls::{Controls, SPEEDS};
+use felt::Felt;
+use history::TrickHistory;
+use score::Score;
+
+/// What the viewer can show for the selected contract.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum LineStatus {
+    /// No contract chosen.
+    NoGame,
+    /// The deal is not complete.
+    NoDeal,
+    /// The worker has not answered yet.
+    Pending,
+    /// No line: why.
+    Unavailable(String),
+    /// The line.
+    Ready(Line),
+}
+
+/// The scored legal cards of the player to move at one step.
+#[derive(Clone, Debug, PartialEq)]
+struct WhatIf {
+    /// The step (cards played before).
+    step: usize,
+    /// The card the shown line plays next.
+    next: Option<Card>,
+    /// Every legal card's value.
+    cards: Vec<CardValue>,
+}
+
+/// Shared by the viewer's parts.
+#[derive(Clone, Copy)]
+struct Viewer {
+    status: Memo<LineStatus>,
+    view: Memo<Option<StepView>>,
+    /// What the felt, score and history draw: `view`, or the what-if's played cards while
+    /// its line is being solved.
+    shown: Memo<Option<StepView>>,
+    /// The values of the legal cards at the step, once solved.
+    values: Memo<Option<WhatIf>>,
+    playing: RwSignal<bool>,
+    speed_ms: RwSignal<u32>,
+}
+
+impl Viewer {
+    fn len(&self) -> usize {
+        self.status.with(|s| match s {
+            LineStatus::Ready(l) => l.len(),
+            _ => LAST_STEP,
+        })
+    }
+}
+
+/// The line viewer panel.
+#[component]
+pub fn LineViewer() -> impl IntoView {
+    let state = AppState::expect();
+    let client = expect_context::<SolverClient>();
+    // Is the selected contract solved and playable (so it has a line)?
+    let row_ready = Memo::new(move |_| {
+        let (Some(game), Some(deal)) = (state.game.get(), state.deal.get()) else {
+            return None;
+        };
+        let rules = state.rules.get();
+        client.state().with(|s| {
+            if s.deal != Some(deal) || s.rules != rules {
+                return Some(Status::Pending);
+            }
+            Some(s.result(game).map_or(Status::Pending, |r| r.status))
+        })
+    });
+    // The line's own position: the start (optimal line) or the what-if's played cards.
+    let line_query = Memo::new(move |_| {
+        let (Some(game), Some(deal)) = (state.game.get(), state.deal.get()) else {
+            return None;
+        };
+        matches!(row_ready.get(), Some(Status::Wins | Status::Loses))
+            .then(|| position_query(deal, game, state.rules.get(), &state.played.get()))
+    });
+    let status = Memo::new(move |_| {
+        let Some(game) = state.game.get() else {
+            return LineStatus::NoGame;
+        };
+        let Some(deal) = state.deal.get() else {
+            return LineStatus::NoDeal;
+        };
+        match row_ready.get() {
+            None | Some(Status::Pending) => LineStatus::Pending,
+            Some(Status::Unplayable(reason)) => LineStatus::Unavailable(format!(
+                "{} nem játszható (not playable): {reason}",
+                game.hungarian()
+            )),
+            Some(Status::Cancelled) => {
+                LineStatus::Unavailable("A számolás megszakítva (solve cancelled)".into())
+            }
+            Some(Status::Failed(m)) => LineStatus::Unavailable(m),
+            Some(Status::Wins | Status::Loses) => {
+                let Some(q) = line_query.get() else {
+                    return LineStatus::Pending;
+                };
+                let key = position_key(&q);
+                client.positions().with(|p| match p.get(&key) {
+                    None | Some(PositionState::Pending) => LineStatus::Pending,
+                    Some(PositionState::Failed(m)) => LineStatus::Unavailable(format!(
+                        "A what-if nem játszható (the what-if cannot be played): {m}"
+                    )),
+                    Some(PositionState::Ready(sol)) => {
+                        let cards = full_line(&q.played, &sol.line);
+                        match Line::new(deal, game, q.rules, cards) {
+                            Ok(line) => LineStatus::Ready(line),
+                            Err(e) => LineStatus::Unavailable(format!("invalid line: {e}")),
+                        }
+                    }
+                })
+            }
+        }
+    });
+    // The position at the step, whose legal cards get their values.
+    let step_query = Memo::new(move |_| {
+        let step = state.step.get();
+        status.with(|s| match s {
+            LineStatus::Ready(line) if step < line.len() => Some(line.position(step)),
+            _ => None,
+        })
+    });
+    // Ask the pool for the line and for the step's card values.
+    Effect::new(move |_| {
+        let wanted: Vec<Query> = [line_query.get(), step_query.get()]
+            .into_iter()
+            .flatten()
+            .collect();
+        client.want_positions(wanted);
+    });
+    let values = Memo::new(move |_| {
+        let q = step_query.get()?;
+        let key = position_key(&q);
+        let next = status.with(|s| match s {
+            LineStatus::Ready(line) => line.cards().get(q.played.len()).copied(),
+            _ => None,
+        });
+        client.positions().with(|p| match p.get(&key) {
+            Some(PositionState::Ready(sol)) => Some(WhatIf {
+                step: q.played.len(),
+                next,
+                cards: sol.cards.clone(),
+            }),
+            _ => None,
+        })
+    });
+    let view = Memo::new(move |_| {
+        let step = state.step.get();
+        status.with(|s| match s {
+            LineStatus::Ready(line) => Some(line.at(step)),
+            _ => None,
+        })
+    });
+    // While a new what-if line is being solved, the felt, the score and the history show the
+    // played cards so far (no blank table); controls and data-step wait for the real line.
+    let shown = Memo::new(move |_| {
+        if let Some(v) = view.get() {
+            return Some(v);
+        }
+        if !status.with(|s| matches!(s, LineStatus::Pending)) {
+            return None;
+        }
+        let q = line_query.get().filter(|q| !q.played.is_empty())?;
+        let game = state.game.get()?;
+        let line = Line::new(q.deal, game, q.rules, q.played).ok()?;
+        Some(line.at(state.step.get()))
+    });
+    let viewer = Viewer {
+        status,
+        view,
+        shown,
+        values,
+        playing: RwSignal::new(false),
+        speed_ms: RwSignal::new(SPEEDS[1].0),
+    };
+    provide_context(viewer);
+
+    // Autoplay: one card per tick; stops at the end.
+    let timer = StoredValue::new_local(None::<IntervalHandle>);
+    Effect::new(move |_| {
+        let playing = viewer.playing.get();
+        let ms = viewer.speed_ms.get();
+        timer.update_value(|t| {
+            if let Some(h) = t.take() {
+                h.clear();
+            }
+        });
+        if playing {
+            let handle = set_interval_with_handle(
+                move || {
+                    let len = viewer.len();
+                    let step = state.step.get_untracked();
+                    if step < len {
+                        state.step.set(step + 1);
+                    }
+                    if step + 1 >= len {
+                        viewer.playing.set(false);
+                    }
+                },
+                Duration::from_millis(u64::from(ms)),
+            );
+            timer.set_value(handle.ok());
+        }
+    });
+    on_cleanup(move || {
+        timer.update_value(|t| {
+            if let Some(h) = t.take() {
+                h.clear();
+            }
+        });
+    });
+    // A new contract or deal stops the animation.
+    Effect::new(move |_| {
+        state.game.track();
+        state.deal.track();
+        viewer.playing.set(false);
+    });
+
+    let game_id = move || state.game.get().map(Contract::id);
+    view! {
+        <section class="panel line-panel" aria-labelledby="line-title">
+            <header class="panel-header">
+                <h2 id="line-title">
+                    {move || {
+                        if state.played.with(Vec::is_empty) {
+                            "Játszma (optimal line)"
+                        } else {
+                            "Mi lett volna, ha… (what-if line)"
+                        }
+                    }}
+                    {move || {
+                        state
+                            .game
+                            .get()
+                            .map(|g| format!(" — {} ({})", g.hungarian(), g.english()))
+                    }}
+                </h2>
+            </header>
+            <div
+                class="line-viewer"
+                data-testid="line-viewer"
+                data-step=move || {
+                    let shown = view.with(Option::is_some);
+                    shown.then(|| state.step.get().to_string())
+                }
+                data-ready=move || view.with(Option::is_some).to_string()
+                data-game=game_id
+                data-whatif=move || state.played.with(|p| !p.is_empty()).then_some("true")
+            >
+                {move || {
+                    state
+                        .played
+                        .with(|p| !p.is_empty())
+                        .then(|| {
+                            view! {
+                                <div class="whatif-bar" role="status">
+                                    <span>
+                                        "Mi lett volna, ha… (what if): eltérés az optimális játéktól (a deviation from the optimal line)"
+                                    </span>
+                                    <button
+                                        type="button"
+                                        class="back-to-optimal"
+                                        data-testid="back-to-optimal"
+                                        on:click=move |_| {
+                                            viewer.playing.set(false);
+                                            state.played.set(Vec::new());
+                                        }
+                                    >
+                                        "↩ Vissza az optimális játékhoz (back to the optimal line)"
+                                    </button>
+                                </div>
+                            }
+                        })
+                }}
+                {move || {
+                    status
+                        .with(|s| match s {
+                            LineStatus::NoGame => {
+                                Some("Válassz egy játékot az eredmények közül (pick a contract in the results).".to_string())
+                            }
+                            LineStatus::NoDeal => Some("Nincs teljes osztás (no complete deal).".into()),
+                            LineStatus::Pending if shown.with(Option::is_some) => None,
+                            LineStatus::Pending => Some("A megoldó számol… (the solver is working)".into()),
+                            LineStatus::Unavailable(m) => Some(m.clone()),
+                            LineStatus::Ready(_) => None,
+                        })
+                        .map(|m| {
+                            view! {
+                                <p class="hint line-message" data-testid="line-message">
+                                    {m}
+                                </p>
+                            }
+                        })
+                }}
+                <Controls />
+                <Felt />
+                <Score />
+                <TrickHistory />
+            </div>
+        </section>
+    }
+}
