@@ -2,9 +2,11 @@
 // result of the original app's "slow simulation" deal (all contracts of its trump).
 //
 // Each run measures, in the page: (1) navigation start → the last result, opening the deal
-// link in a fresh page (performance.now() counts from navigation start), and (2) a click on the
-// deal's trump → the last result, after opening the same deal with another trump; and reads the
-// app's own figure from [data-testid=solve-ms]. One warm-up run, then RUNS measured runs.
+// link in a fresh page (performance.now() counts from navigation start), and (2) a click that
+// starts a fresh analysis → the last result of the deal's trump and → the whole 30-cell table:
+// the deal is opened under a house rule, then the rule is switched off (nothing is cached for
+// the default rules, and the worker pool is already running); and reads the app's own figure
+// from [data-testid=solve-ms]. One warm-up run, then RUNS measured runs.
 //
 // Usage: E2E_BASE_URL=http://127.0.0.1:PORT/ulti-solver/ node tests/e2e/bench.mjs [RUNS]
 // (scripts/bench-app.sh builds, serves and runs this.)
@@ -15,29 +17,38 @@ const runs = Number(process.argv[2] || 10);
 const CODE = DEALS['slow-simulation'];
 
 /**
- * Installed before the page's own scripts: notes (performance.now()) when all results are
- * complete for the first time after something was pending or solving; `window.__reset()`
- * starts over (before a click).
+ * Installed before the page's own scripts: notes (performance.now()) when all results of the
+ * deal's trump are complete (`__done`), and when all 30 cells of the full table are
+ * (`__tableDone`), each the first time after it was seen pending; `window.__reset()` starts
+ * over (before a click).
  */
 function recordDone() {
   window.__reset = () => {
     window.__done = null;
-    window.__busy = false;
+    window.__tableDone = null;
+    window.__resultsBusy = false;
+    window.__tableBusy = false;
   };
   window.__reset();
   const check = () => {
-    if (window.__done !== null) return;
-    const results = [...document.querySelectorAll('[data-testid=result]')];
-    const solving = document.querySelector('[data-testid=solving]') !== null;
-    const pending = results.some((r) => !r.dataset.status || r.dataset.status === 'pending');
-    if (solving || pending) window.__busy = true;
-    else if (window.__busy && results.length > 0) window.__done = performance.now();
+    if (window.__done === null) {
+      const results = [...document.querySelectorAll('[data-testid=result]')];
+      const solving = document.querySelector('[data-testid=solving]') !== null;
+      const pending = results.some((r) => !r.dataset.status || r.dataset.status === 'pending');
+      if (solving || pending) window.__resultsBusy = true;
+      else if (window.__resultsBusy && results.length > 0) window.__done = performance.now();
+    }
+    if (window.__tableDone === null) {
+      const table = document.querySelector('[data-testid=table-progress]');
+      if (table && table.dataset.done !== table.dataset.total) window.__tableBusy = true;
+      else if (window.__tableBusy && table) window.__tableDone = performance.now();
+    }
   };
   new MutationObserver(check).observe(document, {
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ['data-status', 'data-testid'],
+    attributeFilter: ['data-status', 'data-testid', 'data-done'],
   });
 }
 
@@ -61,6 +72,7 @@ async function appSolveMs(page) {
 const browser = await launchBrowser();
 const nav = [];
 const click = [];
+const table = [];
 const appMs = [];
 try {
   await browser.context.addInitScript(recordDone);
@@ -74,25 +86,33 @@ try {
       const navMs = await page.evaluate(() => window.__done);
       const shown = await appSolveMs(page);
 
-      // 2. A click → last result: the same deal opened with another trump, then its own
-      //    trump (Piros) clicked, which starts a new solve in the already running worker.
-      await page.goto(appUrl(`deal=1${CODE.slice(1)}`));
+      // 2. A click → last result and → whole table: the same deal under a house rule, then
+      //    the rule switched off, which starts a fresh analysis in the running worker pool.
+      await page.goto(appUrl(`deal=${CODE}&rules=must-beat-after-trump`));
       await waitForResults(page);
+      await page.waitForSelector('[data-testid=table-progress][data-done="30"]', { timeout: 30_000 });
+      await page.click('details.house-rules summary');
       await page.evaluate(() => {
         window.__reset();
         document.addEventListener('click', (e) => (window.__clickAt = e.timeStamp), { capture: true, once: true });
       });
-      await page.click('[data-testid=trump-P]');
-      await waitForResults(page);
+      await page.click('[data-testid=rule-must-beat-after-trump]');
+      await page.waitForFunction(() => window.__done !== null && window.__tableDone !== null, null, {
+        timeout: 30_000,
+        polling: 50,
+      });
       const clickMs = await page.evaluate(() => window.__done - window.__clickAt);
+      const tableMs = await page.evaluate(() => window.__tableDone - window.__clickAt);
 
       console.log(
         `${label}: ${count} results; navigation → last result ${navMs.toFixed(0)} ms; ` +
-          `click → last result ${clickMs.toFixed(0)} ms; app's solve-ms ${shown ?? '—'}`,
+          `click → last result ${clickMs.toFixed(0)} ms, → whole table ${tableMs.toFixed(0)} ms; ` +
+          `app's solve-ms ${shown ?? '—'}`,
       );
       if (i > 0) {
         nav.push(navMs);
         click.push(clickMs);
+        table.push(tableMs);
         if (shown !== null) appMs.push(shown);
       }
     } catch (err) {
@@ -110,5 +130,6 @@ const summary = (xs) =>
   `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
 console.log(`\nslow simulation deal, all contracts of its trump (Piros), ${runs} runs:`);
 console.log(`  navigation → last result: ${summary(nav)}`);
-console.log(`  click on the trump → last result: ${summary(click)}`);
+console.log(`  click (house rule off) → last result: ${summary(click)}`);
+console.log(`  click (house rule off) → whole table (30 cells, every trump): ${summary(table)}`);
 if (appMs.length) console.log(`  the app's own solve-ms (first load): ${summary(appMs)}`);
