@@ -103,23 +103,25 @@ pub fn standard_announcements() -> Vec<Announcement> {
         ("20-100+ulti+durchmars-adu", false),
     ];
     let mut v = Vec::new();
-    for (id, teritett) in [
-        ("betli", false),
-        ("betli", true),
-        ("durchmars", false),
-        ("durchmars", true),
+    // The no-trump bids in the forms RULES.md scores: betli, piros betli (rebetli), terített
+    // betli, colourless durchmars and terített colourless durchmars. Piros otherwise means
+    // "hearts are trumps", so a colourless durchmars has no piros form.
+    for (id, teritett, piros) in [
+        ("betli", false, false),
+        ("betli", false, true),
+        ("betli", true, false),
+        ("durchmars", false, false),
+        ("durchmars", true, false),
     ] {
-        for piros in [false, true] {
-            v.push(Announcement {
-                bid: bid(id),
-                trump: None,
-                scoring: Scoring {
-                    teritett,
-                    piros_no_trump: piros,
-                    kontra: 0,
-                },
-            });
-        }
+        v.push(Announcement {
+            bid: bid(id),
+            trump: None,
+            scoring: Scoring {
+                teritett,
+                piros_no_trump: piros,
+                kontra: 0,
+            },
+        });
     }
     for trump in Suit::ALL {
         for (id, teritett) in trump_bids {
@@ -207,6 +209,27 @@ mod tests {
         assert!(
             names.contains(&"Ulti durchmars (Zöld)".to_string()),
             "{names:?}"
+        );
+        assert!(
+            names.contains(&"Terített színtelen durchmars".to_string()),
+            "{names:?}"
+        );
+        // Piros is "hearts are trumps" (or rebetli): no piros colourless durchmars, and no
+        // piros terített betli, which RULES.md does not score.
+        assert!(
+            !names
+                .iter()
+                .any(|n| n.starts_with("Piros") && n.contains("színtelen")),
+            "{names:?}"
+        );
+        assert!(
+            !names.contains(&"Piros terített betli".to_string()),
+            "{names:?}"
+        );
+        assert_eq!(
+            all.len(),
+            5 + 4 * 16,
+            "5 no-trump forms, 16 trump bids per suit"
         );
         let mut ids: Vec<String> = all.iter().map(Announcement::id).collect();
         ids.sort();
