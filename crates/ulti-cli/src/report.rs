@@ -4,7 +4,9 @@
 use std::time::Duration;
 
 use serde::Serialize;
-use ulti_engine::{BidValue, Card, ComponentResult, Query, RuleOptions, Solution, Suit, TableCell};
+use ulti_engine::{
+    BidValue, Card, CardValue, ComponentResult, Query, RuleOptions, Solution, Suit, TableCell,
+};
 
 /// Milliseconds, rounded to the microsecond.
 #[must_use]
@@ -38,7 +40,7 @@ pub struct SolveReport {
     /// One optimal line from the position to the end of play.
     pub line: Vec<Card>,
     /// With `--all-cards`: every legal card of the player to move.
-    pub cards: Vec<CardReport>,
+    pub cards: Vec<CardValue>,
     /// Search nodes.
     pub nodes: u64,
     /// Time of the solve in milliseconds.
@@ -49,19 +51,6 @@ pub struct SolveReport {
     pub played: Vec<Card>,
     /// The house rules used.
     pub rules: RuleOptions,
-}
-
-/// The value of one legal card.
-#[derive(Debug, Serialize)]
-pub struct CardReport {
-    /// The card.
-    pub card: Card,
-    /// Does the soloist win after it?
-    pub soloist_wins: bool,
-    /// Point contracts: the card points the soloist can force after it.
-    pub soloist_points: Option<u32>,
-    /// Compound bids: the payoff after it.
-    pub payoff: Option<i32>,
 }
 
 impl SolveReport {
@@ -79,16 +68,7 @@ impl SolveReport {
             payoff: sol.payoff,
             components: sol.components,
             line: sol.line,
-            cards: sol
-                .cards
-                .into_iter()
-                .map(|c| CardReport {
-                    card: c.card,
-                    soloist_wins: c.soloist_wins,
-                    soloist_points: c.soloist_points,
-                    payoff: c.payoff,
-                })
-                .collect(),
+            cards: sol.cards,
             nodes: sol.nodes,
             ms: millis(elapsed),
             deal: code.trim().to_string(),
