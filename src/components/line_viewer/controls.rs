@@ -40,6 +40,29 @@ fn icon(which: Icon) -> impl IntoView {
     }
 }
 
+/// A stepping button: clicked, it goes to the step `target` names (`go` clamps it).
+fn step_button(
+    testid: &'static str,
+    label: &'static str,
+    which: Icon,
+    ready: impl Fn() -> bool + Copy + Send + Sync + 'static,
+    go: impl Fn(usize) + Copy + Send + Sync + 'static,
+    target: impl Fn() -> usize + Send + Sync + 'static,
+) -> impl IntoView {
+    view! {
+        <button
+            type="button"
+            data-testid=testid
+            title=label
+            aria-label=label
+            disabled=move || !ready()
+            on:click=move |_| go(target())
+        >
+            {icon(which)}
+        </button>
+    }
+}
+
 /// Play/pause, stepping, speed and trick jumps.
 #[component]
 pub(super) fn Controls() -> impl IntoView {
@@ -64,26 +87,15 @@ pub(super) fn Controls() -> impl IntoView {
     let current_trick = move || state.step.get().div_ceil(3);
     view! {
         <div class="controls" class:disabled=move || !ready()>
-            <button
-                type="button"
-                data-testid="step-start"
-                title="Elejére (to the start)"
-                aria-label="Elejére (to the start)"
-                disabled=move || !ready()
-                on:click=move |_| go(0)
-            >
-                {icon(Icon::Start)}
-            </button>
-            <button
-                type="button"
-                data-testid="step-back"
-                title="Vissza egy lapot (step back)"
-                aria-label="Vissza egy lapot (step back)"
-                disabled=move || !ready()
-                on:click=move |_| go(state.step.get_untracked().saturating_sub(1))
-            >
-                {icon(Icon::Back)}
-            </button>
+            {step_button("step-start", "Elejére (to the start)", Icon::Start, ready, go, || 0)}
+            {step_button(
+                "step-back",
+                "Vissza egy lapot (step back)",
+                Icon::Back,
+                ready,
+                go,
+                move || state.step.get_untracked().saturating_sub(1),
+            )}
             <button
                 type="button"
                 class="play"
@@ -100,26 +112,15 @@ pub(super) fn Controls() -> impl IntoView {
                     }
                 }}
             </button>
-            <button
-                type="button"
-                data-testid="step-forward"
-                title="Előre egy lapot (step forward)"
-                aria-label="Előre egy lapot (step forward)"
-                disabled=move || !ready()
-                on:click=move |_| go(state.step.get_untracked() + 1)
-            >
-                {icon(Icon::Forward)}
-            </button>
-            <button
-                type="button"
-                data-testid="step-end"
-                title="A végére (to the end)"
-                aria-label="A végére (to the end)"
-                disabled=move || !ready()
-                on:click=move |_| go(len())
-            >
-                {icon(Icon::End)}
-            </button>
+            {step_button(
+                "step-forward",
+                "Előre egy lapot (step forward)",
+                Icon::Forward,
+                ready,
+                go,
+                move || state.step.get_untracked() + 1,
+            )}
+            {step_button("step-end", "A végére (to the end)", Icon::End, ready, go, len)}
             <label class="speed">
                 "Sebesség (speed) "
                 <select
