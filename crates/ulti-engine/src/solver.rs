@@ -301,6 +301,8 @@ pub struct Solver {
     /// role bits of its nibble in the table key.
     roles: [u8; 32],
     spec: PayoffSpec,
+    /// The second board of [`Solver::line`], kept between solves (its table is allocated once).
+    aux: Option<Box<Solver>>,
 }
 
 impl Default for Solver {
@@ -347,6 +349,7 @@ impl Solver {
             count_mask: 0,
             live_count: [0; 11],
             spec: PayoffSpec::default(),
+            aux: None,
         }
     }
 
@@ -523,9 +526,9 @@ impl Solver {
         if q.line {
             sol.line = match rule {
                 // A points-optimal line alone may lose (or give away) the trick that decides.
-                PointRule::SomeTrick => self.line_keeping_tricks(q, v, 1),
-                PointRule::AllTricks => self.line_keeping_tricks(q, v, 10),
-                _ => self.line(&q.deal, &q.played, Mode::Exact(v)),
+                PointRule::SomeTrick => self.line(q, Mode::Exact(v), Some(Second::SoloTricks(1))),
+                PointRule::AllTricks => self.line(q, Mode::Exact(v), Some(Second::SoloTricks(10))),
+                _ => self.line(q, Mode::Exact(v), None),
             };
         }
         sol.soloist_wins = Some(self.point_rule_wins(rule, &q.deal, &q.played, total));
@@ -621,7 +624,7 @@ impl Solver {
             }
         }
         if q.line {
-            sol.line = self.line(&q.deal, &q.played, Mode::Threshold(need));
+            sol.line = self.line(q, Mode::Threshold(need), Some(Second::Points));
         }
     }
 
@@ -647,7 +650,7 @@ impl Solver {
         if !q.line {
             return;
         }
-        sol.line = self.line(&q.deal, &q.played, Mode::Exact(v));
+        sol.line = self.line(q, Mode::Exact(v), Some(Second::Points));
         // Each component's outcome on the line.
         let mut end = g.clone();
         for &c in &sol.line {
@@ -689,96 +692,106 @@ impl Solver {
         lo
     }
 
-    /// One optimal line from the position after `played` (already on the board).
-    fn line(&mut self, deal: &Deal, played: &[Card], mut mode: Mode) -> Vec<Card> {
-        let mut all = played.to_vec();
-        let mut line = Vec::new();
+    /// One optimal line from the query's position (already on the board, searched for
+    /// `mode`): every card keeps the position's value — the outcome of a threshold, or the
+    /// exact value — so the line never contradicts the verdict, and is one of the best cards
+    /// of [`Query::all_cards`] at its step.
+    ///
+    /// Among the cards that keep the value, the line prefers one that also keeps `second`, a
+    /// secondary aim followed on a second board (`aux`): the exact card points for win/lose
+    /// contracts and payoffs (so the line plays on sensibly once the outcome is decided), the
+    /// outcome of "the soloist takes at least n tricks" for a passz decided by tricks. When no
+    /// card keeps both, the value wins and the secondary aim is re-solved from there.
+    ///
+    /// Bounds are not used to cut the line short: a lower bound such as "draw the trumps, then
+    /// cash the winners" is what the soloist *can* force, not what any card keeps (leading a
+    /// side suit before the trumps are drawn loses a durchmars that the bound calls won).
+    fn line(&mut self, q: &Query, mut mode: Mode, second: Option<Second>) -> Vec<Card> {
+        let mut aux = second.map(|second| {
+            let bytes = self.tt.bytes() / 4;
+            let mut a = self
+                .aux
+                .take()
+                .unwrap_or_else(|| Box::new(Solver::with_memory(bytes)));
+            a.configure(q);
+            let mode = match second {
+                Second::Points => {
+                    a.setup(&q.deal, &q.played, Goal::Points);
+                    Mode::Exact(a.exact())
+                }
+                Second::SoloTricks(n) => {
+                    Mode::Threshold(n - a.setup(&q.deal, &q.played, Goal::SoloTricks))
+                }
+            };
+            (a, mode)
+        });
+        let mut line = Vec::with_capacity(30);
         while self.tricks_done < 10 {
-            let (lo, hi) = self.bounds();
-            let settled = match mode {
-                Mode::Threshold(need) => need <= lo || need > hi,
-                Mode::Exact(_) => self.goal != Goal::Points && lo == hi,
-            };
-            if settled {
-                // The outcome cannot change any more: play on for card points.
-                self.setup(deal, &all, Goal::Points);
-                mode = Mode::Exact(self.exact());
-                continue;
-            }
             let seat = self.mover();
-            let moves = self.gen_moves(seat, 0xFF);
-            let target = match mode {
-                Mode::Threshold(need) => Some(self.search(need)),
-                Mode::Exact(_) => None,
-            };
-            let mut chosen = moves.cards[0];
-            for &m in &moves.cards[..moves.len] {
-                let d = self.make(m);
-                let ok = match mode {
-                    Mode::Threshold(need) => Some(self.search(need - d)) == target,
-                    Mode::Exact(v) if seat == SOLOIST => self.search(v - d),
-                    Mode::Exact(v) => !self.search(v - d + 1),
+            let keep = self.keeper(mode);
+            let aux_keep = aux.as_mut().map(|(a, m)| a.keeper(*m));
+            let (mut chosen, mut fallback) = (None, None);
+            for m in self.line_moves(seat) {
+                if !self.keeps(m, seat, mode, keep) {
+                    continue;
+                }
+                fallback.get_or_insert(m);
+                let kept = match (&mut aux, aux_keep) {
+                    (Some((a, am)), Some(k)) => a.keeps(m, seat, *am, k),
+                    _ => true,
                 };
-                self.unmake();
-                if ok {
-                    chosen = m;
+                if kept {
+                    chosen = Some(m);
                     break;
                 }
             }
-            let d = self.make(chosen);
-            mode = match mode {
-                Mode::Threshold(need) => Mode::Threshold(need - d),
-                Mode::Exact(v) => Mode::Exact(v - d),
-            };
-            let card = self.layout.card(chosen);
-            line.push(card);
-            all.push(card);
+            let m = chosen
+                .or(fallback)
+                .expect("some card keeps the position's value");
+            mode = mode.after(self.make(m));
+            if let Some((a, am)) = &mut aux {
+                *am = am.after(a.make(m));
+                if chosen.is_none() && matches!(am, Mode::Exact(_)) {
+                    *am = Mode::Exact(a.exact());
+                }
+            }
+            line.push(self.layout.card(m));
+        }
+        if let Some((a, _)) = aux {
+            self.aux = Some(a);
         }
         line
     }
 
-    /// One optimal line for a passz decided by tricks (`PointRule::SomeTrick` / `AllTricks`):
-    /// every card keeps both the exact card points `v` still to come (this board, goal
-    /// `Points`, at the query's position) and the outcome of "the soloist takes at least
-    /// `tricks` tricks", which a second solver follows on its own board. Such a card always
-    /// exists: the tricks decide only when the points cannot (all or none of them).
-    fn line_keeping_tricks(&mut self, q: &Query, mut v: i32, tricks: i32) -> Vec<Card> {
-        let mut aux = Solver::with_memory(self.tt.bytes() / 4);
-        aux.configure(q);
-        let mut need = tricks - aux.setup(&q.deal, &q.played, Goal::SoloTricks);
-        let mut line = Vec::new();
-        while self.tricks_done < 10 {
-            let seat = self.mover();
-            let outcome = aux.search(need);
-            let moves = self.gen_moves(seat, 0xFF);
-            let (mut both, mut points_only) = (None, None);
-            for &m in &moves.cards[..moves.len] {
-                let d = self.make(m);
-                let t = aux.make(m);
-                let keeps_points = if seat == SOLOIST {
-                    self.search(v - d)
-                } else {
-                    !self.search(v - d + 1)
-                };
-                let keeps_outcome = aux.search(need - t) == outcome;
-                aux.unmake();
-                self.unmake();
-                if keeps_points && keeps_outcome {
-                    both = Some(m);
-                    break;
-                }
-                if keeps_points && points_only.is_none() {
-                    points_only = Some(m);
-                }
-            }
-            let m = both
-                .or(points_only)
-                .expect("some card keeps the card points");
-            v -= self.make(m);
-            need -= aux.make(m);
-            line.push(self.layout.card(m));
+    /// What a card must keep in `mode`: for a threshold, whether it is reached from here.
+    fn keeper(&mut self, mode: Mode) -> bool {
+        match mode {
+            Mode::Threshold(need) => self.search(need),
+            Mode::Exact(_) => true,
         }
-        line
+    }
+
+    /// Does card `m` of `seat` keep the value of `mode` (`keep`: see [`Solver::keeper`])?
+    fn keeps(&mut self, m: u8, seat: usize, mode: Mode, keep: bool) -> bool {
+        let d = self.make(m);
+        let ok = match mode {
+            Mode::Threshold(need) => self.search(need - d) == keep,
+            Mode::Exact(v) if seat == SOLOIST => self.search(v - d),
+            Mode::Exact(v) => !self.search(v - d + 1),
+        };
+        self.unmake();
+        ok
+    }
+
+    /// Every legal card of `seat`, in the search's order: equivalent cards are not merged, as
+    /// the secondary aim may tell them apart.
+    fn line_moves(&self, seat: usize) -> Vec<u8> {
+        let legal = self.legal(seat);
+        let live = self.hands[0] | self.hands[1] | self.hands[2] | self.trick_bits();
+        let ctx = self.order_context(seat, live);
+        let mut cards: Vec<u8> = (0..32u8).filter(|&c| legal >> c & 1 != 0).collect();
+        cards.sort_by_key(|&c| std::cmp::Reverse(self.score(c, &ctx, live)));
+        cards
     }
 
     // ------------------------------------------------------------------ the search
@@ -1619,6 +1632,25 @@ enum Mode {
     Threshold(i32),
     /// Keep the exact value.
     Exact(i32),
+}
+
+impl Mode {
+    /// The mode after a card that added `d` to the value.
+    fn after(self, d: i32) -> Mode {
+        match self {
+            Mode::Threshold(need) => Mode::Threshold(need - d),
+            Mode::Exact(v) => Mode::Exact(v - d),
+        }
+    }
+}
+
+/// A line's secondary aim (see [`Solver::line`]).
+#[derive(Clone, Copy, Debug)]
+enum Second {
+    /// The exact card points the soloist can force.
+    Points,
+    /// Whether the soloist takes at least this many tricks in all.
+    SoloTricks(i32),
 }
 
 #[cfg(test)]
