@@ -111,7 +111,7 @@ struct Plan {
 
 const PLANS: [Plan; 14] = [
     plan("ulti", 120, 10, false, 30, 20),
-    plan("betli", 120, 10, true, 30, 20),
+    plan("betli", 120, 10, true, 25, 20),
     plan("durchmars", 120, 10, false, 30, 20),
     plan("durchmars-adu", 120, 10, false, 30, 20),
     plan("negy-asz", 120, 10, false, 30, 20),
