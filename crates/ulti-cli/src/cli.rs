@@ -3,8 +3,8 @@
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
-use ulti_engine::RuleOptions;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use ulti_engine::{Question, RuleOptions};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -73,6 +73,25 @@ impl From<RuleFlags> for RuleOptions {
     }
 }
 
+/// What a point contract's solve answers (`--question`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum QuestionArg {
+    /// The exact card points the soloist can force.
+    #[default]
+    Exact,
+    /// Only whether the soloist wins (does a 40-100 reach 100?).
+    WinLose,
+}
+
+impl From<QuestionArg> for Question {
+    fn from(q: QuestionArg) -> Question {
+        match q {
+            QuestionArg::Exact => Question::Exact,
+            QuestionArg::WinLose => Question::WinLose,
+        }
+    }
+}
+
 /// Arguments of `ulti solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -88,6 +107,9 @@ pub struct SolveArgs {
     /// Also give the value of every legal card of the player to move.
     #[arg(long)]
     pub all_cards: bool,
+    /// Point contracts: the exact card points, or only whether the soloist wins.
+    #[arg(long, value_enum, default_value_t)]
+    pub question: QuestionArg,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -143,4 +165,8 @@ pub struct BenchArgs {
     /// Use only the first N deals.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+    /// Point contracts: time the exact card points, or only whether the soloist wins (the
+    /// other contracts are win/lose questions either way).
+    #[arg(long, value_enum, default_value_t)]
+    pub question: QuestionArg,
 }

@@ -427,6 +427,60 @@ fn bench_runs_on_a_tiny_deals_file() {
 }
 
 #[test]
+fn win_lose_question_answers_the_verdict_without_points() {
+    for contract in ["passz", "40-100", "20-100"] {
+        let exact = json(&ulti(&[
+            "solve",
+            "--deal",
+            SLOW,
+            "--contract",
+            contract,
+            "--all-cards",
+            "--json",
+        ]));
+        let wl = json(&ulti(&[
+            "solve",
+            "--deal",
+            SLOW,
+            "--contract",
+            contract,
+            "--all-cards",
+            "--json",
+            "--question",
+            "win-lose",
+        ]));
+        assert_eq!(wl["soloist_wins"], exact["soloist_wins"], "{contract}");
+        assert!(wl["soloist_points"].is_null(), "{contract}: {wl}");
+        let outcomes = |v: &Value| -> Vec<(String, bool)> {
+            v["cards"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| (c["card"].to_string(), c["soloist_wins"].as_bool().unwrap()))
+                .collect()
+        };
+        assert_eq!(outcomes(&wl), outcomes(&exact), "{contract}");
+        let line = if wl["playable"] == true { 30 } else { 0 };
+        assert_eq!(cards(&wl["line"]).len(), line, "{contract}");
+    }
+    let path = temp_file("wl-deals.txt", &format!("{SLOW}\n{STRONG}\n"));
+    let o = ulti(&[
+        "bench",
+        "--deals",
+        path.to_str().unwrap(),
+        "--contracts",
+        "40-100,20-100",
+        "--question",
+        "win-lose",
+    ]);
+    std::fs::remove_file(&path).ok();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("win/lose only"), "{}", stdout(&o));
+    let bad = ulti(&["bench", "--question", "maybe"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
+}
+
+#[test]
 fn bench_without_a_deals_file_says_how_to_give_one() {
     let dir = std::env::temp_dir().join(format!("ulti-cli-test-{}-empty", std::process::id()));
     std::fs::create_dir_all(dir.join("sub")).unwrap();

@@ -35,5 +35,5 @@ pub use contract::{
 pub use deal::{Deal, DealError, SOLOIST, Seat};
 pub use rules::{Game, PlayError, RuleOptions, Trick};
 pub use solver::{
-    CardValue, ComponentResult, DEFAULT_TT_BYTES, Query, Solution, SolveError, Solver,
+    CardValue, ComponentResult, DEFAULT_TT_BYTES, Query, Question, Solution, SolveError, Solver,
 };

@@ -55,6 +55,22 @@ pub struct Query {
     /// contract; compound bids are always solved for their payoff.
     #[serde(default)]
     pub payoff: bool,
+    /// Point contracts: the exact card points, or only whether the soloist wins.
+    #[serde(default)]
+    pub question: Question,
+}
+
+/// What a point contract's solve answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Question {
+    /// The exact card points the soloist can force (and with them, the outcome).
+    #[default]
+    Exact,
+    /// Only whether the soloist wins (does a 40-100 reach 100?): one zero-window search at the
+    /// contract's threshold, usually far cheaper than the exact points. `soloist_points` (of
+    /// the position and of each card) is then `None`.
+    WinLose,
 }
 
 fn yes() -> bool {
@@ -74,6 +90,7 @@ impl Query {
             scoring: Scoring::default(),
             line: true,
             payoff: false,
+            question: Question::Exact,
         }
     }
 }
@@ -395,6 +412,9 @@ impl Solver {
         self.configure(q);
         match q.bid.as_single() {
             Some(_) if q.payoff => self.solve_compound(q, &g, &mut sol),
+            Some(c) if c.is_point_contract() && q.question == Question::WinLose => {
+                self.solve_points_win_lose(q, c, &g, &mut sol);
+            }
             Some(c) if c.is_point_contract() => self.solve_points(q, c, &g, &mut sol),
             Some(c) => self.solve_win_lose(q, c, &g, &mut sol),
             None => self.solve_compound(q, &g, &mut sol),
@@ -542,6 +562,57 @@ impl Solver {
                 soloist_points: Some(pts),
                 payoff: None,
             });
+        }
+    }
+
+    /// A point contract's outcome alone ([`Question::WinLose`]): one threshold search where the
+    /// card points decide, the tricks search where they do not.
+    fn solve_points_win_lose(&mut self, q: &Query, c: Contract, g: &Game, sol: &mut Solution) {
+        let taken = self.setup(&q.deal, &q.played, Goal::Points);
+        let rule = self.point_rule(c, q.rules, q.deal.talon().points() as i32);
+        // The threshold of a goal that decides the outcome, on this board.
+        let (goal, need) = match rule {
+            PointRule::AtLeast(t) => (Goal::Points, t as i32 / 10 - taken),
+            PointRule::SomeTrick => (Goal::SoloTricks, 1),
+            PointRule::AllTricks => (Goal::SoloTricks, 10),
+            // Decided by the marriages: any card keeps it; the line plays for card points.
+            PointRule::Always(w) => {
+                sol.soloist_wins = Some(w);
+                for card in g.legal_cards().iter().filter(|_| q.all_cards) {
+                    sol.cards.push(CardValue {
+                        card,
+                        soloist_wins: w,
+                        soloist_points: None,
+                        payoff: None,
+                    });
+                }
+                if q.line {
+                    let v = self.exact();
+                    sol.line = self.line(q, Mode::Exact(v), None);
+                }
+                return;
+            }
+        };
+        let need = if goal == Goal::Points {
+            need
+        } else {
+            need - self.setup(&q.deal, &q.played, goal)
+        };
+        let wins = self.search(need);
+        sol.soloist_wins = Some(wins);
+        for card in g.legal_cards().iter().filter(|_| q.all_cards) {
+            let d = self.make(self.layout.int(card));
+            let w = self.search(need - d);
+            self.unmake();
+            sol.cards.push(CardValue {
+                card,
+                soloist_wins: w,
+                soloist_points: None,
+                payoff: None,
+            });
+        }
+        if q.line {
+            sol.line = self.line(q, Mode::Threshold(need), Some(Second::Points));
         }
     }
 

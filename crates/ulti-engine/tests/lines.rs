@@ -21,7 +21,8 @@ use common::{aimed_play, cards_arg, check_line_result, give_soloist, repro, solv
 use rand::Rng;
 use rand::rngs::SmallRng;
 use ulti_engine::{
-    Bid, Card, Contract, Deal, Game, Query, Rank, RuleOptions, SOLOIST, Solution, Solver, Suit,
+    Bid, Card, Contract, Deal, Game, Query, Question, Rank, RuleOptions, SOLOIST, Solution, Solver,
+    Suit,
 };
 
 /// The value `all_cards` ranks by: the payoff, else the card points, else the outcome.
@@ -409,4 +410,64 @@ fn won_trump_durchmars_line_draws_the_last_trump_first() {
 fn check_line_result_game(q: &Query, sol: &Solution) -> Game {
     check_line_result(q, sol);
     common::replay_line(q, sol)
+}
+
+/// The win/lose question of a point contract ([`Question::WinLose`], one threshold search)
+/// agrees with the exact points on the position and on every card, with every rule option,
+/// and its line replays to the outcome, keeping it at every step.
+#[test]
+fn win_lose_question_of_point_contracts_agrees_with_the_exact_points() {
+    let mut solver = Solver::new();
+    let (mut won, mut lost) = (0, 0);
+    for p in PLANS
+        .iter()
+        .filter(|p| ["passz", "40-100", "20-100"].contains(&p.bid))
+    {
+        let bid: Bid = p.bid.parse().unwrap();
+        for i in 0..p.positions * scale() {
+            let seed = 0x3A_11 + i as u64 * 104_729 + p.bid.len() as u64;
+            let mut rng = common::rng(seed);
+            let biased = i % 3 != 2;
+            let deal = biased_deal(seed, &bid, false, biased, &mut rng);
+            let rules = RuleOptions {
+                must_beat_after_trump: rng.random_bool(0.3),
+                marriage_needs_trick: rng.random_bool(0.5),
+            };
+            let n = 3 * rng.random_range(0..=6) + rng.random_range(0..3);
+            let played = aimed_play(&deal, &bid, rules, n, true, &mut rng);
+            let mut q = Query::new(deal, bid.clone());
+            q.played = played;
+            q.rules = rules;
+            q.all_cards = true;
+            q.line = false;
+            let exact = solve(&mut solver, &q);
+            q.question = Question::WinLose;
+            q.line = true;
+            let wl = solve(&mut solver, &q);
+            assert_eq!(wl.soloist_wins, exact.soloist_wins, "{}", repro(&q));
+            assert_eq!(wl.soloist_points, None, "no points asked for");
+            let cards = |s: &Solution| -> Vec<(Card, bool)> {
+                s.cards.iter().map(|c| (c.card, c.soloist_wins)).collect()
+            };
+            assert_eq!(cards(&wl), cards(&exact), "card outcomes\n  {}", repro(&q));
+            let end = common::replay_line(&q, &wl);
+            assert_eq!(
+                Some(end.outcome(bid.as_single().unwrap())),
+                wl.soloist_wins,
+                "the win/lose line ends in its verdict: {}\n  {}",
+                cards_arg(&wl.line),
+                repro(&q)
+            );
+            if wl.soloist_wins == Some(true) {
+                won += 1;
+            } else {
+                lost += 1;
+            }
+        }
+    }
+    eprintln!("win/lose question: {won} won, {lost} lost");
+    assert!(
+        won >= 40 * scale() && lost >= 20 * scale(),
+        "{won} won, {lost} lost"
+    );
 }

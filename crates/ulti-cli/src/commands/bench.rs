@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::Result;
 use ulti_engine::{Bid, Contract, Query, Solver};
 
-use crate::cli::BenchArgs;
+use crate::cli::{BenchArgs, QuestionArg};
 use crate::input;
 
 /// Summary of a list of solve times in milliseconds.
@@ -69,9 +69,13 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> Result<()> {
     writeln!(
         out,
         "{} deals from {} (each with its own trump); one thread, an empty table per solve, \
-         answers only; times in ms over the playable deals",
+         answers only ({}); times in ms over the playable deals",
         deals.len(),
-        path.display()
+        path.display(),
+        match args.question {
+            QuestionArg::Exact => "point contracts: exact card points",
+            QuestionArg::WinLose => "point contracts: win/lose only",
+        }
     )?;
     writeln!(
         out,
@@ -87,6 +91,7 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> Result<()> {
         for (d, &deal) in deals.iter().enumerate() {
             let mut q = Query::new(deal, Bid::single(c));
             q.line = false;
+            q.question = args.question.into();
             let start = Instant::now();
             let sol = solver.solve(&q)?;
             let elapsed = start.elapsed().as_secs_f64() * 1e3;

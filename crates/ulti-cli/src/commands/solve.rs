@@ -12,13 +12,14 @@ use crate::{human, input};
 
 /// Solve the position of `args` and print the answer.
 pub fn run(args: &SolveArgs, out: &mut impl Write) -> Result<()> {
-    let q = input::query(
+    let mut q = input::query(
         &args.deal,
         &args.contract,
         args.played.as_deref().unwrap_or(""),
         args.rules.into(),
         args.all_cards,
     )?;
+    q.question = args.question.into();
     let mut solver = Solver::new();
     let start = Instant::now();
     let sol = solver.solve(&q)?;
