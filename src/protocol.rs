@@ -6,11 +6,13 @@
 //! page, so a worker never holds a queue.
 
 use serde::{Deserialize, Serialize};
-use ulti_engine::{Announcement, BidValue, Contract, Deal, Query, RuleOptions, Solution, Suit};
+use ulti_engine::{
+    Announcement, BidValue, Contract, Deal, Query, Question, RuleOptions, Solution, Suit,
+};
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// Identifies one job; answers to jobs the page no longer wants are dropped.
 pub type RequestId = u64;
@@ -19,7 +21,8 @@ pub type RequestId = u64;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Job {
     /// One cell of the full table: `contract` under `trump` (`None`: no-trump contract), from
-    /// the start of play, without a line.
+    /// the start of play, without a line. A point contract's cell is asked twice: the verdict
+    /// first ([`Question::WinLose`], one cheap search), then its exact card points.
     Cell {
         /// The deal (its own trump is replaced by `trump`).
         deal: Deal,
@@ -29,6 +32,8 @@ pub enum Job {
         trump: Option<Suit>,
         /// House rules.
         rules: RuleOptions,
+        /// Point contracts: the verdict only, or the exact card points.
+        question: Question,
     },
     /// What a standard announcement is worth (`Solver::bid_value`).
     Bid {
@@ -56,7 +61,7 @@ pub struct CellAnswer {
     pub unplayable_reason: Option<String>,
     /// Does the soloist win under best play?
     pub soloist_wins: Option<bool>,
-    /// Point contracts: the card points the soloist can force.
+    /// Point contracts: the card points the soloist can force (`None` for the verdict alone).
     pub soloist_points: Option<u32>,
 }
 

@@ -9,13 +9,13 @@ use std::time::Duration;
 
 use gloo_worker::{Spawnable, WorkerBridge};
 use leptos::prelude::*;
-use ulti_engine::{Deal, Query, RuleOptions, Solution};
+use ulti_engine::{Deal, Query, Question, RuleOptions, Solution};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 
 use crate::model::analysis::{Bids, Table, analysis_key};
 use crate::model::queue::JobQueue;
-use crate::model::results::{ContractResult, Status, all_pending};
+use crate::model::results::{ContractResult, all_pending};
 use crate::model::whatif::position_key;
 use crate::protocol::{Answer, Job, PROTOCOL_VERSION, RequestId, SolverRequest, SolverResponse};
 use crate::worker::SolverWorker;
@@ -94,8 +94,12 @@ pub enum PositionState {
 /// Where a job's answer goes.
 #[derive(Clone, Debug)]
 enum Target {
-    /// A table cell of the analysis `key`.
-    Cell { key: String, index: usize },
+    /// A table cell of the analysis `key`, asked `question`.
+    Cell {
+        key: String,
+        index: usize,
+        question: Question,
+    },
     /// A bid row of the analysis `key`.
     Bid { key: String, index: usize },
     /// A what-if position.
@@ -110,9 +114,12 @@ struct Queued {
 }
 
 const PRIORITY_POSITION: u8 = 0;
+/// The deal's trump's verdicts (✔/✘), then their exact card points, then the other trumps'.
 const PRIORITY_TRUMP_CELL: u8 = 1;
-const PRIORITY_CELL: u8 = 2;
-const PRIORITY_BID: u8 = 3;
+const PRIORITY_TRUMP_POINTS: u8 = 2;
+const PRIORITY_CELL: u8 = 3;
+const PRIORITY_CELL_POINTS: u8 = 4;
+const PRIORITY_BID: u8 = 5;
 
 /// The analysis being shown and its clocks.
 #[derive(Clone, Debug)]
@@ -355,7 +362,7 @@ impl SolverClient {
                     p.insert(key, entry);
                 });
             }
-            Target::Cell { key, index } => {
+            Target::Cell { key, index, .. } => {
                 if self.current_key().as_ref() != Some(&key) {
                     return; // stale
                 }
@@ -477,18 +484,26 @@ impl SolverClient {
             return;
         };
         let (cells, bids) = self.state.with_untracked(|s| {
-            let cells: Vec<(usize, u8)> = s
+            let cells: Vec<(usize, Question, u8)> = s
                 .table
                 .order_for(cur.deal.trump)
                 .into_iter()
-                .filter(|&i| matches!(s.table.cells[i].status, Status::Pending | Status::Cancelled))
-                .map(|i| {
-                    let p = if s.table.is_for_trump(i, cur.deal.trump) {
-                        PRIORITY_TRUMP_CELL
-                    } else {
-                        PRIORITY_CELL
-                    };
-                    (i, p)
+                .flat_map(|i| {
+                    let mine = s.table.is_for_trump(i, cur.deal.trump);
+                    s.table.cells[i]
+                        .questions()
+                        .into_iter()
+                        .map(move |question| {
+                            let points = question == Question::Exact
+                                && s.table.cells[i].contract.is_point_contract();
+                            let p = match (mine, points) {
+                                (true, false) => PRIORITY_TRUMP_CELL,
+                                (true, true) => PRIORITY_TRUMP_POINTS,
+                                (false, false) => PRIORITY_CELL,
+                                (false, true) => PRIORITY_CELL_POINTS,
+                            };
+                            (i, question, p)
+                        })
                 })
                 .collect();
             let bids: Vec<usize> = (0..s.bids.rows.len())
@@ -500,17 +515,19 @@ impl SolverClient {
         let all_bids = Bids::pending();
         self.queue.update_value(|q| {
             q.retain(|j| matches!(j.target, Target::Position { .. }));
-            for (i, priority) in cells {
+            for (i, question, priority) in cells {
                 let cell = &table.cells[i];
                 let job = Job::Cell {
                     deal: cur.deal,
                     contract: cell.contract,
                     trump: cell.trump,
                     rules: cur.rules,
+                    question,
                 };
                 let target = Target::Cell {
                     key: cur.key.clone(),
                     index: i,
+                    question,
                 };
                 q.push(priority, Queued { job, target });
             }
@@ -533,9 +550,14 @@ impl SolverClient {
             .with_value(|m| m.values().map(|(_, t)| t.clone()).collect());
         self.queue.update_value(|q| {
             q.retain(|j| match &j.target {
-                Target::Cell { key, index } => !inflight.iter().any(
-                    |t| matches!(t, Target::Cell { key: k, index: i } if k == key && i == index),
-                ),
+                Target::Cell {
+                    key,
+                    index,
+                    question,
+                } => !inflight.iter().any(|t| {
+                    matches!(t, Target::Cell { key: k, index: i, question: q }
+                        if k == key && i == index && q == question)
+                }),
                 Target::Bid { key, index } => !inflight.iter().any(
                     |t| matches!(t, Target::Bid { key: k, index: i } if k == key && i == index),
                 ),
@@ -543,11 +565,7 @@ impl SolverClient {
             });
         });
         self.state.update(|s| {
-            for c in &mut s.table.cells {
-                if c.status == Status::Cancelled {
-                    c.status = Status::Pending;
-                }
-            }
+            s.table.resume();
             for r in &mut s.bids.rows {
                 r.cancelled = false;
             }

@@ -50,11 +50,13 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
             contract,
             trump,
             rules,
+            question,
         } => {
             let deal = trump.map_or(deal, |t| deal.with_trump(t));
             let mut q = Query::new(deal, Bid::single(contract));
             q.rules = rules;
             q.line = false;
+            q.question = question;
             let sol = solver.solve(&q).map_err(|e| e.to_string())?;
             Ok(Answer::Cell(CellAnswer {
                 playable: sol.playable,

@@ -2,7 +2,8 @@
 //! the wire, and a user's flow from the editor to the URL and through a solved line.
 
 use ulti_engine::{
-    Bid, Card, Contract, Deal, Query, RuleOptions, Solver, Suit, standard_announcements, table,
+    Bid, Card, Contract, Deal, Query, Question, RuleOptions, Solver, Suit, standard_announcements,
+    table,
 };
 use ulti_solver::model::analysis::Table;
 use ulti_solver::model::editor::DealEditor;
@@ -40,12 +41,21 @@ fn every_protocol_message_survives_the_wire_codec() {
             contract: Contract::Ulti,
             trump: Some(Suit::Makk),
             rules,
+            question: Question::Exact,
         },
         Job::Cell {
             deal,
             contract: Contract::Betli,
             trump: None,
             rules,
+            question: Question::Exact,
+        },
+        Job::Cell {
+            deal,
+            contract: Contract::Passz,
+            trump: Some(Suit::Tok),
+            rules,
+            question: Question::WinLose,
         },
         Job::Bid {
             deal,
@@ -94,23 +104,27 @@ fn the_pools_table_answers_equal_the_engines_table() {
     let deal = Deal::parse_code(STRONG).unwrap();
     let rules = RuleOptions::default();
     let expected = table(&mut Solver::new(), &deal, rules);
-    // The page fills its table from one job per cell, in the current trump's order.
+    // The page fills its table from one job per question of each cell (a point contract's
+    // verdict, then its points), in the current trump's order.
     let mut page = Table::pending();
     let mut solver = Solver::new();
     for i in page.order_for(deal.trump) {
         let (contract, trump) = (page.cells[i].contract, page.cells[i].trump);
-        let Ok(Answer::Cell(a)) = run_job(
-            &mut solver,
-            Job::Cell {
-                deal,
-                contract,
-                trump,
-                rules,
-            },
-        ) else {
-            panic!("a cell job answers a cell");
-        };
-        page.answer(i, Ok(&a), 0.0);
+        for question in page.cells[i].questions() {
+            let Ok(Answer::Cell(a)) = run_job(
+                &mut solver,
+                Job::Cell {
+                    deal,
+                    contract,
+                    trump,
+                    rules,
+                    question,
+                },
+            ) else {
+                panic!("a cell job answers a cell");
+            };
+            page.answer(i, Ok(&a), 0.0);
+        }
     }
     assert!(page.is_complete());
     for (cell, want) in page.cells.iter().zip(&expected) {

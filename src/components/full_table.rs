@@ -68,6 +68,9 @@ fn TableCell(index: usize, contract: Contract, trump: Option<Suit>) -> impl Into
             data-trump=trump_id(trump)
             data-status=status
             data-points=move || cell.with(|c| c.as_ref().and_then(|c| c.points).map(|p| p.to_string()))
+            data-points-pending=move || {
+                cell.with(|c| c.as_ref().is_some_and(Cell::points_pending).then_some("true"))
+            }
             title=move || cell.with(|c| c.as_ref().map(cell_title))
             tabindex="0"
             role="button"

@@ -41,6 +41,7 @@ fn ResultRow(contract: Contract) -> impl IntoView {
             data-contract=contract.id()
             data-status=move || row.with(|r| r.status.id())
             data-points=move || row.with(|r| r.points.map(|p| p.to_string()))
+            data-points-pending=move || row.with(|r| r.points_pending.then_some("true"))
             on:click=move |_| select()
         >
             <span class="result-icon" aria-hidden="true">
@@ -57,6 +58,14 @@ fn ResultRow(contract: Contract) -> impl IntoView {
                         .map(|p| {
                             view! {
                                 <span class="points">{format!(" · {p} pont (card points)")}</span>
+                            }
+                        })
+                }}
+                {move || {
+                    row.with(|r| r.points_pending)
+                        .then(|| {
+                            view! {
+                                <span class="points pending">" · pontok… (card points…)"</span>
                             }
                         })
                 }}

@@ -3,7 +3,7 @@
 //! panel's rows for one trump, the best bid.
 
 use ulti_engine::{
-    Announcement, BidValue, ComponentResult, Contract, Deal, RuleOptions, Suit, best_bid,
+    Announcement, BidValue, ComponentResult, Contract, Deal, Question, RuleOptions, Suit, best_bid,
     standard_announcements, table_slots,
 };
 
@@ -39,13 +39,15 @@ pub struct Cell {
     pub status: Status,
     /// Point contracts: the soloist's forced card points, once solved and playable.
     pub points: Option<u32>,
+    /// Point contracts: are the exact card points still wanted (false after Cancel)?
+    pub points_wanted: bool,
     /// Worker time, ms.
     pub ms: Option<f64>,
 }
 
 impl Cell {
     fn answered(&mut self, answer: Result<&CellAnswer, String>, ms: f64) {
-        self.ms = Some(ms);
+        self.ms = Some(self.ms.map_or(ms, |before| before + ms));
         match answer {
             Ok(a) => {
                 self.status = if !a.playable {
@@ -55,10 +57,37 @@ impl Cell {
                 } else {
                     Status::Loses
                 };
-                self.points = a.soloist_points.filter(|_| a.playable);
+                // A verdict-only answer keeps points that came first (another worker).
+                self.points = a.soloist_points.or(self.points).filter(|_| a.playable);
             }
             Err(message) => self.status = Status::Failed(message),
         }
+    }
+
+    /// The questions still to ask for this cell, the verdict first: a point contract is asked
+    /// for its verdict (one cheap search, shown at once) and then for its exact card points.
+    #[must_use]
+    pub fn questions(&self) -> Vec<Question> {
+        let point = self.contract.is_point_contract();
+        match self.status {
+            Status::Pending | Status::Cancelled if point => {
+                vec![Question::WinLose, Question::Exact]
+            }
+            Status::Pending | Status::Cancelled => vec![Question::Exact],
+            Status::Wins | Status::Loses if point && self.points.is_none() => {
+                vec![Question::Exact]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// A point contract whose verdict is in and whose exact card points are still wanted.
+    #[must_use]
+    pub fn points_pending(&self) -> bool {
+        matches!(self.status, Status::Wins | Status::Loses)
+            && self.contract.is_point_contract()
+            && self.points.is_none()
+            && self.points_wanted
     }
 }
 
@@ -87,6 +116,7 @@ impl Table {
                     trump,
                     status: Status::Pending,
                     points: None,
+                    points_wanted: true,
                     ms: None,
                 })
                 .collect(),
@@ -99,12 +129,13 @@ impl Table {
         self.cells.len()
     }
 
-    /// Cells answered (solved, unplayable or failed; cancelled ones are not done).
+    /// Cells answered in full (solved with their points, unplayable or failed; cancelled ones
+    /// are not done).
     #[must_use]
     pub fn done(&self) -> usize {
         self.cells
             .iter()
-            .filter(|c| !matches!(c.status, Status::Pending | Status::Cancelled))
+            .filter(|c| c.questions().is_empty())
             .count()
     }
 
@@ -121,12 +152,23 @@ impl Table {
         }
     }
 
-    /// Mark the unanswered cells cancelled.
+    /// Mark the unanswered cells cancelled (and card points not in yet unwanted).
     pub fn cancel(&mut self) {
         for c in &mut self.cells {
             if c.status == Status::Pending {
                 c.status = Status::Cancelled;
             }
+            c.points_wanted = c.points.is_some();
+        }
+    }
+
+    /// Ask again for what Cancel dropped.
+    pub fn resume(&mut self) {
+        for c in &mut self.cells {
+            if c.status == Status::Cancelled {
+                c.status = Status::Pending;
+            }
+            c.points_wanted = true;
         }
     }
 
@@ -163,6 +205,7 @@ impl Table {
                         contract,
                         status: c.status.clone(),
                         points: c.points,
+                        points_pending: c.points_pending(),
                         line: Vec::new(),
                         ms: c.ms,
                     },
@@ -380,6 +423,63 @@ mod tests {
         assert_eq!(table.done(), 9);
         assert!(!table.is_complete());
         assert_eq!(table.results_for(Suit::Piros)[0].status, Status::Cancelled);
+    }
+
+    fn cell_answer_to(deal: &Deal, contract: Contract, question: Question) -> CellAnswer {
+        let mut q = ulti_engine::Query::new(*deal, ulti_engine::Bid::single(contract));
+        q.line = false;
+        q.question = question;
+        let sol = Solver::new().solve(&q).unwrap();
+        CellAnswer {
+            playable: sol.playable,
+            unplayable_reason: sol.unplayable_reason,
+            soloist_wins: sol.soloist_wins,
+            soloist_points: sol.soloist_points,
+        }
+    }
+
+    #[test]
+    fn a_point_cells_verdict_comes_first_and_its_points_right_after() {
+        let d = Deal::parse_code(STRONG).unwrap();
+        let mut table = Table::pending();
+        let passz = (0..table.total())
+            .find(|&i| {
+                table.cells[i].contract == Contract::Passz && table.cells[i].trump == Some(d.trump)
+            })
+            .unwrap();
+        let betli = (0..table.total())
+            .find(|&i| table.cells[i].contract == Contract::Betli)
+            .unwrap();
+        assert_eq!(
+            table.cells[passz].questions(),
+            vec![Question::WinLose, Question::Exact]
+        );
+        assert_eq!(table.cells[betli].questions(), vec![Question::Exact]);
+        let row = |t: &Table| t.results_for(d.trump)[0].clone();
+
+        // The verdict: ✔/✘ shown, the row not done until its points are in.
+        let verdict = cell_answer_to(&d, Contract::Passz, Question::WinLose);
+        assert_eq!(verdict.soloist_points, None);
+        table.answer(passz, Ok(&verdict), 0.1);
+        assert_eq!(row(&table).status, Status::Wins);
+        assert!(row(&table).points_pending && !row(&table).is_done());
+        assert_eq!(table.cells[passz].questions(), vec![Question::Exact]);
+        assert_eq!(table.done(), 0);
+
+        // Cancel: no points will come, so nothing is pending; resuming asks again.
+        table.cancel();
+        assert!(!row(&table).points_pending && row(&table).is_done());
+        table.resume();
+        assert!(row(&table).points_pending);
+
+        let exact = cell_answer_to(&d, Contract::Passz, Question::Exact);
+        table.answer(passz, Ok(&exact), 0.3);
+        assert_eq!(row(&table).points, exact.soloist_points);
+        assert!(row(&table).is_done() && table.cells[passz].questions().is_empty());
+        assert_eq!(table.done(), 1);
+        // A late verdict (another worker) keeps the points.
+        table.answer(passz, Ok(&verdict), 0.1);
+        assert_eq!(row(&table).points, exact.soloist_points);
     }
 
     #[test]

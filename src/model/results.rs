@@ -43,6 +43,8 @@ pub struct ContractResult {
     pub status: Status,
     /// Point contracts: the card points the soloist can force.
     pub points: Option<u32>,
+    /// A point contract whose verdict is in and whose exact card points are still coming.
+    pub points_pending: bool,
     /// One optimal line (30 cards) once solved and playable.
     pub line: Vec<Card>,
     /// Solve time in the worker, ms.
@@ -57,6 +59,7 @@ impl ContractResult {
             contract,
             status: Status::Pending,
             points: None,
+            points_pending: false,
             line: Vec::new(),
             ms: None,
         }
@@ -76,6 +79,7 @@ impl ContractResult {
             contract,
             status,
             points: solution.soloist_points,
+            points_pending: false,
             line: solution.line,
             ms: Some(ms),
         }
@@ -84,7 +88,7 @@ impl ContractResult {
     /// Is the answer in (whatever it is)?
     #[must_use]
     pub fn is_done(&self) -> bool {
-        !matches!(self.status, Status::Pending)
+        !matches!(self.status, Status::Pending) && !self.points_pending
     }
 }
 

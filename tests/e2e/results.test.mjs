@@ -80,3 +80,42 @@ test('the app and its worker load from the base path (GitHub Pages sub-path)', {
     assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
   }),
 );
+
+test('a point contract shows its verdict first and its exact card points right after', { timeout: 2 * TIMEOUT.solve }, () =>
+  withPage(browser.context, 'verdict-then-points', async (page) => {
+    // Record, per result row, the order in which its verdict and its points appear.
+    await page.addInitScript(() => {
+      window.__events = [];
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const el = r.target;
+          if (el.dataset?.testid !== 'result') continue;
+          window.__events.push({
+            contract: el.dataset.contract,
+            status: el.dataset.status,
+            points: el.dataset.points ?? null,
+            pending: el.dataset.pointsPending ?? null,
+          });
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-status', 'data-points', 'data-points-pending'] });
+    });
+    const code = DEALS['slow-simulation'];
+    const expected = expectedResults(code);
+    await page.goto(appUrl(`deal=${code}`));
+    await waitForResults(page);
+    const events = await page.evaluate(() => window.__events);
+    for (const id of ['passz', '40-100', '20-100']) {
+      if (!expected[id] || expected[id].status === 'unplayable') continue;
+      const mine = events.filter((e) => e.contract === id);
+      const verdict = mine.findIndex((e) => e.status === 'wins' || e.status === 'loses');
+      const points = mine.findIndex((e) => e.points !== null);
+      assert.ok(verdict >= 0 && points >= 0, `${id}: verdict and points recorded: ${JSON.stringify(mine)}`);
+      assert.equal(mine[verdict].points, null, `${id}: the verdict is shown before the points: ${JSON.stringify(mine)}`);
+      assert.equal(mine[verdict].pending, 'true', `${id}: the points are marked as coming`);
+      assert.equal(mine[verdict].status, expected[id].status, `${id}: the verdict equals the CLI's`);
+      assert.equal(Number(mine.at(-1).points), expected[id].points, `${id}: the points equal the CLI's`);
+      assert.equal(mine.at(-1).pending, null, `${id}: nothing pending at the end`);
+    }
+    assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
+  }),
+);

@@ -188,3 +188,35 @@ test('playing animates the line (screenshot mid-animation)', { timeout: 3 * TIME
     assert.equal((await viewerState(page)).step, paused, 'the step changed while paused');
   }),
 );
+
+// Issue 8: a line never contradicts its verdict. A won trump durchmars whose line used to lead a
+// side suit before the last defender trump was drawn, and the README's great betli: replayed
+// card by card to step 30, the score panel shows 10 tricks / 0 tricks for the soloist.
+const WON_LINES = [
+  { name: 'won-trump-durchmars', code: '2272326252437070306051511021413102234163521203036001231013317', game: 'durchmars-adu', tricks: 10 },
+  { name: 'won-betli', code: DEALS['great-betli'], game: 'betli', tricks: 0 },
+];
+
+for (const { name, code, game, tricks } of WON_LINES) {
+  test(`a won ${game} line keeps its verdict to step 30 (${tricks} soloist tricks)`, { timeout: 3 * TIMEOUT.solve }, () =>
+    withPage(browser.context, name, async (page) => {
+      const cliSolve = cli('solve', '--deal', code, '--contract', game, '--json');
+      assert.equal(cliSolve.soloist_wins, true, `the CLI says ${game} is won`);
+      await page.goto(appUrl(`deal=${code}&game=${game}`));
+      await waitForResults(page);
+      const status = await page.getAttribute(`[data-testid=result][data-contract="${game}"]`, 'data-status');
+      assert.equal(status, 'wins', 'the results mark it ✔');
+      await waitForStep(page, 0);
+      for (let k = 1; k <= 30; k++) {
+        await page.click('[data-testid=step-forward]');
+        await waitForStep(page, k);
+      }
+      const state = await viewerState(page);
+      assert.deepEqual(state.history, cliSolve.line, 'the line shown is the engine\'s');
+      assert.equal(state.score.soloistTricks, tricks, `soloist tricks at step 30: ${JSON.stringify(state.score)}`);
+      assert.equal(state.score.defenderTricks, 10 - tricks, 'defender tricks at step 30');
+      await screenshot(page, `${name}-end`);
+      assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
+    }),
+  );
+}
