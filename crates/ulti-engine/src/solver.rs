@@ -769,35 +769,28 @@ impl Solver {
     /// of [`Query::all_cards`] at its step.
     ///
     /// Among the cards that keep the value, the line prefers one that also keeps `second`, a
-    /// secondary aim followed on a second board (`aux`): the exact card points for win/lose
-    /// contracts and payoffs (so the line plays on sensibly once the outcome is decided), the
-    /// outcome of "the soloist takes at least n tricks" for a passz decided by tricks. When no
-    /// card keeps both, the value wins and the secondary aim is re-solved from there.
+    /// secondary aim followed on a second board: the outcome of "the soloist takes at least n
+    /// tricks" for a passz decided by tricks (from the start), or the exact card points for
+    /// win/lose contracts and payoffs once their value is decided whatever anyone plays (so the
+    /// line plays on sensibly, and the card-points search is only paid for the short rest).
+    /// When no card keeps both, the value wins and the secondary aim is re-solved from there.
     ///
-    /// Bounds are not used to cut the line short: a lower bound such as "draw the trumps, then
-    /// cash the winners" is what the soloist *can* force, not what any card keeps (leading a
-    /// side suit before the trumps are drawn loses a durchmars that the bound calls won).
+    /// Search bounds are not used to cut the line short: a lower bound such as "draw the
+    /// trumps, then cash the winners" is what the soloist *can* force, not what any card keeps
+    /// (leading a side suit before the trumps are drawn loses a durchmars the bound calls won).
     fn line(&mut self, q: &Query, mut mode: Mode, second: Option<Second>) -> Vec<Card> {
-        let mut aux = second.map(|second| {
-            let bytes = self.tt.bytes() / 4;
-            let mut a = self
-                .aux
-                .take()
-                .unwrap_or_else(|| Box::new(Solver::with_memory(bytes)));
-            a.configure(q);
-            let mode = match second {
-                Second::Points => {
-                    a.setup(&q.deal, &q.played, Goal::Points);
-                    Mode::Exact(a.exact())
-                }
-                Second::SoloTricks(n) => {
-                    Mode::Threshold(n - a.setup(&q.deal, &q.played, Goal::SoloTricks))
-                }
-            };
-            (a, mode)
-        });
+        let mut played = q.played.clone();
+        let mut aux: Option<(Box<Solver>, Mode)> = None;
         let mut line = Vec::with_capacity(30);
         while self.tricks_done < 10 {
+            let start = match second {
+                Some(Second::SoloTricks(_)) => line.is_empty(),
+                Some(Second::Points) => aux.is_none() && self.decided(mode),
+                None => false,
+            };
+            if let (true, Some(second)) = (start, second) {
+                aux = Some(self.start_aux(q, &played, second));
+            }
             let seat = self.mover();
             let keep = self.keeper(mode);
             let aux_keep = aux.as_mut().map(|(a, m)| a.keeper(*m));
@@ -826,12 +819,62 @@ impl Solver {
                     *am = Mode::Exact(a.exact());
                 }
             }
-            line.push(self.layout.card(m));
+            let card = self.layout.card(m);
+            line.push(card);
+            played.push(card);
         }
         if let Some((a, _)) = aux {
             self.aux = Some(a);
         }
         line
+    }
+
+    /// The second board of [`Solver::line`] at the position after `played`, with its aim.
+    fn start_aux(&mut self, q: &Query, played: &[Card], second: Second) -> (Box<Solver>, Mode) {
+        let bytes = self.tt.bytes() / 4;
+        let mut a = self
+            .aux
+            .take()
+            .unwrap_or_else(|| Box::new(Solver::with_memory(bytes)));
+        a.configure(q);
+        let mode = match second {
+            Second::Points => {
+                a.setup(&q.deal, played, Goal::Points);
+                Mode::Exact(a.exact())
+            }
+            Second::SoloTricks(n) => {
+                Mode::Threshold(n - a.setup(&q.deal, played, Goal::SoloTricks))
+            }
+        };
+        (a, mode)
+    }
+
+    /// Is the value of `mode` settled whatever anyone plays from here: a threshold already
+    /// reached or out of reach of everything still live, or a payoff whose components are all
+    /// decided? (Only facts of the position count here, no search bound.)
+    fn decided(&self, mode: Mode) -> bool {
+        let left = 10 - self.tricks_done as i32;
+        let live = self.hands[0] | self.hands[1] | self.hands[2] | self.trick_bits();
+        match mode {
+            Mode::Threshold(need) => {
+                let most = match self.goal {
+                    Goal::Points => self.live_cards(live) + i32::from(left > 0),
+                    Goal::SoloTricks | Goal::DefTricks => left,
+                    Goal::Aces | Goal::Tens => self.live_cards(live),
+                    Goal::Ulti => i32::from(
+                        self.hands[0] & self.seven != 0
+                            || (self.tricks_done == 9 && self.trick_bits() & self.seven != 0),
+                    ),
+                    Goal::Payoff => return false,
+                };
+                need <= 0 || need > most
+            }
+            Mode::Exact(_) if self.goal == Goal::Payoff => {
+                let (lo, hi) = self.payoff_bounds(live, left);
+                lo == hi
+            }
+            Mode::Exact(_) => false,
+        }
     }
 
     /// What a card must keep in `mode`: for a threshold, whether it is reached from here.
