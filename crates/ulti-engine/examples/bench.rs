@@ -14,8 +14,8 @@
 use std::time::Instant;
 
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
 use ulti_engine::{Bid, Card, CardSet, Contract, Deal, Query, Solver, standard_announcements};
 
 fn read_deals(file: &str, limit: usize) -> Vec<Deal> {
@@ -29,7 +29,7 @@ fn read_deals(file: &str, limit: usize) -> Vec<Deal> {
 }
 
 /// `deal` with the defenders' 20 cards split anew (the soloist's hand and the talon kept).
-fn resplit(deal: &Deal, rng: &mut SmallRng) -> Deal {
+fn resplit(deal: &Deal, rng: &mut ChaCha8Rng) -> Deal {
     let [solo, d1, d2] = deal.hands();
     let mut hidden: Vec<Card> = d1.iter().chain(d2.iter()).collect();
     hidden.shuffle(rng);
@@ -42,7 +42,7 @@ fn splits(n: usize, file: &str, hands: usize) {
     let deals = read_deals(file, hands);
     let bids = standard_announcements();
     let mut solver = Solver::new();
-    let mut rng = SmallRng::seed_from_u64(2026);
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let (mut solves, mut nodes, mut total) = (0u64, 0u64, 0.0f64);
     let mut per_split = Vec::with_capacity(n * deals.len());
     for deal in &deals {
