@@ -92,6 +92,16 @@ impl From<QuestionArg> for Question {
     }
 }
 
+/// How `ulti bench` times a solve (`--clock`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ClockArg {
+    /// Wall-clock time (what a user waits; a preempted solve counts its wait).
+    #[default]
+    Wall,
+    /// The thread's CPU time (unix): not inflated when other processes share the cores.
+    Cpu,
+}
+
 /// Arguments of `ulti solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -169,4 +179,7 @@ pub struct BenchArgs {
     /// other contracts are win/lose questions either way).
     #[arg(long, value_enum, default_value_t)]
     pub question: QuestionArg,
+    /// Time each solve by the wall clock, or by the thread's CPU time.
+    #[arg(long, value_enum, default_value_t)]
+    pub clock: ClockArg,
 }
