@@ -179,6 +179,9 @@ pub struct BenchArgs {
     /// other contracts are win/lose questions either way).
     #[arg(long, value_enum, default_value_t)]
     pub question: QuestionArg,
+    /// Transposition-table size in KiB (default: the engine's default).
+    #[arg(long, value_name = "KIB")]
+    pub table_kib: Option<usize>,
     /// Time each solve by the wall clock, or by the thread's CPU time.
     #[arg(long, value_enum, default_value_t)]
     pub clock: ClockArg,

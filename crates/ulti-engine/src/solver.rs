@@ -1125,7 +1125,8 @@ impl Solver {
             }
             Goal::SoloTricks => {
                 let sure = sol_sure.count_ones() as i32;
-                let hi = left - i32::from(def_sure != 0);
+                let beaten = boundary && self.leader == SOLOIST && self.soloist_top_beaten();
+                let hi = left - i32::from(def_sure != 0 || beaten);
                 (if all { left } else { sure }, hi)
             }
             Goal::DefTricks => (0, if all { 0 } else { left }),
@@ -1144,14 +1145,28 @@ impl Solver {
                 (i32::from(alive && all), i32::from(alive))
             }
             Goal::Payoff => {
-                let (lo, hi) = self.payoff_bounds(live, left);
+                let (lo, mut hi) = self.payoff_bounds(live, left);
                 // Taking every trick is the best outcome for every component but betli.
                 let betli = self
                     .spec
                     .comps
                     .iter()
                     .any(|c| c.contract == Contract::Betli);
-                if all && !betli { (hi, hi) } else { (lo, hi) }
+                if all && !betli {
+                    return (hi, hi);
+                }
+                // A durchmars still open that the defenders can break (a search bound, not a
+                // fact of the position: `payoff_bounds` keeps it open).
+                let clean =
+                    usize::from(self.progress[self.tricks_done].sol_tricks) == self.tricks_done;
+                if boundary && clean && self.leader == SOLOIST && self.soloist_top_beaten() {
+                    for c in &self.spec.comps {
+                        if matches!(c.contract, Contract::Durchmars | Contract::DurchmarsAdu) {
+                            hi -= c.win - c.lose;
+                        }
+                    }
+                }
+                (lo, hi)
             }
         }
     }
@@ -1222,6 +1237,22 @@ impl Solver {
         let t = self.trump_mask;
         let ht = (h & t).count_ones();
         ht >= (self.hands[1] & t).count_ones() && ht >= (self.hands[2] & t).count_ones()
+    }
+
+    /// The soloist, on lead at a trick boundary, cannot take every remaining trick when a
+    /// defender holds a card above the soloist's top card of a suit the soloist holds: taking
+    /// every trick, the soloist leads them all, so that suit is led, and the defender must
+    /// follow and beat it (keeping the card until then costs nothing: when void in the led
+    /// suit, they play another card, and if it is their last card, the soloist's last card is
+    /// of that suit). Trumps change nothing: the suit may be the trump suit, and a ruff by the
+    /// other defender wins the trick for the defenders too.
+    fn soloist_top_beaten(&self) -> bool {
+        let h = self.hands[0];
+        let d = self.hands[1] | self.hands[2];
+        SUIT_MASK.iter().any(|&m| {
+            let (hs, ds) = (h & m, d & m);
+            hs != 0 && ds != 0 && ds.leading_zeros() < hs.leading_zeros()
+        })
     }
 
     fn payoff_bounds(&self, live: u32, left: i32) -> (i32, i32) {

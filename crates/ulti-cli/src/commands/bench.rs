@@ -114,7 +114,9 @@ pub fn run(args: &BenchArgs, out: &mut impl Write) -> Result<()> {
         "contract", "playable", "median", "p90", "p99", "max", "Mnodes/s", "Mnodes"
     )?;
     let origin = Instant::now();
-    let mut solver = Solver::new();
+    let mut solver = args
+        .table_kib
+        .map_or_else(Solver::new, |k| Solver::with_memory(k << 10));
     let mut per_deal = vec![0.0f64; deals.len()];
     let mut all_nodes = 0u64;
     for c in contracts {
