@@ -67,6 +67,9 @@ function startProxy(target) {
       proxy.online = false;
       for (const s of sockets) s.destroy();
     },
+    goOnline() {
+      proxy.online = true;
+    },
   };
   proxy.server.on('connection', (s) => {
     sockets.add(s);
@@ -173,5 +176,39 @@ test('after one visit the app reloads and solves a deal offline', { timeout: 4 *
       'page errors or failed requests offline',
     );
     await browser.context.setOffline(false);
+  }),
+);
+
+test('a new protocol version installs a new service worker that drops the old cache', { timeout: 2 * TIMEOUT.solve }, () =>
+  withPage(browser.context, 'offline-update', async (page) => {
+    // What a deploy with a bumped PROTOCOL_VERSION does: the page registers sw.js?v=<new>.
+    const version = protocolVersion();
+    const next = version + 1000;
+    await browser.context.setOffline(false);
+    proxy.goOnline();
+    await page.goto(proxy.base);
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+      timeout: TIMEOUT.solve,
+    });
+    const after = await page.evaluate(async (v) => {
+      const reg = await navigator.serviceWorker.register(`sw.js?v=${v}`, { scope: document.baseURI });
+      const waitActive = () =>
+        new Promise((resolve) => {
+          const check = () => (reg.active?.scriptURL.endsWith(`?v=${v}`) ? resolve() : setTimeout(check, 50));
+          check();
+        });
+      await waitActive();
+      // The new worker deletes the other caches when it activates.
+      for (let i = 0; i < 100 && (await caches.keys()).length !== 1; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const names = await caches.keys();
+      const keys = names.length ? await (await caches.open(names[0])).keys() : [];
+      return { names, count: keys.length, controller: navigator.serviceWorker.controller?.scriptURL };
+    }, next);
+    assert.deepEqual(after.names, [`ulti-solver-v${next}`], 'only the new version\'s cache is left');
+    assert.ok(after.count >= 8, `the new cache holds the app: ${after.count} files`);
+    assert.equal(after.controller, `${proxy.base}sw.js?v=${next}`, 'the new service worker controls the page');
+    assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
   }),
 );
