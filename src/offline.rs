@@ -123,4 +123,28 @@ mod tests {
             "trunk copies sw.js next to index.html"
         );
     }
+
+    /// The manifest works at `/` and under a sub-path, and every icon it names is a file in
+    /// the tree (trunk copies icons/ as it is).
+    #[test]
+    fn the_manifest_is_relative_and_its_icons_exist() {
+        let manifest = include_str!("../manifest.json");
+        assert!(manifest.contains(r#""start_url": "./""#));
+        assert!(manifest.contains(r#""scope": "./""#));
+        assert!(manifest.contains(r#""purpose": "maskable""#));
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let icons: Vec<&str> = manifest
+            .split(r#""src": ""#)
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap())
+            .collect();
+        assert!(icons.len() >= 3, "{icons:?}");
+        for icon in icons {
+            assert!(!icon.starts_with('/'), "{icon} is relative");
+            assert!(root.join(icon).is_file(), "{icon} exists");
+        }
+        let html = include_str!("../index.html");
+        assert!(html.contains(r#"<link rel="manifest" href="manifest.json" />"#));
+        assert!(html.contains(r#"data-trunk rel="copy-dir" href="icons""#));
+    }
 }
