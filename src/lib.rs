@@ -5,10 +5,12 @@
 //!
 //! Layout: [`model`] is pure logic with native tests; [`protocol`] is the one worker protocol;
 //! [`worker`] is the worker side and [`solver_client`] the page side of it; [`state`] holds
-//! the page's signals and the URL sync; [`pages`] and [`components`] are the views.
+//! the page's signals and the URL sync; [`pages`] and [`components`] are the views;
+//! [`offline`] registers the service worker that makes the app installable and offline.
 
 pub mod components;
 pub mod model;
+pub mod offline;
 pub mod pages;
 pub mod protocol;
 pub mod solver_client;

@@ -597,3 +597,178 @@ fn help_shows_examples() {
         "{text}"
     );
 }
+
+mod fuzz {
+    //! Arbitrary command lines and batch inputs (proptest): the binary never panics, exits 0, 1
+    //! or 2, and a failure is exactly one `error: ` line on stderr and nothing on stdout.
+
+    use super::*;
+    use proptest::prelude::*;
+    use proptest::test_runner::Config;
+
+    fn config(cases: u32) -> Config {
+        let cases = std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(cases);
+        Config {
+            cases,
+            failure_persistence: None,
+            ..Config::default()
+        }
+    }
+
+    /// A value for an option: something valid for one of them, or any text.
+    fn value() -> impl Strategy<Value = String> {
+        prop_oneof![
+            proptest::sample::select(vec![
+                STRONG,
+                "123",
+                "0070605040302012737173112323313143435151620212322242526103019",
+                "passz",
+                "ulti",
+                "betli+ulti",
+                "40-100+ulti",
+                "bogus",
+                "ZA,TO",
+                "PA,QQ",
+                "ZK",
+                "0",
+                "2",
+                "-1",
+                "/nonexistent/file.txt",
+                "",
+                "--",
+                "-",
+            ])
+            .prop_map(String::from),
+            "[ -~]{0,12}",
+            any::<String>().prop_filter("no NUL in arguments", |s| !s.contains('\0')),
+        ]
+    }
+
+    fn word() -> impl Strategy<Value = String> {
+        prop_oneof![
+            3 => proptest::sample::select(vec![
+                "--deal",
+                "--contract",
+                "--played",
+                "--all-cards",
+                "--json",
+                "--threads",
+                "--deals",
+                "--contracts",
+                "--limit",
+                "--must-beat-after-trump",
+                "--marriage-needs-trick",
+                "--bogus",
+                "-x",
+            ])
+            .prop_map(String::from),
+            2 => value(),
+        ]
+    }
+
+    /// A command line: usually a subcommand, then options and values in any order. Never a
+    /// valid `table`/`bids` run (those take seconds, and other tests cover them); `bench` finds
+    /// no deals file here.
+    fn args() -> impl Strategy<Value = Vec<String>> {
+        (
+            proptest::sample::select(vec![
+                "solve", "table", "bids", "batch", "bench", "help", "", "sol",
+            ]),
+            proptest::collection::vec(word(), 0..7),
+        )
+            .prop_map(|(cmd, rest)| {
+                let mut v = Vec::new();
+                if !cmd.is_empty() {
+                    v.push(cmd.to_string());
+                }
+                v.extend(rest);
+                v
+            })
+            .prop_filter("no full table runs", |v| {
+                !(matches!(v.first().map(String::as_str), Some("table" | "bids"))
+                    && v.iter().any(|a| a == STRONG))
+            })
+    }
+
+    fn check_exit(o: &Output, what: &str) -> Result<(), TestCaseError> {
+        let err = stderr(o);
+        prop_assert!(!err.contains("panicked"), "{}: {}", what, err);
+        let code = o.status.code();
+        prop_assert!(
+            matches!(code, Some(0..=2)),
+            "{}: exit {:?}, {}",
+            what,
+            o.status,
+            err
+        );
+        if code != Some(0) {
+            prop_assert_eq!(err.lines().count(), 1, "{}: one line, got {:?}", what, err);
+            prop_assert!(err.starts_with("error: "), "{}: {}", what, err);
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(config(256))]
+
+        #[test]
+        fn any_command_line_exits_cleanly_with_at_most_one_error_line(args in args()) {
+            let o = ulti(&args.iter().map(String::as_str).collect::<Vec<_>>());
+            if args.is_empty() {
+                // Bare `ulti` is the one exception: clap's usage help (on stderr, exit 2).
+                prop_assert_eq!(o.status.code(), Some(2));
+                prop_assert!(stderr(&o).contains("Usage: ulti <COMMAND>"), "{}", stderr(&o));
+                return Ok(());
+            }
+            check_exit(&o, &format!("{args:?}"))?;
+            if o.status.code() != Some(0) {
+                prop_assert!(stdout(&o).is_empty(), "{:?}: stdout {}", args, stdout(&o));
+            }
+        }
+
+        #[test]
+        fn any_batch_input_answers_every_line_in_order(
+            lines in proptest::collection::vec(prop_oneof![
+                Just(format!("{STRONG} betli")),
+                Just(format!("{STRONG} ulti ZA TO")),
+                Just(format!("{STRONG} passz PA,QQ")),
+                Just(format!("{STRONG} bogus")),
+                Just("123 passz".to_string()),
+                Just("# comment".to_string()),
+                Just(String::new()),
+                "[ -~]{0,20}",
+                any::<String>().prop_filter("one line", |s| !s.contains(['\n', '\r'])),
+            ], 0..5),
+        ) {
+            let o = ulti_stdin(&["batch", "--threads", "1"], &lines.join("\n"));
+            let err = stderr(&o);
+            prop_assert!(!err.contains("panicked"), "{}", err);
+            let text = stdout(&o);
+            let answers: Vec<Value> = text
+                .lines()
+                .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+                .collect();
+            let numbers: Vec<u64> = answers.iter().map(|a| a["input_line"].as_u64().unwrap()).collect();
+            let want: Vec<u64> = lines
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| {
+                    let l = l.trim();
+                    !l.is_empty() && !l.starts_with('#')
+                })
+                .map(|(i, _)| i as u64 + 1)
+                .collect();
+            prop_assert_eq!(&numbers, &want);
+            let failed = answers.iter().filter(|a| a.get("error").is_some()).count();
+            for a in answers.iter().filter_map(|a| a.get("error")) {
+                let e = a.as_str().unwrap();
+                prop_assert!(!e.is_empty() && !e.contains('\n'), "{:?}", e);
+            }
+            // Some line failed: exit 1 and the error objects say why; else success.
+            prop_assert_eq!(o.status.code(), Some(if failed > 0 { 1 } else { 0 }), "{}", err);
+        }
+    }
+}
