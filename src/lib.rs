@@ -8,6 +8,7 @@
 //! the page's signals and the URL sync; [`pages`] and [`components`] are the views.
 
 pub mod components;
+pub mod i18n;
 pub mod model;
 pub mod pages;
 pub mod protocol;
@@ -20,6 +21,9 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
 use crate::pages::solver_page::SolverPage;
+
+// The message catalogue: locales/hu.json and locales/en.json (see `i18n`).
+rust_i18n::i18n!("locales", fallback = "en");
 
 /// The router base: the path of `document.baseURI` without its trailing `/` (so the app
 /// works at `/` and under a sub-path such as `/ulti-solver/`).
