@@ -135,9 +135,7 @@ pub fn SolverPage() -> impl IntoView {
                     <HandTabs />
                     <Deck />
                     <EditorToolbar />
-                </div>
-                <Hands />
-                <div class="editor-body">
+                    <Hands />
                     <HouseRules />
                 </div>
             </section>
