@@ -453,7 +453,7 @@ for (const [rule, { code, contract }] of Object.entries(RULE_DEALS)) {
         (r) => new URL(location.href).searchParams.get('rules') === r && !new URL(location.href).searchParams.has('played'),
         rule,
       );
-      assert.deepEqual((await lineState(page)).url.order.filter((p) => p !== 'step'), ['deal', 'rules', 'game'], 'URL order');
+      assert.deepEqual((await lineState(page)).url.order.filter((p) => p !== 'step'), ['deal', 'rules', 'game', 'lang'], 'URL order');
       await assertAnalysis(page, ruled, `with ${rule}`);
       // The line and its what-if marks follow the rule too.
       await waitForStep(page, 0);
