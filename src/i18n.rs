@@ -67,6 +67,17 @@ pub fn tr(lang: Lang, key: &str) -> String {
     rust_i18n::t!(key, locale = lang.code()).into_owned()
 }
 
+/// The catalogue's text for `key` in the page's language, as a signal for a view (one
+/// concrete type for every such text, which keeps the wasm smaller than a closure each).
+#[must_use]
+pub fn text(
+    lang: leptos::prelude::RwSignal<Lang>,
+    key: &'static str,
+) -> leptos::prelude::Signal<String> {
+    use leptos::prelude::Get;
+    leptos::prelude::Signal::derive(move || tr(lang.get(), key))
+}
+
 /// The catalogue's text for `key` with its `%{name}` placeholders filled in.
 #[must_use]
 pub fn tr_with(lang: Lang, key: &str, args: &[(&str, &str)]) -> String {

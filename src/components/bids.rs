@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::i18n::{announcement_name, tr};
+use crate::i18n::{announcement_name, text};
 use crate::model::analysis::{BidRow, components_text, signed};
 use crate::solver_client::SolverClient;
 use crate::state::AppState;
@@ -48,7 +48,7 @@ fn BidLine(index: usize, best_id: Memo<Option<String>>) -> impl IntoView {
             <span class="bid-name">
                 {move || row.with(|r| r.as_ref().map(|r| announcement_name(lang.get(), &r.announcement)))}
                 {move || {
-                    best.get().then(|| view! { <span class="best-tag">{move || tr(lang.get(), "bids.best")}</span> })
+                    best.get().then(|| view! { <span class="best-tag">{text(lang, "bids.best")}</span> })
                 }}
             </span>
             <span class="bid-payoff">
@@ -85,7 +85,7 @@ pub fn BidsPanel() -> impl IntoView {
     view! {
         <section class="panel bids-panel" class:idle=idle aria-labelledby="bids-title">
             <header class="panel-header">
-                <h2 id="bids-title">{move || tr(lang.get(), "bids.title")}</h2>
+                <h2 id="bids-title">{text(lang, "bids.title")}</h2>
                 <span class="bids-progress">
                     {move || format!("{}/{}", done(), total())}
                     {move || {
@@ -96,13 +96,13 @@ pub fn BidsPanel() -> impl IntoView {
                     }}
                 </span>
             </header>
-            <p class="hint">{move || tr(lang.get(), "bids.hint")}</p>
+            <p class="hint">{text(lang, "bids.hint")}</p>
             // Scrollable, so it takes the keyboard focus (and scrolls with the arrow keys).
             <ol
                 class="bids"
                 data-testid="bids"
                 tabindex="0"
-                aria-label=move || tr(lang.get(), "bids.list")
+                aria-label=text(lang, "bids.list")
             >
                 {(0..count).map(|index| view! { <BidLine index best_id /> }).collect_view()}
             </ol>

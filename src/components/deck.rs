@@ -6,7 +6,7 @@ use ulti_engine::{Card, CardSet, Rank, Seat, Suit};
 
 use crate::components::card::{CardFace, card_label, suit_class};
 use crate::i18n::{
-    card_name, deal_error, edit_error, seat_badge, seat_name, suit_name, tr, tr_with,
+    card_name, deal_error, edit_error, seat_badge, seat_name, suit_name, text, tr_with,
 };
 use crate::model::editor::HAND_SIZE;
 use crate::state::AppState;
@@ -63,7 +63,7 @@ pub fn HandTabs() -> impl IntoView {
         }
     };
     view! {
-        <div class="hand-tabs" role="group" aria-label=move || tr(lang.get(), "editor.active_hand")>
+        <div class="hand-tabs" role="group" aria-label=text(lang, "editor.active_hand")>
             {tab(0)}
             {tab(1)}
             {tab(2)}
@@ -117,7 +117,7 @@ pub fn Deck() -> impl IntoView {
         }
     };
     view! {
-        <div class="deck" data-testid="deck" role="group" aria-label=move || tr(lang.get(), "editor.deck")>
+        <div class="deck" data-testid="deck" role="group" aria-label=text(lang, "editor.deck")>
             {Suit::ALL.map(row).into_iter().collect_view()}
         </div>
     }
@@ -182,13 +182,13 @@ pub fn Hands() -> impl IntoView {
             {hand(1)}
             {hand(2)}
             <div class="hand talon" data-testid="talon" data-count=move || talon().len().to_string()>
-                <h3 class="hand-title">{move || tr(lang.get(), "editor.talon")}</h3>
+                <h3 class="hand-title">{text(lang, "editor.talon")}</h3>
                 <div class="mini-cards">
                     {move || {
                         let t = talon();
                         if t.is_empty() {
                             view! {
-                                <span class="hint">{move || tr(lang.get(), "editor.talon_hint")}</span>
+                                <span class="hint">{text(lang, "editor.talon_hint")}</span>
                             }
                                 .into_any()
                         } else {
@@ -228,17 +228,17 @@ pub fn EditorToolbar() -> impl IntoView {
                 data-testid="random-deal"
                 on:click=move |_| state.edit(|e| e.random(random_seed()))
             >
-                {move || tr(lang.get(), "editor.random")}
+                {text(lang, "editor.random")}
             </button>
             <button
                 type="button"
                 data-testid="fill-random"
                 on:click=move |_| state.edit(|e| e.fill_random(random_seed()))
             >
-                {move || tr(lang.get(), "editor.fill")}
+                {text(lang, "editor.fill")}
             </button>
             <button type="button" data-testid="clear-deal" on:click=move |_| state.edit(|e| e.clear())>
-                {move || tr(lang.get(), "editor.clear")}
+                {text(lang, "editor.clear")}
             </button>
         </div>
         {move || {
@@ -269,7 +269,7 @@ pub fn DealError() -> impl IntoView {
                     <button
                         type="button"
                         class="dismiss"
-                        aria-label=move || tr(lang.get(), "editor.dismiss")
+                        aria-label=text(lang, "editor.dismiss")
                         on:click=move |_| state.deal_error.set(None)
                     >
                         "×"

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use ulti_engine::{Contract, Suit};
 
 use crate::components::card::{SuitIcon, suit_class};
-use crate::i18n::{Lang, contract_name, suit_name, tr, tr_with, unplayable_reason};
+use crate::i18n::{Lang, contract_name, suit_name, text, tr, tr_with, unplayable_reason};
 use crate::model::analysis::{Cell, trump_id};
 use crate::model::results::Status;
 use crate::solver_client::SolverClient;
@@ -134,7 +134,7 @@ pub fn FullTable() -> impl IntoView {
     view! {
         <section class="panel table-panel" class:idle=idle aria-labelledby="table-title">
             <header class="panel-header">
-                <h2 id="table-title">{move || tr(lang.get(), "table.title")}</h2>
+                <h2 id="table-title">{text(lang, "table.title")}</h2>
                 <div
                     class="table-progress"
                     data-testid="table-progress"
@@ -145,7 +145,7 @@ pub fn FullTable() -> impl IntoView {
                     <progress
                         max=move || total.get().to_string()
                         value=move || done.get().to_string()
-                        aria-label=move || tr(lang.get(), "table.progress")
+                        aria-label=text(lang, "table.progress")
                     ></progress>
                     <span class="progress-text">
                         {move || format!("{}/{}", done.get(), total.get())}
@@ -168,7 +168,7 @@ pub fn FullTable() -> impl IntoView {
                 <table class="full-table" data-testid="full-table">
                     <thead>
                         <tr>
-                            <th scope="col">{move || tr(lang.get(), "table.contract")}</th>
+                            <th scope="col">{text(lang, "table.contract")}</th>
                             {Suit::ALL
                                 .map(|s| {
                                     view! {
@@ -202,7 +202,7 @@ pub fn FullTable() -> impl IntoView {
                     </tbody>
                 </table>
             </div>
-            <p class="hint table-legend">{move || tr(lang.get(), "table.legend")}</p>
+            <p class="hint table-legend">{text(lang, "table.legend")}</p>
         </section>
     }
 }

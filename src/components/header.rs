@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-use crate::i18n::{Lang, tr};
+use crate::i18n::{Lang, text, tr};
 use crate::state::AppState;
 
 /// Copy the page URL to the clipboard; `false` when the Clipboard API is unavailable.
@@ -30,7 +30,7 @@ fn LangSwitch() -> impl IntoView {
     let state = AppState::expect();
     let lang = state.lang;
     view! {
-        <div class="lang-switch" role="group" aria-label=move || tr(lang.get(), "app.language")>
+        <div class="lang-switch" role="group" aria-label=text(lang, "app.language")>
             {Lang::ALL
                 .map(|l| {
                     view! {
@@ -60,9 +60,9 @@ pub fn Header() -> impl IntoView {
         <header class="app-header">
             <h1>
                 <span class="logo" aria-hidden="true">"♠"</span>
-                {move || tr(lang.get(), "app.title")}
+                {text(lang, "app.title")}
             </h1>
-            <p class="tagline">{move || tr(lang.get(), "app.tagline")}</p>
+            <p class="tagline">{text(lang, "app.tagline")}</p>
             <LangSwitch />
             <button
                 type="button"

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::i18n::{tr, url_issue};
+use crate::i18n::{text, url_issue};
 use crate::state::AppState;
 
 /// The link notice, present while there is something to say.
@@ -17,7 +17,7 @@ pub fn UrlNotices() -> impl IntoView {
             view! {
                 <div class="url-notice" data-testid="url-notice" role="status">
                     <div class="url-notice-text">
-                        <strong>{move || tr(lang.get(), "url.title")}</strong>
+                        <strong>{text(lang, "url.title")}</strong>
                         <ul>
                             {issues
                                 .into_iter()
@@ -35,7 +35,7 @@ pub fn UrlNotices() -> impl IntoView {
                         type="button"
                         class="dismiss"
                         data-testid="url-notice-dismiss"
-                        aria-label=move || tr(lang.get(), "url.dismiss")
+                        aria-label=text(lang, "url.dismiss")
                         on:click=move |_| state.url_issues.set(Vec::new())
                     >
                         "×"

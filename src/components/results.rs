@@ -3,7 +3,9 @@
 use leptos::prelude::*;
 use ulti_engine::Contract;
 
-use crate::i18n::{Lang, contract_name, suit_name, tr, tr_with, unplayable_reason, worker_error};
+use crate::i18n::{
+    Lang, contract_name, suit_name, text, tr, tr_with, unplayable_reason, worker_error,
+};
 use crate::model::results::{ContractResult, Status};
 use crate::solver_client::SolverClient;
 use crate::state::AppState;
@@ -91,7 +93,7 @@ fn ResultRow(contract: Contract) -> impl IntoView {
                     select();
                 }
             >
-                {move || tr(lang.get(), "results.show_line")}
+                {text(lang, "results.show_line")}
             </button>
         </li>
     }
@@ -109,7 +111,7 @@ pub fn ResultsPanel() -> impl IntoView {
     view! {
         <section class="panel results-panel" class:idle=idle aria-labelledby="results-title">
             <header class="panel-header">
-                <h2 id="results-title">{move || tr(lang.get(), "results.title")}</h2>
+                <h2 id="results-title">{text(lang, "results.title")}</h2>
                 <span class="trump-note">
                     {move || {
                         state
@@ -127,7 +129,7 @@ pub fn ResultsPanel() -> impl IntoView {
                             view! {
                                 <span class="solving" data-testid="solving" role="status">
                                     <span class="spinner" aria-hidden="true"></span>
-                                    {move || tr(lang.get(), "results.solving")}
+                                    {text(lang, "results.solving")}
                                 </span>
                                 <button
                                     type="button"
@@ -135,7 +137,7 @@ pub fn ResultsPanel() -> impl IntoView {
                                     data-testid="cancel-solve"
                                     on:click=move |_| client.cancel()
                                 >
-                                    {move || tr(lang.get(), "results.cancel")}
+                                    {text(lang, "results.cancel")}
                                 </button>
                             }
                         })
@@ -172,7 +174,7 @@ pub fn ResultsPanel() -> impl IntoView {
                     .is_none()
                     .then(|| {
                         view! {
-                            <p class="hint">{move || tr(lang.get(), "results.hint")}</p>
+                            <p class="hint">{text(lang, "results.hint")}</p>
                         }
                     })
             }}

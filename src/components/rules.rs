@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use ulti_engine::RuleOptions;
 
-use crate::i18n::tr;
+use crate::i18n::{text, tr};
 use crate::state::AppState;
 
 /// One checkbox bound to one house rule.
@@ -38,7 +38,7 @@ pub fn HouseRules() -> impl IntoView {
     let state = AppState::expect();
     view! {
         <details class="house-rules">
-            <summary>{move || tr(state.lang.get(), "rules.title")}</summary>
+            <summary>{text(state.lang, "rules.title")}</summary>
             {rule_toggle(
                 state,
                 "rule-must-beat-after-trump",

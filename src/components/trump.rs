@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use ulti_engine::Suit;
 
 use crate::components::card::{SuitIcon, suit_class};
-use crate::i18n::{suit_name, tr};
+use crate::i18n::{suit_name, text};
 use crate::state::AppState;
 
 /// Four suit buttons; the selected one has `aria-pressed="true"`.
@@ -34,7 +34,7 @@ pub fn TrumpPicker() -> impl IntoView {
     };
     view! {
         <div class="trump-picker" role="group" aria-labelledby="trump-label">
-            <span class="label" id="trump-label">{move || tr(lang.get(), "trump.label")}</span>
+            <span class="label" id="trump-label">{text(lang, "trump.label")}</span>
             {Suit::ALL.map(button).into_iter().collect_view()}
         </div>
     }

@@ -12,7 +12,7 @@ use crate::components::notices::UrlNotices;
 use crate::components::results::ResultsPanel;
 use crate::components::rules::HouseRules;
 use crate::components::trump::TrumpPicker;
-use crate::i18n::{suit_name, tr, tr_with};
+use crate::i18n::{suit_name, text, tr, tr_with};
 use crate::solver_client::SolverClient;
 use crate::state::AppState;
 
@@ -90,7 +90,7 @@ pub fn SolverPage() -> impl IntoView {
                 aria-labelledby="editor-title"
             >
                 <header class="panel-header">
-                    <h2 id="editor-title">{move || tr(lang.get(), "editor.title")}</h2>
+                    <h2 id="editor-title">{text(lang, "editor.title")}</h2>
                     <TrumpPicker />
                     {move || {
                         complete
@@ -146,6 +146,6 @@ pub fn SolverPage() -> impl IntoView {
                 <BidsPanel />
             </div>
         </main>
-        <footer class="app-footer">{move || tr(lang.get(), "app.footer")}</footer>
+        <footer class="app-footer">{text(lang, "app.footer")}</footer>
     }
 }

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::Viewer;
-use crate::i18n::{Lang, tr, tr_with};
+use crate::i18n::{Lang, text, tr, tr_with};
 use crate::state::AppState;
 
 /// Milliseconds per card for each speed choice, with its name's catalogue key.
@@ -110,9 +110,9 @@ pub(super) fn Controls() -> impl IntoView {
             >
                 {move || {
                     if viewer.playing.get() {
-                        view! { {icon(Icon::Pause)} {move || tr(lang.get(), "line.pause")} }.into_any()
+                        view! { {icon(Icon::Pause)} {text(lang, "line.pause")} }.into_any()
                     } else {
-                        view! { {icon(Icon::Play)} {move || tr(lang.get(), "line.play")} }.into_any()
+                        view! { {icon(Icon::Play)} {text(lang, "line.play")} }.into_any()
                     }
                 }}
             </button>
@@ -127,7 +127,7 @@ pub(super) fn Controls() -> impl IntoView {
             )}
             {step_button(lang, "step-end", "line.end", Icon::End, ready, go, len)}
             <label class="speed">
-                {move || tr(lang.get(), "line.speed")}
+                {text(lang, "line.speed")}
                 <select
                     data-testid="speed"
                     on:change=move |ev| {
@@ -150,8 +150,8 @@ pub(super) fn Controls() -> impl IntoView {
             </label>
             <span class="step-label">{move || format!("{}/{}", state.step.get(), len())}</span>
         </div>
-        <div class="trick-jumps" role="group" aria-label=move || tr(lang.get(), "line.tricks_label")>
-            <span class="label" aria-hidden="true">{move || tr(lang.get(), "line.trick")}</span>
+        <div class="trick-jumps" role="group" aria-label=text(lang, "line.tricks_label")>
+            <span class="label" aria-hidden="true">{text(lang, "line.trick")}</span>
             {(1..=10usize)
                 .map(|n| {
                     view! {

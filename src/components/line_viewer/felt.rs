@@ -6,7 +6,7 @@ use ulti_engine::{Card, CardSet, SOLOIST, Seat};
 use super::Viewer;
 use super::whatif::hand_card;
 use crate::components::card::{CardFace, card_label, suit_class, use_lang};
-use crate::i18n::{seat_name, tr, tr_with};
+use crate::i18n::{seat_name, text, tr_with};
 
 fn sorted(set: CardSet) -> Vec<Card> {
     let mut v: Vec<Card> = set.iter().collect();
@@ -67,7 +67,7 @@ pub(super) fn Felt() -> impl IntoView {
         })
     };
     view! {
-        <div class="felt" role="group" aria-label=move || tr(lang.get(), "line.table")>
+        <div class="felt" role="group" aria-label=text(lang, "line.table")>
             {seat_hand(viewer, 1)}
             <div class="trick-area">
                 <For each=collected key=|(p, _)| p.card.index() let:item>

@@ -6,7 +6,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 use ulti_engine::{Card, CardValue, Contract, Query};
 
-use crate::i18n::{Lang, contract_name, tr, tr_with, unplayable_reason};
+use crate::i18n::{Lang, contract_name, text, tr, tr_with, unplayable_reason};
 use crate::model::line::{Line, StepView};
 use crate::model::results::Status;
 use crate::model::url_state::LAST_STEP;
@@ -308,7 +308,7 @@ pub fn LineViewer() -> impl IntoView {
                         .then(|| {
                             view! {
                                 <div class="whatif-bar" role="status">
-                                    <span>{move || tr(lang.get(), "line.whatif_bar")}</span>
+                                    <span>{text(lang, "line.whatif_bar")}</span>
                                     <button
                                         type="button"
                                         class="back-to-optimal"
@@ -318,7 +318,7 @@ pub fn LineViewer() -> impl IntoView {
                                             state.played.set(Vec::new());
                                         }
                                     >
-                                        {move || tr(lang.get(), "line.back_to_optimal")}
+                                        {text(lang, "line.back_to_optimal")}
                                     </button>
                                 </div>
                             }
