@@ -9,6 +9,7 @@
 //! [`offline`] registers the service worker that makes the app installable and offline.
 
 pub mod components;
+pub mod i18n;
 pub mod model;
 pub mod offline;
 pub mod pages;
@@ -22,6 +23,9 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
 use crate::pages::solver_page::SolverPage;
+
+// The message catalogue: locales/hu.json and locales/en.json (see `i18n`).
+rust_i18n::i18n!("locales", fallback = "en");
 
 /// The router base: the path of `document.baseURI` without its trailing `/` (so the app
 /// works at `/` and under a sub-path such as `/ulti-solver/`).

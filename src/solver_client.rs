@@ -58,7 +58,25 @@ pub struct SolveState {
     /// Workers in the pool.
     pub workers: usize,
     /// A worker failure, for `[data-testid=worker-error]`.
-    pub worker_error: Option<String>,
+    pub worker_error: Option<WorkerError>,
+}
+
+/// Why the worker pool failed (shown in the page's language).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WorkerError {
+    /// No worker answered the start handshake within this many seconds.
+    Timeout(u64),
+    /// The worker speaks another protocol version.
+    Version {
+        /// The worker's version.
+        worker: u32,
+        /// The page's version.
+        page: u32,
+    },
+    /// The worker panicked (its message).
+    Crashed(String),
+    /// The worker could not be created (why).
+    Unavailable(String),
 }
 
 impl SolveState {
@@ -224,7 +242,7 @@ impl SolverClient {
         self.positions.read_only()
     }
 
-    fn fail(&self, message: String) {
+    fn fail(&self, error: WorkerError) {
         // Drop the broken pool: the next solve starts fresh workers.
         self.workers.set_value(Vec::new());
         self.inflight.set_value(HashMap::new());
@@ -234,7 +252,7 @@ impl SolverClient {
             .update(|p| p.retain(|_, s| *s != PositionState::Pending));
         self.state.update(|s| {
             s.solving = false;
-            s.worker_error = Some(message);
+            s.worker_error = Some(error);
         });
     }
 
@@ -248,11 +266,8 @@ impl SolverClient {
             if let Ok(channel) = web_sys::BroadcastChannel::new(&name) {
                 let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(
                     move |e: web_sys::MessageEvent| {
-                        let text = e
-                            .data()
-                            .as_string()
-                            .unwrap_or_else(|| "the solver worker crashed".into());
-                        client.fail(format!("Solver worker error: {text}"));
+                        let text = e.data().as_string().unwrap_or_default();
+                        client.fail(WorkerError::Crashed(text));
                     },
                 );
                 channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -269,7 +284,7 @@ impl SolverClient {
         let client = *self;
         let url = match worker_url() {
             Ok(u) => u,
-            Err(e) => return self.fail(format!("Solver worker unavailable: {e}")),
+            Err(e) => return self.fail(WorkerError::Unavailable(e)),
         };
         let channel = self.panic_channel_name();
         let generation = self.generation.get_value() + 1;
@@ -303,10 +318,7 @@ impl SolverClient {
                     .workers
                     .with_value(|w| w.is_empty() || w.iter().any(|s| s.ready));
                 if client.generation.get_value() == generation && !started {
-                    client.fail(format!(
-                        "The solver worker did not start within {} s (could worker_loader.js, worker.js and worker_bg.wasm be loaded?)",
-                        WORKER_START_TIMEOUT.as_secs()
-                    ));
+                    client.fail(WorkerError::Timeout(WORKER_START_TIMEOUT.as_secs()));
                 }
             },
             WORKER_START_TIMEOUT,
@@ -325,9 +337,10 @@ impl SolverClient {
                     self.state.update(|s| s.worker_error = None);
                     self.dispatch();
                 } else {
-                    self.fail(format!(
-                        "The solver worker speaks protocol {version}, this page {PROTOCOL_VERSION}: reload the page"
-                    ));
+                    self.fail(WorkerError::Version {
+                        worker: version,
+                        page: PROTOCOL_VERSION,
+                    });
                 }
             }
             SolverResponse::Done { id, answer, ms } => {

@@ -3,10 +3,11 @@
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate, use_query_map};
-use ulti_engine::{Card, Contract, Deal, RuleOptions, Suit};
+use ulti_engine::{Card, Contract, Deal, DealError, RuleOptions, Suit};
 
-use crate::model::editor::DealEditor;
-use crate::model::url_state::{UrlState, deal_param, format_query};
+use crate::i18n::{Lang, tr};
+use crate::model::editor::{DealEditor, EditError};
+use crate::model::url_state::{UrlIssue, UrlState, deal_param, format_query};
 
 /// The page's signals, shared through context (`AppState::expect()`).
 #[derive(Clone, Copy)]
@@ -21,9 +22,16 @@ pub struct AppState {
     /// while the optimal line is shown.
     pub played: RwSignal<Vec<Card>>,
     /// Why the link's `?deal=` was rejected.
-    pub deal_error: RwSignal<Option<String>>,
+    pub deal_error: RwSignal<Option<DealError>>,
     /// A passing message from the editor (e.g. a full hand).
-    pub notice: RwSignal<Option<String>>,
+    pub notice: RwSignal<Option<EditError>>,
+    /// The link's parameters that were ignored or changed (the dismissible notice).
+    pub url_issues: RwSignal<Vec<UrlIssue>>,
+    /// The language of every text.
+    pub lang: RwSignal<Lang>,
+    /// Was the language chosen (by the link's `lang=` or the switch)? Only then is it written
+    /// to the URL; otherwise it follows the browser.
+    pub lang_chosen: RwSignal<bool>,
     /// House rules (`rules=`).
     pub rules: RwSignal<RuleOptions>,
     /// The complete deal, if the editor holds one.
@@ -38,6 +46,19 @@ fn read_url(q: &leptos_router::params::ParamsMap) -> UrlState {
         q.get_str("rules"),
     )
     .with_played(q.get_str("played"))
+    .with_lang(q.get_str("lang"))
+}
+
+/// The browser's preferred language among the app's (English when it prefers neither).
+fn browser_lang() -> Lang {
+    let navigator = window().navigator();
+    let mut tags: Vec<String> = navigator
+        .languages()
+        .iter()
+        .filter_map(|v| v.as_string())
+        .collect();
+    tags.extend(navigator.language());
+    Lang::from_preferences(tags.iter().map(String::as_str))
 }
 
 impl AppState {
@@ -61,6 +82,9 @@ impl AppState {
             played: RwSignal::new(Vec::new()),
             deal_error: RwSignal::new(None),
             notice: RwSignal::new(None),
+            url_issues: RwSignal::new(Vec::new()),
+            lang: RwSignal::new(browser_lang()),
+            lang_chosen: RwSignal::new(false),
             rules: RwSignal::new(RuleOptions::default()),
             deal: Memo::new(move |_| editor.with(DealEditor::deal)),
         };
@@ -87,6 +111,7 @@ impl AppState {
                 state.game.get(),
                 &state.played.get(),
                 state.step.get(),
+                state.lang_chosen.get().then(|| state.lang.get()),
             );
             let current = location.search.get_untracked();
             if current.trim_start_matches('?') == query {
@@ -116,8 +141,24 @@ impl AppState {
             }
         });
 
+        // `<html lang>` and the window title follow the language.
+        Effect::new(move |_| {
+            let lang = state.lang.get();
+            let document = document();
+            if let Some(html) = document.document_element() {
+                let _ = html.set_attribute("lang", lang.code());
+            }
+            document.set_title(&tr(lang, "app.title"));
+        });
+
         provide_context(state);
         state
+    }
+
+    /// Switch the language (kept in the URL as `lang=`).
+    pub fn set_lang(&self, lang: Lang) {
+        self.lang_chosen.set(true);
+        self.lang.set(lang);
     }
 
     fn apply_url(&self, url: &UrlState) {
@@ -128,10 +169,19 @@ impl AppState {
                 e.set_active(active);
                 self.editor.set(e);
             }
-            Some(Err(e)) => self.deal_error.set(Some(format!(
-                "A link deal-kódja hibás (the link's deal code is malformed): {e}"
-            ))),
+            Some(Err(e)) => self.deal_error.set(Some(e.clone())),
             Some(Ok(_)) | None => {}
+        }
+        // The app's own rewrite of the URL drops what it ignored: keep the notice until
+        // it is dismissed or another link brings its own.
+        if !url.issues.is_empty() {
+            self.url_issues.set(url.issues.clone());
+        }
+        if let Some(lang) = url.lang {
+            self.lang_chosen.set(true);
+            if self.lang.get_untracked() != lang {
+                self.lang.set(lang);
+            }
         }
         if self.rules.get_untracked() != url.rules {
             self.rules.set(url.rules);

@@ -168,7 +168,7 @@ fn a_shared_what_if_link_replays_the_deviation() {
         .card;
     let played = deviate(&start.line, 0, other).unwrap();
     let param = format_played(&played);
-    let query = format_query(Some(STRONG), rules, Some(Contract::Passz), &played, 1);
+    let query = format_query(Some(STRONG), rules, Some(Contract::Passz), &played, 1, None);
     assert_eq!(
         query,
         format!("deal={STRONG}&game=passz&played={param}&step=1")
@@ -254,7 +254,7 @@ fn a_link_opens_solves_and_steps_like_the_page_does() {
     // The URL written back keeps the link's spelling of the deal.
     let param = deal_param(&deal, Some(GREAT_BETLI));
     assert_eq!(
-        format_query(Some(&param), url.rules, url.game, &[], url.step),
+        format_query(Some(&param), url.rules, url.game, &[], url.step, None),
         format!("deal={GREAT_BETLI}&game=betli&step=9")
     );
 }

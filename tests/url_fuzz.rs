@@ -160,11 +160,14 @@ proptest! {
             Some(Ok(d)) => Some(deal_param(d, get(&q, "deal"))),
             _ => None,
         };
-        let written = format_query(deal.as_deref(), s.rules, s.game, &s.played, s.step);
+        let written = format_query(deal.as_deref(), s.rules, s.game, &s.played, s.step, s.lang);
         let again = read(&written);
         prop_assert_eq!(again.deal, s.deal.clone().filter(Result::is_ok));
         prop_assert_eq!(again.rules, s.rules);
         prop_assert_eq!(again.game, s.game);
+        prop_assert_eq!(again.lang, s.lang);
+        // What the app writes is never refused again.
+        prop_assert_eq!(&again.issues, &Vec::new(), "{}", written);
         // Without a game there is no line: step and played are left out.
         if s.game.is_some() {
             prop_assert_eq!(again.step, s.step);

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::i18n::{announcement_name, text};
 use crate::model::analysis::{BidRow, components_text, signed};
 use crate::solver_client::SolverClient;
 use crate::state::AppState;
@@ -10,6 +11,7 @@ use crate::state::AppState;
 /// One bid row; `best_id` is the best bid's id once every bid is in.
 #[component]
 fn BidLine(index: usize, best_id: Memo<Option<String>>) -> impl IntoView {
+    let lang = AppState::expect().lang;
     let client = expect_context::<SolverClient>();
     let row = Memo::new(move |_| client.state().with(|s| s.bids.rows.get(index).cloned()));
     let best = Memo::new(move |_| {
@@ -44,8 +46,10 @@ fn BidLine(index: usize, best_id: Memo<Option<String>>) -> impl IntoView {
             data-best=move || best.get().then_some("true")
         >
             <span class="bid-name">
-                {move || row.with(|r| r.as_ref().map(|r| r.announcement.hungarian()))}
-                {move || best.get().then(|| view! { <span class="best-tag">"★ legjobb (best)"</span> })}
+                {move || row.with(|r| r.as_ref().map(|r| announcement_name(lang.get(), &r.announcement)))}
+                {move || {
+                    best.get().then(|| view! { <span class="best-tag">{text(lang, "bids.best")}</span> })
+                }}
             </span>
             <span class="bid-payoff">
                 {move || match value() {
@@ -57,7 +61,9 @@ fn BidLine(index: usize, best_id: Memo<Option<String>>) -> impl IntoView {
                 }}
             </span>
             <span class="bid-components">
-                {move || value().filter(|v| v.playable).map(|v| components_text(&v.components))}
+                {move || {
+                    value().filter(|v| v.playable).map(|v| components_text(lang.get(), &v.components))
+                }}
             </span>
         </li>
     }
@@ -67,6 +73,7 @@ fn BidLine(index: usize, best_id: Memo<Option<String>>) -> impl IntoView {
 #[component]
 pub fn BidsPanel() -> impl IntoView {
     let state = AppState::expect();
+    let lang = state.lang;
     let client = expect_context::<SolverClient>();
     let solve_state = client.state();
     let done = move || solve_state.with(|s| s.bids.done());
@@ -78,7 +85,7 @@ pub fn BidsPanel() -> impl IntoView {
     view! {
         <section class="panel bids-panel" class:idle=idle aria-labelledby="bids-title">
             <header class="panel-header">
-                <h2 id="bids-title">"Mit ér? (bid values)"</h2>
+                <h2 id="bids-title">{text(lang, "bids.title")}</h2>
                 <span class="bids-progress">
                     {move || format!("{}/{}", done(), total())}
                     {move || {
@@ -89,10 +96,14 @@ pub fn BidsPanel() -> impl IntoView {
                     }}
                 </span>
             </header>
-            <p class="hint">
-                "Nyereség védőnként, legjobb játékkal (payoff per defender under best play); komponensenként az eredmény (each component's outcome)."
-            </p>
-            <ol class="bids" data-testid="bids">
+            <p class="hint">{text(lang, "bids.hint")}</p>
+            // Scrollable, so it takes the keyboard focus (and scrolls with the arrow keys).
+            <ol
+                class="bids"
+                data-testid="bids"
+                tabindex="0"
+                aria-label=text(lang, "bids.list")
+            >
                 {(0..count).map(|index| view! { <BidLine index best_id /> }).collect_view()}
             </ol>
         </section>

@@ -1,13 +1,11 @@
-//! The project's own card faces: Hungarian suit symbols as inline SVG, rank labels VII … Ász.
+//! The project's own card faces: Hungarian suit symbols as inline SVG, rank labels VII … Ász
+//! (7 … Ace in English).
 
 use leptos::prelude::*;
-use ulti_engine::{Card, Rank, Suit};
+use ulti_engine::{Card, Suit};
 
-/// Short rank label for a card corner.
-#[must_use]
-pub fn rank_short(rank: Rank) -> &'static str {
-    ["VII", "VIII", "IX", "X", "A", "F", "K", "Á"][rank.index() as usize]
-}
+use crate::i18n::{Lang, card_name, rank_name, rank_short, seat_name};
+use crate::state::AppState;
 
 /// Lower-case suit letter used in CSS classes (`suit-p` …).
 #[must_use]
@@ -15,15 +13,22 @@ pub fn suit_class(suit: Suit) -> &'static str {
     ["suit-p", "suit-z", "suit-m", "suit-t"][suit.index() as usize]
 }
 
-/// Accessible name, e.g. "Piros Ász (Ace of Hearts)".
+/// The page's language, for components that name cards.
+#[must_use]
+pub fn use_lang() -> RwSignal<Lang> {
+    AppState::expect().lang
+}
+
+/// A card's spoken name in the page's language, e.g. "Piros Ász" / "Ace of Hearts".
 #[must_use]
 pub fn card_label(card: Card) -> String {
-    format!(
-        "{} ({} of {})",
-        card.hungarian(),
-        card.rank().english(),
-        card.suit().english()
-    )
+    card_name(use_lang().get(), card)
+}
+
+/// A card with the seat that played it: "Piros Ász, Felvevő" / "Ace of Hearts, Soloist".
+#[must_use]
+pub fn card_name_of(lang: Lang, card: Card, seat: ulti_engine::Seat) -> String {
+    format!("{}, {}", card_name(lang, card), seat_name(lang, seat))
 }
 
 /// A Hungarian suit symbol: Piros heart, Zöld leaf, Makk acorn, Tök bell.
@@ -69,13 +74,24 @@ pub fn SuitIcon(suit: Suit) -> impl IntoView {
     }
 }
 
-/// The face of a card (no behaviour: callers wrap it in a button or a table slot).
+/// The face of a card (no behaviour: callers wrap it in a button or a table slot, and give
+/// it the card's spoken name). The corner and the rank name are drawn from `data-` attributes
+/// by CSS, so the visible text never competes with the spoken name.
 #[component]
 pub fn CardFace(card: Card) -> impl IntoView {
+    let lang = use_lang();
     view! {
-        <span class="card-corner">{rank_short(card.rank())}</span>
+        <span
+            class="card-corner"
+            aria-hidden="true"
+            data-label=move || rank_short(lang.get(), card.rank())
+        ></span>
         <SuitIcon suit=card.suit() />
-        <span class="card-name">{card.rank().hungarian()}</span>
+        <span
+            class="card-name"
+            aria-hidden="true"
+            data-label=move || rank_name(lang.get(), card.rank())
+        ></span>
     }
 }
 
@@ -84,10 +100,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn labels_name_the_card_in_both_languages() {
-        let pa: Card = "PA".parse().unwrap();
-        assert_eq!(card_label(pa), "Piros Ász (Ace of Hearts)");
-        assert_eq!(rank_short(Rank::Felso), "F");
+    fn suits_have_their_css_class() {
         assert_eq!(suit_class(Suit::Tok), "suit-t");
+        assert_eq!(suit_class(Suit::Piros), "suit-p");
     }
 }

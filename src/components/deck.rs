@@ -5,7 +5,10 @@ use leptos::prelude::*;
 use ulti_engine::{Card, CardSet, Rank, Seat, Suit};
 
 use crate::components::card::{CardFace, card_label, suit_class};
-use crate::model::editor::{HAND_SIZE, seat_label_en, seat_label_hu};
+use crate::i18n::{
+    card_name, deal_error, edit_error, seat_badge, seat_name, suit_name, text, tr_with,
+};
+use crate::model::editor::HAND_SIZE;
 use crate::state::AppState;
 
 /// A seed for the random buttons.
@@ -25,7 +28,7 @@ fn toggle(state: AppState, card: Card) {
     let mut editor = state.editor.get_untracked();
     match editor.toggle(card) {
         Ok(()) => state.edit(|e| *e = editor),
-        Err(err) => state.notice.set(Some(err.to_string())),
+        Err(err) => state.notice.set(Some(err)),
     }
 }
 
@@ -33,6 +36,7 @@ fn toggle(state: AppState, card: Card) {
 #[component]
 pub fn HandTabs() -> impl IntoView {
     let state = AppState::expect();
+    let lang = state.lang;
     let tab = move |seat: Seat| {
         let active = move || state.editor.with(|e| e.active() == seat);
         let count = move || state.editor.with(|e| e.hand(seat).len());
@@ -43,17 +47,23 @@ pub fn HandTabs() -> impl IntoView {
                 class:active=active
                 data-testid=format!("hand-tab-{seat}")
                 aria-pressed=move || active().to_string()
-                title=format!("{} ({}) — key {}", seat_label_hu(seat), seat_label_en(seat), seat + 1)
+                title=move || {
+                    let l = lang.get();
+                    tr_with(
+                        l,
+                        "editor.tab_title",
+                        &[("seat", &seat_name(l, seat)), ("key", &(seat + 1).to_string())],
+                    )
+                }
                 on:click=move |_| state.editor.update(|e| e.set_active(seat))
             >
-                <span class="tab-hu">{seat_label_hu(seat)}</span>
-                <span class="tab-en">{format!("({})", seat_label_en(seat))}</span>
+                <span class="tab-name">{move || seat_name(lang.get(), seat)}</span>
                 <span class="tab-count">{move || format!("{}/{HAND_SIZE}", count())}</span>
             </button>
         }
     };
     view! {
-        <div class="hand-tabs" role="group" aria-label="Aktív kéz (active hand)">
+        <div class="hand-tabs" role="group" aria-label=text(lang, "editor.active_hand")>
             {tab(0)}
             {tab(1)}
             {tab(2)}
@@ -65,6 +75,7 @@ pub fn HandTabs() -> impl IntoView {
 #[component]
 pub fn Deck() -> impl IntoView {
     let state = AppState::expect();
+    let lang = state.lang;
     let row = move |suit: Suit| {
         let cards = Rank::ALL.map(|rank| {
             let card = Card::new(suit, rank);
@@ -77,27 +88,36 @@ pub fn Deck() -> impl IntoView {
                     data-testid="card"
                     data-card=card.to_string()
                     data-owner=move || owner().map_or_else(|| "none".to_string(), |s| s.to_string())
-                    aria-label=move || match owner() {
-                        Some(s) => format!("{} — {}", card_label(card), seat_label_hu(s)),
-                        None => card_label(card),
+                    aria-label=move || {
+                        let l = lang.get();
+                        match owner() {
+                            Some(s) => {
+                                tr_with(
+                                    l,
+                                    "editor.card_in_hand",
+                                    &[("card", &card_name(l, card)), ("seat", &seat_name(l, s))],
+                                )
+                            }
+                            None => card_name(l, card),
+                        }
                     }
                     on:click=move |_| toggle(state, card)
                 >
                     <CardFace card=card />
                     <span class="owner-badge" aria-hidden="true">
-                        {move || owner().map(|s| ["F", "1", "2"][s])}
+                        {move || owner().map(|s| seat_badge(lang.get(), s))}
                     </span>
                 </button>
             }
         });
         view! {
-            <div class="deck-row" role="group" aria-label=format!("{} ({})", suit.hungarian(), suit.english())>
+            <div class="deck-row" role="group" aria-label=move || suit_name(lang.get(), suit)>
                 {cards.into_iter().collect_view()}
             </div>
         }
     };
     view! {
-        <div class="deck" data-testid="deck">
+        <div class="deck" data-testid="deck" role="group" aria-label=text(lang, "editor.deck")>
             {Suit::ALL.map(row).into_iter().collect_view()}
         </div>
     }
@@ -107,6 +127,7 @@ pub fn Deck() -> impl IntoView {
 #[component]
 pub fn Hands() -> impl IntoView {
     let state = AppState::expect();
+    let lang = state.lang;
     let hand = move |seat: Seat| {
         let cards = move || state.editor.with(|e| sorted(e.hand(seat)));
         view! {
@@ -118,7 +139,7 @@ pub fn Hands() -> impl IntoView {
                 on:click=move |_| state.editor.update(|e| e.set_active(seat))
             >
                 <h3 class="hand-title">
-                    {seat_label_hu(seat)} <small>{format!(" ({})", seat_label_en(seat))}</small>
+                    {move || seat_name(lang.get(), seat)}
                     <span class="tab-count">
                         {move || format!("{}/{HAND_SIZE}", state.editor.with(|e| e.hand(seat).len()))}
                     </span>
@@ -130,7 +151,10 @@ pub fn Hands() -> impl IntoView {
                             class=format!("card mini {}", suit_class(card.suit()))
                             data-testid="hand-card"
                             data-card=card.to_string()
-                            aria-label=format!("{} — vissza a pakliba (back to the deck)", card_label(card))
+                            aria-label=move || {
+                                let l = lang.get();
+                                tr_with(l, "editor.card_back", &[("card", &card_name(l, card))])
+                            }
                             on:click=move |ev| {
                                 ev.stop_propagation();
                                 toggle(state, card);
@@ -158,15 +182,13 @@ pub fn Hands() -> impl IntoView {
             {hand(1)}
             {hand(2)}
             <div class="hand talon" data-testid="talon" data-count=move || talon().len().to_string()>
-                <h3 class="hand-title">"Talon"</h3>
+                <h3 class="hand-title">{text(lang, "editor.talon")}</h3>
                 <div class="mini-cards">
                     {move || {
                         let t = talon();
                         if t.is_empty() {
                             view! {
-                                <span class="hint">
-                                    "A két kiosztatlan lap (the two undealt cards)"
-                                </span>
+                                <span class="hint">{text(lang, "editor.talon_hint")}</span>
                             }
                                 .into_any()
                         } else {
@@ -177,7 +199,8 @@ pub fn Hands() -> impl IntoView {
                                             class=format!("card mini {}", suit_class(card.suit()))
                                             data-testid="talon-card"
                                             data-card=card.to_string()
-                                            aria-label=card_label(card)
+                                            role="img"
+                                            aria-label=move || card_label(card)
                                         >
                                             <CardFace card=card />
                                         </span>
@@ -197,6 +220,7 @@ pub fn Hands() -> impl IntoView {
 #[component]
 pub fn EditorToolbar() -> impl IntoView {
     let state = AppState::expect();
+    let lang = state.lang;
     view! {
         <div class="toolbar">
             <button
@@ -204,17 +228,17 @@ pub fn EditorToolbar() -> impl IntoView {
                 data-testid="random-deal"
                 on:click=move |_| state.edit(|e| e.random(random_seed()))
             >
-                "Véletlen osztás (Random deal)"
+                {text(lang, "editor.random")}
             </button>
             <button
                 type="button"
                 data-testid="fill-random"
                 on:click=move |_| state.edit(|e| e.fill_random(random_seed()))
             >
-                "Kiegészítés (Fill the rest)"
+                {text(lang, "editor.fill")}
             </button>
             <button type="button" data-testid="clear-deal" on:click=move |_| state.edit(|e| e.clear())>
-                "Törlés (Clear)"
+                {text(lang, "editor.clear")}
             </button>
         </div>
         {move || {
@@ -224,7 +248,7 @@ pub fn EditorToolbar() -> impl IntoView {
                 .map(|n| {
                     view! {
                         <p class="notice" data-testid="editor-notice" role="status">
-                            {n}
+                            {move || edit_error(lang.get(), n)}
                         </p>
                     }
                 })
@@ -236,15 +260,16 @@ pub fn EditorToolbar() -> impl IntoView {
 #[component]
 pub fn DealError() -> impl IntoView {
     let state = AppState::expect();
+    let lang = state.lang;
     move || {
-        state.deal_error.get().map(|msg| {
+        state.deal_error.get().map(|e| {
             view! {
                 <div class="alert" data-testid="deal-error" role="alert">
-                    <span>{msg}</span>
+                    <span>{move || deal_error(lang.get(), &e)}</span>
                     <button
                         type="button"
                         class="dismiss"
-                        aria-label="Bezár (dismiss)"
+                        aria-label=text(lang, "editor.dismiss")
                         on:click=move |_| state.deal_error.set(None)
                     >
                         "×"

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use ulti_engine::{Contract, Suit};
 
 use crate::components::card::{SuitIcon, suit_class};
+use crate::i18n::{Lang, contract_name, suit_name, text, tr, tr_with, unplayable_reason};
 use crate::model::analysis::{Cell, trump_id};
 use crate::model::results::Status;
 use crate::solver_client::SolverClient;
@@ -22,25 +23,36 @@ fn cell_text(c: &Cell) -> (&'static str, String) {
     }
 }
 
-/// The tooltip of a cell.
-fn cell_title(c: &Cell) -> String {
-    let trump = c.trump.map_or_else(
-        || "színtelen (no trump)".to_string(),
-        |t| t.hungarian().to_string(),
-    );
+/// The tooltip and spoken name of a cell.
+fn cell_title(lang: Lang, c: &Cell) -> String {
+    let trump = c
+        .trump
+        .map_or_else(|| tr(lang, "table.no_trump"), |t| suit_name(lang, t));
     let what = match &c.status {
-        Status::Pending => "számol… (solving)".to_string(),
-        Status::Wins => "nyer (wins)".to_string(),
-        Status::Loses => "bukik (loses)".to_string(),
-        Status::Unplayable(r) => format!("nem játszható (not playable): {r}"),
-        Status::Cancelled => "megszakítva (cancelled)".to_string(),
-        Status::Failed(m) => format!("hiba (error): {m}"),
+        Status::Pending => tr(lang, "table.solving"),
+        Status::Wins => tr(lang, "table.wins"),
+        Status::Loses => tr(lang, "table.loses"),
+        Status::Unplayable(_) => tr_with(
+            lang,
+            "table.unplayable",
+            &[("reason", &unplayable_reason(lang, c.contract))],
+        ),
+        Status::Cancelled => tr(lang, "table.cancelled"),
+        Status::Failed(m) => tr_with(lang, "table.failed", &[("message", m)]),
     };
     let points = c
         .points
-        .map(|p| format!(" · {p} pont (card points)"))
+        .map(|p| {
+            format!(
+                " · {}",
+                tr_with(lang, "table.points", &[("points", &p.to_string())])
+            )
+        })
         .unwrap_or_default();
-    format!("{} — {trump}: {what}{points}", c.contract.hungarian())
+    format!(
+        "{} — {trump}: {what}{points}",
+        contract_name(lang, c.contract)
+    )
 }
 
 /// A row of the table: the contract and its cells (index in `table_slots()` order, trump).
@@ -50,6 +62,7 @@ type Row = (Contract, Vec<(usize, Option<Suit>)>);
 #[component]
 fn TableCell(index: usize, contract: Contract, trump: Option<Suit>) -> impl IntoView {
     let state = AppState::expect();
+    let lang = state.lang;
     let client = expect_context::<SolverClient>();
     let cell = Memo::new(move |_| client.state().with(|s| s.table.cells.get(index).cloned()));
     let status = move || cell.with(|c| c.as_ref().map_or("pending", |c| c.status.id()));
@@ -71,7 +84,8 @@ fn TableCell(index: usize, contract: Contract, trump: Option<Suit>) -> impl Into
             data-points-pending=move || {
                 cell.with(|c| c.as_ref().is_some_and(Cell::points_pending).then_some("true"))
             }
-            title=move || cell.with(|c| c.as_ref().map(cell_title))
+            title=move || cell.with(|c| c.as_ref().map(|c| cell_title(lang.get(), c)))
+            aria-label=move || cell.with(|c| c.as_ref().map(|c| cell_title(lang.get(), c)))
             tabindex="0"
             role="button"
             on:click=move |_| state.select_cell(contract, trump)
@@ -96,6 +110,7 @@ fn TableCell(index: usize, contract: Contract, trump: Option<Suit>) -> impl Into
 #[component]
 pub fn FullTable() -> impl IntoView {
     let state = AppState::expect();
+    let lang = state.lang;
     let client = expect_context::<SolverClient>();
     let solve_state = client.state();
     let done = Memo::new(move |_| solve_state.with(|s| s.table.done()));
@@ -122,19 +137,19 @@ pub fn FullTable() -> impl IntoView {
     view! {
         <section class="panel table-panel" class:idle=idle aria-labelledby="table-title">
             <header class="panel-header">
-                <h2 id="table-title">"Teljes tábla (full table)"</h2>
+                <h2 id="table-title">{text(lang, "table.title")}</h2>
                 <div
                     class="table-progress"
                     data-testid="table-progress"
                     data-done=move || done.get().to_string()
                     data-total=move || total.get().to_string()
                     data-ms=move || table_ms().map(|ms| format!("{ms:.0}"))
-                    role="progressbar"
-                    aria-valuemin="0"
-                    aria-valuemax=move || total.get().to_string()
-                    aria-valuenow=move || done.get().to_string()
                 >
-                    <progress max=move || total.get().to_string() value=move || done.get().to_string()></progress>
+                    <progress
+                        max=move || total.get().to_string()
+                        value=move || done.get().to_string()
+                        aria-label=text(lang, "table.progress")
+                    ></progress>
                     <span class="progress-text">
                         {move || format!("{}/{}", done.get(), total.get())}
                         {move || {
@@ -145,7 +160,8 @@ pub fn FullTable() -> impl IntoView {
                         <small>
                             {move || {
                                 let n = workers();
-                                format!(" · {n} worker{}", if n == 1 { "" } else { "s" })
+                                let key = if n == 1 { "table.workers_one" } else { "table.workers_many" };
+                                format!(" · {}", tr_with(lang.get(), key, &[("count", &n.to_string())]))
                             }}
                         </small>
                     </span>
@@ -155,13 +171,13 @@ pub fn FullTable() -> impl IntoView {
                 <table class="full-table" data-testid="full-table">
                     <thead>
                         <tr>
-                            <th scope="col">"Játék (contract)"</th>
+                            <th scope="col">{text(lang, "table.contract")}</th>
                             {Suit::ALL
                                 .map(|s| {
                                     view! {
                                         <th scope="col" class=suit_class(s)>
                                             <SuitIcon suit=s />
-                                            <span class="suit-name">{s.hungarian()}</span>
+                                            <span class="suit-name">{move || suit_name(lang.get(), s)}</span>
                                         </th>
                                     }
                                 })
@@ -175,10 +191,7 @@ pub fn FullTable() -> impl IntoView {
                             .map(|(contract, cells)| {
                                 view! {
                                     <tr>
-                                        <th scope="row">
-                                            {contract.hungarian()}
-                                            <small>{format!(" ({})", contract.english())}</small>
-                                        </th>
+                                        <th scope="row">{move || contract_name(lang.get(), contract)}</th>
                                         {cells
                                             .into_iter()
                                             .map(|(index, trump)| {
@@ -192,9 +205,7 @@ pub fn FullTable() -> impl IntoView {
                     </tbody>
                 </table>
             </div>
-            <p class="hint table-legend">
-                "✔ nyer (wins) · ✘ bukik (loses) · — nem játszható (not playable) · szám: a felvevő pontjai (number: the soloist's card points)"
-            </p>
+            <p class="hint table-legend">{text(lang, "table.legend")}</p>
         </section>
     }
 }

@@ -1,7 +1,10 @@
-//! The page header: title and the "Copy link" button.
+//! The page header: title, the language switch and the "Copy link" button.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
+
+use crate::i18n::{Lang, text, tr};
+use crate::state::AppState;
 
 /// Copy the page URL to the clipboard; `false` when the Clipboard API is unavailable.
 fn copy_url() -> bool {
@@ -21,20 +24,46 @@ fn copy_url() -> bool {
     true
 }
 
-/// Title bar with the "Copy link" button.
+/// Magyar | English: the selected language has `aria-pressed="true"`.
+#[component]
+fn LangSwitch() -> impl IntoView {
+    let state = AppState::expect();
+    let lang = state.lang;
+    view! {
+        <div class="lang-switch" role="group" aria-label=text(lang, "app.language")>
+            {Lang::ALL
+                .map(|l| {
+                    view! {
+                        <button
+                            type="button"
+                            lang=l.code()
+                            data-testid=format!("lang-{}", l.code())
+                            aria-pressed=move || (lang.get() == l).to_string()
+                            on:click=move |_| state.set_lang(l)
+                        >
+                            {l.native_name()}
+                        </button>
+                    }
+                })
+                .into_iter()
+                .collect_view()}
+        </div>
+    }
+}
+
+/// Title bar with the language switch and the "Copy link" button.
 #[component]
 pub fn Header() -> impl IntoView {
+    let lang = AppState::expect().lang;
     let copied = RwSignal::new(false);
     view! {
         <header class="app-header">
             <h1>
                 <span class="logo" aria-hidden="true">"♠"</span>
-                "Ulti megoldó "
-                <small>"(Ulti Solver)"</small>
+                {text(lang, "app.title")}
             </h1>
-            <p class="tagline">
-                "Pontos, nyílt lapos elemzés minden játékra (exact double-dummy analysis of every contract)"
-            </p>
+            <p class="tagline">{text(lang, "app.tagline")}</p>
+            <LangSwitch />
             <button
                 type="button"
                 class="copy-link"
@@ -46,7 +75,7 @@ pub fn Header() -> impl IntoView {
                     }
                 }
             >
-                {move || if copied.get() { "✔ Másolva (copied)" } else { "Link másolása (Copy link)" }}
+                {move || tr(lang.get(), if copied.get() { "app.copied" } else { "app.copy_link" })}
             </button>
         </header>
     }

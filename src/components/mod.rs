@@ -6,6 +6,7 @@ pub mod deck;
 pub mod full_table;
 pub mod header;
 pub mod line_viewer;
+pub mod notices;
 pub mod results;
 pub mod rules;
 pub mod trump;

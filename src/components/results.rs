@@ -3,19 +3,29 @@
 use leptos::prelude::*;
 use ulti_engine::Contract;
 
+use crate::i18n::{
+    Lang, contract_name, suit_name, text, tr, tr_with, unplayable_reason, worker_error,
+};
 use crate::model::results::{ContractResult, Status};
 use crate::solver_client::SolverClient;
 use crate::state::AppState;
 
 /// Status symbol and words for a row.
-fn status_text(r: &ContractResult) -> (&'static str, String) {
+fn status_text(lang: Lang, r: &ContractResult) -> (&'static str, String) {
     match &r.status {
         Status::Pending => ("…", String::new()),
-        Status::Wins => ("✔", "nyer (wins)".into()),
-        Status::Loses => ("✘", "bukik (loses)".into()),
-        Status::Unplayable(reason) => ("—", format!("nem játszható (not playable): {reason}")),
-        Status::Cancelled => ("⏹", "megszakítva (cancelled)".into()),
-        Status::Failed(msg) => ("!", format!("hiba (error): {msg}")),
+        Status::Wins => ("✔", tr(lang, "results.wins")),
+        Status::Loses => ("✘", tr(lang, "results.loses")),
+        Status::Unplayable(_) => (
+            "—",
+            tr_with(
+                lang,
+                "results.unplayable",
+                &[("reason", &unplayable_reason(lang, r.contract))],
+            ),
+        ),
+        Status::Cancelled => ("⏹", tr(lang, "results.cancelled")),
+        Status::Failed(msg) => ("!", tr_with(lang, "results.failed", &[("message", msg)])),
     }
 }
 
@@ -23,6 +33,7 @@ fn status_text(r: &ContractResult) -> (&'static str, String) {
 #[component]
 fn ResultRow(contract: Contract) -> impl IntoView {
     let state = AppState::expect();
+    let lang = state.lang;
     let client = expect_context::<SolverClient>();
     let row = Memo::new(move |_| {
         client
@@ -45,19 +56,23 @@ fn ResultRow(contract: Contract) -> impl IntoView {
             on:click=move |_| select()
         >
             <span class="result-icon" aria-hidden="true">
-                {move || row.with(|r| status_text(r).0)}
+                {move || row.with(|r| status_text(lang.get(), r).0)}
             </span>
-            <span class="result-name">
-                {contract.hungarian()}
-                <small>{format!(" ({})", contract.english())}</small>
-            </span>
+            <span class="result-name">{move || contract_name(lang.get(), contract)}</span>
             <span class="result-detail">
-                {move || row.with(|r| status_text(r).1)}
+                {move || row.with(|r| status_text(lang.get(), r).1)}
                 {move || {
                     row.with(|r| r.points)
                         .map(|p| {
                             view! {
-                                <span class="points">{format!(" · {p} pont (card points)")}</span>
+                                <span class="points">
+                                    {move || {
+                                        format!(
+                                            " · {}",
+                                            tr_with(lang.get(), "results.points", &[("points", &p.to_string())]),
+                                        )
+                                    }}
+                                </span>
                             }
                         })
                 }}
@@ -65,7 +80,9 @@ fn ResultRow(contract: Contract) -> impl IntoView {
                     row.with(|r| r.points_pending)
                         .then(|| {
                             view! {
-                                <span class="points pending">" · pontok… (card points…)"</span>
+                                <span class="points pending">
+                                    {move || format!(" · {}", tr(lang.get(), "results.points_pending"))}
+                                </span>
                             }
                         })
                 }}
@@ -78,12 +95,16 @@ fn ResultRow(contract: Contract) -> impl IntoView {
                 class="show-line"
                 data-testid="show-line"
                 disabled=move || row.with(|r| !matches!(r.status, Status::Wins | Status::Loses))
+                aria-label=move || {
+                    let l = lang.get();
+                    tr_with(l, "results.show_line_of", &[("contract", &contract_name(l, contract))])
+                }
                 on:click=move |ev| {
                     ev.stop_propagation();
                     select();
                 }
             >
-                "Játszma (line)"
+                {text(lang, "results.show_line")}
             </button>
         </li>
     }
@@ -93,6 +114,7 @@ fn ResultRow(contract: Contract) -> impl IntoView {
 #[component]
 pub fn ResultsPanel() -> impl IntoView {
     let state = AppState::expect();
+    let lang = state.lang;
     let client = expect_context::<SolverClient>();
     let solve_state = client.state();
     let solving = move || solve_state.with(|s| s.solving);
@@ -100,13 +122,16 @@ pub fn ResultsPanel() -> impl IntoView {
     view! {
         <section class="panel results-panel" class:idle=idle aria-labelledby="results-title">
             <header class="panel-header">
-                <h2 id="results-title">"Eredmények (results)"</h2>
+                <h2 id="results-title">{text(lang, "results.title")}</h2>
                 <span class="trump-note">
                     {move || {
                         state
                             .deal
                             .get()
-                            .map(|d| format!("adu: {} ({})", d.trump.hungarian(), d.trump.english()))
+                            .map(|d| {
+                                let l = lang.get();
+                                tr_with(l, "results.trump_note", &[("suit", &suit_name(l, d.trump))])
+                            })
                     }}
                 </span>
                 {move || {
@@ -115,7 +140,7 @@ pub fn ResultsPanel() -> impl IntoView {
                             view! {
                                 <span class="solving" data-testid="solving" role="status">
                                     <span class="spinner" aria-hidden="true"></span>
-                                    "számol… (solving)"
+                                    {text(lang, "results.solving")}
                                 </span>
                                 <button
                                     type="button"
@@ -123,7 +148,7 @@ pub fn ResultsPanel() -> impl IntoView {
                                     data-testid="cancel-solve"
                                     on:click=move |_| client.cancel()
                                 >
-                                    "Mégse (Cancel)"
+                                    {text(lang, "results.cancel")}
                                 </button>
                             }
                         })
@@ -148,7 +173,7 @@ pub fn ResultsPanel() -> impl IntoView {
                     .map(|e| {
                         view! {
                             <div class="alert" data-testid="worker-error" role="alert">
-                                {e}
+                                {move || worker_error(lang.get(), &e)}
                             </div>
                         }
                     })
@@ -160,10 +185,7 @@ pub fn ResultsPanel() -> impl IntoView {
                     .is_none()
                     .then(|| {
                         view! {
-                            <p class="hint">
-                                "Osszd ki mindhárom kezet (10 lap mindegyikben), és a megoldó azonnal számol. "
-                                <small>"(Deal ten cards to each hand and the solver starts at once.)"</small>
-                            </p>
+                            <p class="hint">{text(lang, "results.hint")}</p>
                         }
                     })
             }}

@@ -3,14 +3,14 @@
 use leptos::prelude::*;
 use ulti_engine::RuleOptions;
 
+use crate::i18n::{text, tr};
 use crate::state::AppState;
 
 /// One checkbox bound to one house rule.
 fn rule_toggle(
     state: AppState,
     testid: &'static str,
-    label: &'static str,
-    english: &'static str,
+    label_key: &'static str,
     get: fn(&RuleOptions) -> bool,
     set: fn(&mut RuleOptions, bool),
 ) -> impl IntoView {
@@ -27,7 +27,7 @@ fn rule_toggle(
                     state.played.set(Vec::new());
                 }
             />
-            <span>{label} <small>{format!(" ({english})")}</small></span>
+            <span>{move || tr(state.lang.get(), label_key)}</span>
         </label>
     }
 }
@@ -38,20 +38,18 @@ pub fn HouseRules() -> impl IntoView {
     let state = AppState::expect();
     view! {
         <details class="house-rules">
-            <summary>"Házszabályok (house rules)"</summary>
+            <summary>{text(state.lang, "rules.title")}</summary>
             {rule_toggle(
                 state,
                 "rule-must-beat-after-trump",
-                "Ütéskényszer lopás után is",
-                "must beat the led suit even after a trump",
+                "rules.must_beat_after_trump",
                 |r| r.must_beat_after_trump,
                 |r, on| r.must_beat_after_trump = on,
             )}
             {rule_toggle(
                 state,
                 "rule-marriage-needs-trick",
-                "A bemondás csak ütéssel ér",
-                "a marriage counts only with a trick",
+                "rules.marriage_needs_trick",
                 |r| r.marriage_needs_trick,
                 |r, on| r.marriage_needs_trick = on,
             )}

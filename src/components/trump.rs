@@ -4,12 +4,14 @@ use leptos::prelude::*;
 use ulti_engine::Suit;
 
 use crate::components::card::{SuitIcon, suit_class};
+use crate::i18n::{suit_name, text};
 use crate::state::AppState;
 
 /// Four suit buttons; the selected one has `aria-pressed="true"`.
 #[component]
 pub fn TrumpPicker() -> impl IntoView {
     let state = AppState::expect();
+    let lang = state.lang;
     let button = move |suit: Suit| {
         let selected = move || state.editor.with(|e| e.trump == suit);
         view! {
@@ -26,14 +28,13 @@ pub fn TrumpPicker() -> impl IntoView {
                 }
             >
                 <SuitIcon suit=suit />
-                <span>{suit.hungarian()}</span>
-                <small>{format!("({})", suit.english())}</small>
+                <span>{move || suit_name(lang.get(), suit)}</span>
             </button>
         }
     };
     view! {
-        <div class="trump-picker" role="group" aria-label="Adu (trump)">
-            <span class="label">"Adu (trump)"</span>
+        <div class="trump-picker" role="group" aria-labelledby="trump-label">
+            <span class="label" id="trump-label">{text(lang, "trump.label")}</span>
             {Suit::ALL.map(button).into_iter().collect_view()}
         </div>
     }

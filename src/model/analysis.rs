@@ -7,6 +7,7 @@ use ulti_engine::{
     standard_announcements, table_slots,
 };
 
+use crate::i18n::{Lang, contract_name};
 use crate::model::results::{ContractResult, Status};
 use crate::protocol::CellAnswer;
 
@@ -325,10 +326,10 @@ pub fn signed(n: i32) -> String {
 
 /// One component's outcome, e.g. `40-100 ✔ +4`, `ulti ✘ −8`, `négy ász ✔ +8`.
 #[must_use]
-pub fn component_text(c: &ComponentResult) -> String {
+pub fn component_text(lang: Lang, c: &ComponentResult) -> String {
     format!(
         "{} {} {}",
-        c.contract.hungarian().to_lowercase(),
+        contract_name(lang, c.contract).to_lowercase(),
         if c.won { "✔" } else { "✘" },
         signed(c.payoff)
     )
@@ -336,10 +337,10 @@ pub fn component_text(c: &ComponentResult) -> String {
 
 /// Every component's outcome of a bid, joined by ` · `.
 #[must_use]
-pub fn components_text(components: &[ComponentResult]) -> String {
+pub fn components_text(lang: Lang, components: &[ComponentResult]) -> String {
     components
         .iter()
-        .map(component_text)
+        .map(|c| component_text(lang, c))
         .collect::<Vec<_>>()
         .join(" · ")
 }
@@ -537,13 +538,13 @@ mod tests {
                 payoff: -8,
             },
         ];
-        assert_eq!(components_text(&parts), "40-100 ✔ +4 · ulti ✘ −8");
+        assert_eq!(components_text(Lang::Hu, &parts), "40-100 ✔ +4 · ulti ✘ −8");
         let aces = ComponentResult {
             contract: Contract::NegyAsz,
             won: true,
             payoff: 8,
         };
-        assert_eq!(component_text(&aces), "négy ász ✔ +8");
+        assert_eq!(component_text(Lang::Hu, &aces), "négy ász ✔ +8");
         assert_eq!(signed(0), "0");
     }
 }

@@ -1,6 +1,9 @@
-//! The shareable state in the URL: `?deal=<61 digits>&game=<contract id>&step=<0..30>`.
+//! The shareable state in the URL: `?deal=<61 digits>&game=<contract id>&step=<0..30>`
+//! (+ `rules=`, `played=`, `lang=`), and what was ignored or changed when reading it.
 
 use ulti_engine::{Card, Contract, Deal, DealError, RuleOptions};
+
+use crate::i18n::Lang;
 
 /// `rules=` id of [`RuleOptions::must_beat_after_trump`].
 pub const RULE_MUST_BEAT_AFTER_TRUMP: &str = "must-beat-after-trump";
@@ -24,6 +27,32 @@ pub struct UrlState {
     /// `played=`: the cards of a what-if (a deviation from the optimal line), empty when none
     /// or when any code is malformed.
     pub played: Vec<Card>,
+    /// `lang=`: the language the link asks for.
+    pub lang: Option<Lang>,
+    /// The parameters (other than `deal=`, which has its own message) that were ignored or
+    /// changed, for the page's notice.
+    pub issues: Vec<UrlIssue>,
+}
+
+/// A link parameter that was ignored or changed (the value as given).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UrlIssue {
+    /// `game=` is not a contract id.
+    UnknownGame(String),
+    /// `step=` is past the last card (shown at [`LAST_STEP`]).
+    StepPastEnd(String),
+    /// `step=` is not a number (shown at 0).
+    StepNotANumber(String),
+    /// `step=` without a `game=`.
+    StepWithoutGame(String),
+    /// A `rules=` id that is not a house rule.
+    UnknownRule(String),
+    /// `played=` is not a list of at most 30 card codes.
+    BadPlayed(String),
+    /// `played=` without a `game=`.
+    PlayedWithoutGame,
+    /// `lang=` is not a language of the app.
+    UnknownLang(String),
 }
 
 /// Read a `played=` value: comma-separated card codes; a malformed one drops the whole list.
@@ -47,18 +76,26 @@ pub fn format_played(played: &[Card]) -> String {
         .join(",")
 }
 
-/// Read a `rules=` value.
+/// Read a `rules=` value (unknown ids are ignored).
 #[must_use]
 pub fn parse_rules(value: &str) -> RuleOptions {
+    parse_rules_checked(value).0
+}
+
+/// Read a `rules=` value: the rules, and the ids that are not house rules.
+#[must_use]
+pub fn parse_rules_checked(value: &str) -> (RuleOptions, Vec<String>) {
     let mut rules = RuleOptions::default();
+    let mut unknown = Vec::new();
     for id in value.split(',').map(str::trim) {
         match id {
             RULE_MUST_BEAT_AFTER_TRUMP => rules.must_beat_after_trump = true,
             RULE_MARRIAGE_NEEDS_TRICK => rules.marriage_needs_trick = true,
-            _ => {}
+            "" => {}
+            other => unknown.push(other.to_string()),
         }
     }
-    rules
+    (rules, unknown)
 }
 
 /// The `rules=` value, `None` for the default rules.
@@ -83,24 +120,65 @@ impl UrlState {
         step: Option<&str>,
         rules: Option<&str>,
     ) -> UrlState {
+        let mut issues = Vec::new();
+        let (rules, unknown) = rules.map(parse_rules_checked).unwrap_or_default();
+        issues.extend(unknown.into_iter().map(UrlIssue::UnknownRule));
+        let game_value = game.map(str::trim).filter(|g| !g.is_empty());
+        let game = game_value.and_then(|g| g.parse::<Contract>().ok());
+        if let (Some(g), None) = (game_value, game) {
+            issues.push(UrlIssue::UnknownGame(g.to_string()));
+        }
+        let step_value = step.map(str::trim).filter(|s| !s.is_empty());
+        let step = match step_value.map(|s| (s, s.parse::<usize>())) {
+            None => 0,
+            Some((_, Ok(s))) if s <= LAST_STEP => s,
+            Some((v, Ok(_))) => {
+                issues.push(UrlIssue::StepPastEnd(v.to_string()));
+                LAST_STEP
+            }
+            Some((v, Err(_))) => {
+                issues.push(UrlIssue::StepNotANumber(v.to_string()));
+                0
+            }
+        };
+        if let (Some(v), None) = (step_value, game_value) {
+            issues.push(UrlIssue::StepWithoutGame(v.to_string()));
+        }
         UrlState {
-            rules: rules.map(parse_rules).unwrap_or_default(),
+            rules,
             deal: deal.map(Deal::parse_code),
-            game: game.and_then(|g| g.trim().parse::<Contract>().ok()),
-            step: step
-                .and_then(|s| s.trim().parse::<usize>().ok())
-                .map_or(0, |s| s.min(LAST_STEP)),
+            game,
+            step,
             played: Vec::new(),
+            lang: None,
+            issues,
         }
     }
 
     /// The same state with the `played=` value read (see [`parse_played`]).
     #[must_use]
-    pub fn with_played(self, played: Option<&str>) -> UrlState {
-        UrlState {
-            played: played.map(parse_played).unwrap_or_default(),
-            ..self
+    pub fn with_played(mut self, played: Option<&str>) -> UrlState {
+        let value = played.map(str::trim).filter(|p| !p.is_empty());
+        self.played = value.map(parse_played).unwrap_or_default();
+        if let Some(v) = value {
+            if self.played.is_empty() {
+                self.issues.push(UrlIssue::BadPlayed(v.to_string()));
+            } else if self.game.is_none() {
+                self.issues.push(UrlIssue::PlayedWithoutGame);
+            }
         }
+        self
+    }
+
+    /// The same state with the `lang=` value read.
+    #[must_use]
+    pub fn with_lang(mut self, lang: Option<&str>) -> UrlState {
+        let value = lang.map(str::trim).filter(|l| !l.is_empty());
+        self.lang = value.and_then(Lang::parse);
+        if let (Some(v), None) = (value, self.lang) {
+            self.issues.push(UrlIssue::UnknownLang(v.to_string()));
+        }
+        self
     }
 }
 
@@ -123,7 +201,8 @@ pub fn deal_param(deal: &Deal, current: Option<&str>) -> String {
 }
 
 /// The query string (without `?`) for a state; parameters that do not apply are left out.
-/// `deal` is the `deal=` value (see [`deal_param`]).
+/// `deal` is the `deal=` value (see [`deal_param`]); `lang` is written only when chosen (by the
+/// link or the switch), not when it comes from the browser.
 #[must_use]
 pub fn format_query(
     deal: Option<&str>,
@@ -131,8 +210,9 @@ pub fn format_query(
     game: Option<Contract>,
     played: &[Card],
     step: usize,
+    lang: Option<Lang>,
 ) -> String {
-    let mut parts = Vec::with_capacity(5);
+    let mut parts = Vec::with_capacity(6);
     if let Some(d) = deal {
         parts.push(format!("deal={d}"));
     }
@@ -147,6 +227,9 @@ pub fn format_query(
         if step > 0 {
             parts.push(format!("step={}", step.min(LAST_STEP)));
         }
+    }
+    if let Some(l) = lang {
+        parts.push(format!("lang={}", l.code()));
     }
     parts.join("&")
 }
@@ -169,7 +252,7 @@ mod tests {
         let param = deal_param(&deal, Some(STRONG));
         assert_eq!(param, STRONG);
         assert_eq!(
-            format_query(Some(&param), s.rules, s.game, &[], s.step),
+            format_query(Some(&param), s.rules, s.game, &[], s.step, None),
             format!("deal={STRONG}&game=ulti&step=15")
         );
         // ...a trump change swaps only the trump digit...
@@ -207,21 +290,55 @@ mod tests {
     }
 
     #[test]
-    fn bad_game_and_step_fall_back_quietly() {
+    fn bad_parameters_fall_back_and_say_so() {
         let s = UrlState::parse(None, Some("whist"), Some("99"), Some("bogus"));
         assert_eq!(s.deal, None);
         assert_eq!(s.game, None);
         assert_eq!(s.step, LAST_STEP);
         assert_eq!(s.rules, RuleOptions::default());
         assert_eq!(
-            UrlState::parse(None, Some("betli"), Some("-3"), None).step,
-            0
+            s.issues,
+            vec![
+                UrlIssue::UnknownRule("bogus".into()),
+                UrlIssue::UnknownGame("whist".into()),
+                UrlIssue::StepPastEnd("99".into()),
+            ]
         );
-        let default = RuleOptions::default();
-        assert_eq!(format_query(None, default, None, &[], 12), "");
+        let s = UrlState::parse(None, Some("betli"), Some("-3"), None);
+        assert_eq!(s.step, 0);
+        assert_eq!(s.issues, vec![UrlIssue::StepNotANumber("-3".into())]);
+        let s = UrlState::parse(None, None, Some("4"), None)
+            .with_played(Some("PA"))
+            .with_lang(Some("de"));
         assert_eq!(
-            format_query(None, default, Some(Contract::Betli), &[], 0),
-            "game=betli"
+            s.issues,
+            vec![
+                UrlIssue::StepWithoutGame("4".into()),
+                UrlIssue::PlayedWithoutGame,
+                UrlIssue::UnknownLang("de".into()),
+            ]
+        );
+        let s = UrlState::parse(None, Some("passz"), Some("3"), None)
+            .with_played(Some("PA,XX"))
+            .with_lang(Some("HU"));
+        assert_eq!(s.lang, Some(Lang::Hu));
+        assert!(s.played.is_empty());
+        assert_eq!(s.issues, vec![UrlIssue::BadPlayed("PA,XX".into())]);
+        // A good link has nothing to report.
+        let s = UrlState::parse(
+            Some(STRONG),
+            Some("ulti"),
+            Some("30"),
+            Some("marriage-needs-trick"),
+        )
+        .with_played(Some("PA"))
+        .with_lang(Some("en"));
+        assert!(s.issues.is_empty(), "{:?}", s.issues);
+        let default = RuleOptions::default();
+        assert_eq!(format_query(None, default, None, &[], 12, None), "");
+        assert_eq!(
+            format_query(None, default, Some(Contract::Betli), &[], 0, Some(Lang::Hu)),
+            "game=betli&lang=hu"
         );
     }
 
@@ -238,7 +355,7 @@ mod tests {
         let one = parse_rules("marriage-needs-trick,unknown");
         assert!(one.marriage_needs_trick && !one.must_beat_after_trump);
         assert_eq!(
-            format_query(Some("0123"), one, Some(Contract::Passz), &[], 3),
+            format_query(Some("0123"), one, Some(Contract::Passz), &[], 3, None),
             "deal=0123&rules=marriage-needs-trick&game=passz&step=3"
         );
     }
@@ -253,13 +370,14 @@ mod tests {
                 RuleOptions::default(),
                 Some(Contract::Passz),
                 &played,
-                3
+                3,
+                None
             ),
             "deal=0123&game=passz&played=PA,PX,PK&step=3"
         );
         // Without a game there is no line to deviate from.
         assert_eq!(
-            format_query(None, RuleOptions::default(), None, &played, 3),
+            format_query(None, RuleOptions::default(), None, &played, 3, None),
             ""
         );
         assert!(parse_played("PA,XX").is_empty());

@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { assertAccessible } from './a11y.mjs';
 import {
   DEALS,
   TIMEOUT,
@@ -118,8 +119,10 @@ for (const [name, code] of Object.entries(README)) {
       assert.equal(Object.keys(expected.cells).length, 30, 'the CLI gives 30 cells');
       assert.equal(Object.keys(expected.bids).length, 69, 'the CLI gives 69 standard bids');
 
-      await page.goto(appUrl(`deal=${code}`));
+      // Hungarian: the bids' names are compared with the CLI's (Announcement::hungarian).
+      await page.goto(appUrl(`deal=${code}&lang=hu`));
       await assertAnalysis(page, expected, name);
+      await assertAccessible(page, `analysis of ${name}`);
       // data-payoff only on playable bids; no bid marked best that is not playable.
       const { bids } = await readBids(page);
       for (const [id, b] of Object.entries(bids)) {
@@ -432,7 +435,7 @@ for (const [rule, { code, contract }] of Object.entries(RULE_DEALS)) {
         `${rule} changes no bid of ${code}`,
       );
 
-      await page.goto(appUrl(`deal=${code}&game=${contract}`));
+      await page.goto(appUrl(`deal=${code}&game=${contract}&lang=hu`));
       await assertAnalysis(page, plain, 'default rules');
 
       // A what-if under the default rules, then the rule: played= is dropped (DOM.md), rules= set.
@@ -450,7 +453,7 @@ for (const [rule, { code, contract }] of Object.entries(RULE_DEALS)) {
         (r) => new URL(location.href).searchParams.get('rules') === r && !new URL(location.href).searchParams.has('played'),
         rule,
       );
-      assert.deepEqual((await lineState(page)).url.order.filter((p) => p !== 'step'), ['deal', 'rules', 'game'], 'URL order');
+      assert.deepEqual((await lineState(page)).url.order.filter((p) => p !== 'step'), ['deal', 'rules', 'game', 'lang'], 'URL order');
       await assertAnalysis(page, ruled, `with ${rule}`);
       // The line and its what-if marks follow the rule too.
       await waitForStep(page, 0);

@@ -3,6 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { assertAccessible } from './a11y.mjs';
 import {
   ALL_CARDS,
   DEALS,
@@ -98,6 +99,7 @@ test('dealing by clicks gives a valid deal whose link round-trips', { timeout: 3
     await page.keyboard.press('Enter');
     await page.waitForSelector(`${card(back)}[data-owner="2"]`);
 
+    await assertAccessible(page, 'editor with three full hands');
     await page.click('[data-testid=trump-M]');
     await page.waitForSelector('[data-testid=trump-M][aria-pressed=true]');
 
@@ -172,6 +174,7 @@ for (const { what, code, message } of MALFORMED) {
       await error.waitFor({ state: 'visible' });
       const text = (await error.textContent()).trim();
       assert.match(text, message, `error text for ${code}`);
+      await assertAccessible(page, `malformed deal (${what})`);
 
       // Still usable: a card click deals into the active hand, and "Random deal" replaces the
       // bad link with a valid deal and clears the error.

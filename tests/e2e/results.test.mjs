@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { assertAccessible } from './a11y.mjs';
 import {
   DEALS,
   TIMEOUT,
@@ -53,7 +54,10 @@ for (const [name, code] of Object.entries(DEALS)) {
       assert.deepEqual(problems, [], `results differ from the CLI for ${code}`);
       assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
 
-      if (name === 'strong-hand') await screenshot(page, 'dealt-hands');
+      if (name === 'strong-hand') {
+        await screenshot(page, 'dealt-hands');
+        await assertAccessible(page, 'results of the strong hand');
+      }
     }),
   );
 }

@@ -3,6 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { assertAccessible } from './a11y.mjs';
 import {
   DEALS,
   TIMEOUT,
@@ -93,7 +94,10 @@ test('stepping through the line reaches trick 10 with all 30 cards', { timeout: 
           `table cards at step ${k}`,
         );
       }
-      if (k === 14) await screenshot(page, 'trick-mid-line');
+      if (k === 14) {
+        await screenshot(page, 'trick-mid-line');
+        await assertAccessible(page, 'line at step 14');
+      }
     }
 
     assert.equal(state.step, 30);

@@ -3,14 +3,15 @@
 use leptos::prelude::*;
 
 use super::Viewer;
+use crate::i18n::{Lang, text, tr, tr_with};
 use crate::state::AppState;
 
-/// Milliseconds per card for each speed choice.
+/// Milliseconds per card for each speed choice, with its name's catalogue key.
 pub(super) const SPEEDS: [(u32, &str); 4] = [
-    (1400, "Lassú (slow)"),
-    (800, "Normál (normal)"),
-    (400, "Gyors (fast)"),
-    (150, "Nagyon gyors (very fast)"),
+    (1400, "line.speed_slow"),
+    (800, "line.speed_normal"),
+    (400, "line.speed_fast"),
+    (150, "line.speed_very_fast"),
 ];
 
 /// The transport buttons' symbols (inline SVG: no icon font needed).
@@ -42,6 +43,7 @@ fn icon(which: Icon) -> impl IntoView {
 
 /// A stepping button: clicked, it goes to the step `target` names (`go` clamps it).
 fn step_button(
+    lang: RwSignal<Lang>,
     testid: &'static str,
     label: &'static str,
     which: Icon,
@@ -53,8 +55,8 @@ fn step_button(
         <button
             type="button"
             data-testid=testid
-            title=label
-            aria-label=label
+            title=move || tr(lang.get(), label)
+            aria-label=move || tr(lang.get(), label)
             disabled=move || !ready()
             on:click=move |_| go(target())
         >
@@ -67,6 +69,7 @@ fn step_button(
 #[component]
 pub(super) fn Controls() -> impl IntoView {
     let state = AppState::expect();
+    let lang = state.lang;
     let viewer = expect_context::<Viewer>();
     let ready = move || viewer.view.with(Option::is_some);
     let len = move || viewer.len();
@@ -87,10 +90,11 @@ pub(super) fn Controls() -> impl IntoView {
     let current_trick = move || state.step.get().div_ceil(3);
     view! {
         <div class="controls" class:disabled=move || !ready()>
-            {step_button("step-start", "Elejére (to the start)", Icon::Start, ready, go, || 0)}
+            {step_button(lang, "step-start", "line.start", Icon::Start, ready, go, || 0)}
             {step_button(
+                lang,
                 "step-back",
-                "Vissza egy lapot (step back)",
+                "line.back",
                 Icon::Back,
                 ready,
                 go,
@@ -106,23 +110,24 @@ pub(super) fn Controls() -> impl IntoView {
             >
                 {move || {
                     if viewer.playing.get() {
-                        view! { {icon(Icon::Pause)} " Szünet (pause)" }.into_any()
+                        view! { {icon(Icon::Pause)} {text(lang, "line.pause")} }.into_any()
                     } else {
-                        view! { {icon(Icon::Play)} " Lejátszás (play)" }.into_any()
+                        view! { {icon(Icon::Play)} {text(lang, "line.play")} }.into_any()
                     }
                 }}
             </button>
             {step_button(
+                lang,
                 "step-forward",
-                "Előre egy lapot (step forward)",
+                "line.forward",
                 Icon::Forward,
                 ready,
                 go,
                 move || state.step.get_untracked() + 1,
             )}
-            {step_button("step-end", "A végére (to the end)", Icon::End, ready, go, len)}
+            {step_button(lang, "step-end", "line.end", Icon::End, ready, go, len)}
             <label class="speed">
-                "Sebesség (speed) "
+                {text(lang, "line.speed")}
                 <select
                     data-testid="speed"
                     on:change=move |ev| {
@@ -135,7 +140,7 @@ pub(super) fn Controls() -> impl IntoView {
                         .map(|(ms, label)| {
                             view! {
                                 <option value=ms.to_string() selected=move || viewer.speed_ms.get() == ms>
-                                    {label}
+                                    {move || tr(lang.get(), label)}
                                 </option>
                             }
                         })
@@ -145,8 +150,8 @@ pub(super) fn Controls() -> impl IntoView {
             </label>
             <span class="step-label">{move || format!("{}/{}", state.step.get(), len())}</span>
         </div>
-        <div class="trick-jumps" role="group" aria-label="Ütés (jump to trick)">
-            <span class="label">"Ütés (trick)"</span>
+        <div class="trick-jumps" role="group" aria-label=text(lang, "line.tricks_label")>
+            <span class="label" aria-hidden="true">{text(lang, "line.trick")}</span>
             {(1..=10usize)
                 .map(|n| {
                     view! {
@@ -155,6 +160,7 @@ pub(super) fn Controls() -> impl IntoView {
                             data-testid="trick-jump"
                             data-trick=n.to_string()
                             class:active=move || current_trick() == n
+                            aria-label=move || tr_with(lang.get(), "line.trick_n", &[("n", &n.to_string())])
                             disabled=move || !ready()
                             on:click=move |_| go(3 * n)
                         >

@@ -5,8 +5,8 @@ use ulti_engine::{Card, CardSet, SOLOIST, Seat};
 
 use super::Viewer;
 use super::whatif::hand_card;
-use crate::components::card::{CardFace, card_label, suit_class};
-use crate::model::editor::{seat_label_en, seat_label_hu};
+use crate::components::card::{CardFace, card_label, suit_class, use_lang};
+use crate::i18n::{seat_name, text, tr_with};
 
 fn sorted(set: CardSet) -> Vec<Card> {
     let mut v: Vec<Card> = set.iter().collect();
@@ -24,11 +24,10 @@ fn seat_hand(viewer: Viewer, seat: Seat) -> impl IntoView {
         })
     };
     let to_move = move || viewer.shown.with(|v| v.as_ref().and_then(|v| v.to_move)) == Some(seat);
+    let lang = use_lang();
     view! {
         <div class=format!("seat seat-{seat}") class:to-move=to_move data-seat=seat.to_string()>
-            <div class="seat-label">
-                {seat_label_hu(seat)} <small>{format!(" ({})", seat_label_en(seat))}</small>
-            </div>
+            <div class="seat-label">{move || seat_name(lang.get(), seat)}</div>
             <div class="seat-cards">
                 <For each=cards key=|c| c.index() let:card>
                     {hand_card(viewer, seat, card)}
@@ -42,6 +41,7 @@ fn seat_hand(viewer: Viewer, seat: Seat) -> impl IntoView {
 #[component]
 pub(super) fn Felt() -> impl IntoView {
     let viewer = expect_context::<Viewer>();
+    let lang = use_lang();
     // A card is played once in a line, so the card alone keys the table's elements: a card
     // already on the table keeps its element (and does not fly in again).
     let table = move || {
@@ -67,7 +67,7 @@ pub(super) fn Felt() -> impl IntoView {
         })
     };
     view! {
-        <div class="felt" aria-label="Asztal (table)">
+        <div class="felt" role="group" aria-label=text(lang, "line.table")>
             {seat_hand(viewer, 1)}
             <div class="trick-area">
                 <For each=collected key=|(p, _)| p.card.index() let:item>
@@ -95,7 +95,8 @@ pub(super) fn Felt() -> impl IntoView {
                         data-testid="table-card"
                         data-card=played.card.to_string()
                         data-seat=played.seat.to_string()
-                        aria-label=card_label(played.card)
+                        role="img"
+                        aria-label=move || card_label(played.card)
                     >
                         <CardFace card=played.card />
                     </span>
@@ -105,7 +106,10 @@ pub(super) fn Felt() -> impl IntoView {
                         .map(|w| {
                             view! {
                                 <span class=format!("trick-winner to-seat-{w}")>
-                                    {format!("→ {}", seat_label_hu(w))}
+                                    {move || {
+                                        let l = lang.get();
+                                        tr_with(l, "line.won_by", &[("seat", &seat_name(l, w))])
+                                    }}
                                 </span>
                             }
                         })

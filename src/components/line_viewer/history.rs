@@ -3,14 +3,15 @@
 use leptos::prelude::*;
 
 use super::Viewer;
-use crate::components::card::{CardFace, card_label, suit_class};
-use crate::model::editor::seat_label_hu;
+use crate::components::card::{CardFace, card_name_of, suit_class};
+use crate::i18n::{seat_name, tr_with};
 use crate::state::AppState;
 
 /// Every card played up to the step, grouped by trick, the winner marked.
 #[component]
 pub(super) fn TrickHistory() -> impl IntoView {
     let state = AppState::expect();
+    let lang = state.lang;
     let viewer = expect_context::<Viewer>();
     let tricks = move || {
         viewer
@@ -37,7 +38,7 @@ pub(super) fn TrickHistory() -> impl IntoView {
                                 <span class="trick-no">{format!("{n}.")}</span>
                                 {t
                                     .cards
-                                    .iter()
+                                    .into_iter()
                                     .map(|p| {
                                         view! {
                                             <span
@@ -46,7 +47,9 @@ pub(super) fn TrickHistory() -> impl IntoView {
                                                 data-testid="history-card"
                                                 data-card=p.card.to_string()
                                                 data-seat=p.seat.to_string()
-                                                title=format!("{} — {}", card_label(p.card), seat_label_hu(p.seat))
+                                                role="img"
+                                                aria-label=move || card_name_of(lang.get(), p.card, p.seat)
+                                                title=move || card_name_of(lang.get(), p.card, p.seat)
                                             >
                                                 <CardFace card=p.card />
                                             </span>
@@ -54,7 +57,10 @@ pub(super) fn TrickHistory() -> impl IntoView {
                                     })
                                     .collect_view()}
                                 <span class="trick-won">
-                                    {winner.map(|w| format!("→ {}", seat_label_hu(w)))}
+                                    {move || {
+                                        let l = lang.get();
+                                        winner.map(|w| tr_with(l, "line.won_by", &[("seat", &seat_name(l, w))]))
+                                    }}
                                 </span>
                             </li>
                         }

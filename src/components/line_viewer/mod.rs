@@ -6,6 +6,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 use ulti_engine::{Card, CardValue, Contract, Query};
 
+use crate::i18n::{Lang, contract_name, text, tr, tr_with, unplayable_reason};
 use crate::model::line::{Line, StepView};
 use crate::model::results::Status;
 use crate::model::url_state::LAST_STEP;
@@ -34,9 +35,43 @@ enum LineStatus {
     /// The worker has not answered yet.
     Pending,
     /// No line: why.
-    Unavailable(String),
+    Unavailable(NoLine),
     /// The line.
     Ready(Line),
+}
+
+/// Why a line cannot be shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum NoLine {
+    /// The soloist cannot play the contract.
+    Unplayable(Contract),
+    /// The solve was cancelled.
+    Cancelled,
+    /// The engine's error.
+    Failed(String),
+    /// The what-if's cards break a rule (the engine's error).
+    WhatIf(String),
+    /// The solved line breaks a rule (not expected).
+    Invalid(String),
+}
+
+impl NoLine {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            NoLine::Unplayable(c) => tr_with(
+                lang,
+                "line.unplayable",
+                &[
+                    ("contract", &contract_name(lang, *c)),
+                    ("reason", &unplayable_reason(lang, *c)),
+                ],
+            ),
+            NoLine::Cancelled => tr(lang, "line.cancelled"),
+            NoLine::Failed(m) => m.clone(),
+            NoLine::WhatIf(m) => tr_with(lang, "line.whatif_failed", &[("error", m)]),
+            NoLine::Invalid(m) => tr_with(lang, "line.invalid", &[("error", m)]),
+        }
+    }
 }
 
 /// The scored legal cards of the player to move at one step.
@@ -108,14 +143,9 @@ pub fn LineViewer() -> impl IntoView {
         };
         match row_ready.get() {
             None | Some(Status::Pending) => LineStatus::Pending,
-            Some(Status::Unplayable(reason)) => LineStatus::Unavailable(format!(
-                "{} nem játszható (not playable): {reason}",
-                game.hungarian()
-            )),
-            Some(Status::Cancelled) => {
-                LineStatus::Unavailable("A számolás megszakítva (solve cancelled)".into())
-            }
-            Some(Status::Failed(m)) => LineStatus::Unavailable(m),
+            Some(Status::Unplayable(_)) => LineStatus::Unavailable(NoLine::Unplayable(game)),
+            Some(Status::Cancelled) => LineStatus::Unavailable(NoLine::Cancelled),
+            Some(Status::Failed(m)) => LineStatus::Unavailable(NoLine::Failed(m)),
             Some(Status::Wins | Status::Loses) => {
                 let Some(q) = line_query.get() else {
                     return LineStatus::Pending;
@@ -123,14 +153,14 @@ pub fn LineViewer() -> impl IntoView {
                 let key = position_key(&q);
                 client.positions().with(|p| match p.get(&key) {
                     None | Some(PositionState::Pending) => LineStatus::Pending,
-                    Some(PositionState::Failed(m)) => LineStatus::Unavailable(format!(
-                        "A what-if nem játszható (the what-if cannot be played): {m}"
-                    )),
+                    Some(PositionState::Failed(m)) => {
+                        LineStatus::Unavailable(NoLine::WhatIf(m.clone()))
+                    }
                     Some(PositionState::Ready(sol)) => {
                         let cards = full_line(&q.played, &sol.line);
                         match Line::new(deal, game, q.rules, cards) {
                             Ok(line) => LineStatus::Ready(line),
-                            Err(e) => LineStatus::Unavailable(format!("invalid line: {e}")),
+                            Err(e) => LineStatus::Unavailable(NoLine::Invalid(e.to_string())),
                         }
                     }
                 })
@@ -242,22 +272,21 @@ pub fn LineViewer() -> impl IntoView {
     });
 
     let game_id = move || state.game.get().map(Contract::id);
+    let lang = state.lang;
     view! {
         <section class="panel line-panel" aria-labelledby="line-title">
             <header class="panel-header">
                 <h2 id="line-title">
                     {move || {
-                        if state.played.with(Vec::is_empty) {
-                            "Játszma (optimal line)"
+                        let key = if state.played.with(Vec::is_empty) {
+                            "line.title_optimal"
                         } else {
-                            "Mi lett volna, ha… (what-if line)"
-                        }
+                            "line.title_whatif"
+                        };
+                        tr(lang.get(), key)
                     }}
                     {move || {
-                        state
-                            .game
-                            .get()
-                            .map(|g| format!(" — {} ({})", g.hungarian(), g.english()))
+                        state.game.get().map(|g| format!(" — {}", contract_name(lang.get(), g)))
                     }}
                 </h2>
             </header>
@@ -279,9 +308,7 @@ pub fn LineViewer() -> impl IntoView {
                         .then(|| {
                             view! {
                                 <div class="whatif-bar" role="status">
-                                    <span>
-                                        "Mi lett volna, ha… (what if): eltérés az optimális játéktól (a deviation from the optimal line)"
-                                    </span>
+                                    <span>{text(lang, "line.whatif_bar")}</span>
                                     <button
                                         type="button"
                                         class="back-to-optimal"
@@ -291,22 +318,21 @@ pub fn LineViewer() -> impl IntoView {
                                             state.played.set(Vec::new());
                                         }
                                     >
-                                        "↩ Vissza az optimális játékhoz (back to the optimal line)"
+                                        {text(lang, "line.back_to_optimal")}
                                     </button>
                                 </div>
                             }
                         })
                 }}
                 {move || {
+                    let lang = lang.get();
                     status
                         .with(|s| match s {
-                            LineStatus::NoGame => {
-                                Some("Válassz egy játékot az eredmények közül (pick a contract in the results).".to_string())
-                            }
-                            LineStatus::NoDeal => Some("Nincs teljes osztás (no complete deal).".into()),
+                            LineStatus::NoGame => Some(tr(lang, "line.no_game")),
+                            LineStatus::NoDeal => Some(tr(lang, "line.no_deal")),
                             LineStatus::Pending if shown.with(Option::is_some) => None,
-                            LineStatus::Pending => Some("A megoldó számol… (the solver is working)".into()),
-                            LineStatus::Unavailable(m) => Some(m.clone()),
+                            LineStatus::Pending => Some(tr(lang, "line.pending")),
+                            LineStatus::Unavailable(why) => Some(why.text(lang)),
                             LineStatus::Ready(_) => None,
                         })
                         .map(|m| {

@@ -3,12 +3,15 @@
 use leptos::prelude::*;
 
 use super::Viewer;
+use crate::components::card::use_lang;
+use crate::i18n::{tr, tr_with};
 use crate::model::line::StepView;
 
 /// Running card points and tricks per side.
 #[component]
 pub(super) fn Score() -> impl IntoView {
     let viewer = expect_context::<Viewer>();
+    let lang = use_lang();
     let get = move |f: fn(&StepView) -> String| move || viewer.view.with(|v| v.as_ref().map(f));
     view! {
         <div
@@ -26,23 +29,28 @@ pub(super) fn Score() -> impl IntoView {
                     .with(|v| {
                         v.as_ref()
                             .map(|v| {
+                                let l = lang.get();
+                                let points = format!(" {} · ", tr(l, "line.points"));
+                                let tricks = format!(" {}", tr(l, "line.tricks"));
+                                let talon = format!(
+                                    " {}",
+                                    tr_with(l, "line.talon_points", &[("points", &v.talon_points.to_string())]),
+                                );
                                 view! {
                                     <div class="side soloist">
-                                        <span class="side-name">"Felvevő (soloist)"</span>
+                                        <span class="side-name">{tr(l, "line.soloist")}</span>
                                         <span class="big">{v.soloist_points}</span>
-                                        " pont · "
+                                        {points.clone()}
                                         <span class="big">{v.soloist_tricks}</span>
-                                        " ütés (tricks)"
+                                        {tricks.clone()}
                                     </div>
                                     <div class="side defenders">
-                                        <span class="side-name">"Védők (defenders)"</span>
+                                        <span class="side-name">{tr(l, "line.defenders")}</span>
                                         <span class="big">{v.defender_points}</span>
-                                        " pont · "
+                                        {points}
                                         <span class="big">{v.defender_tricks}</span>
-                                        " ütés (tricks)"
-                                        <small class="talon-note">
-                                            {format!(" + talon {} pont", v.talon_points)}
-                                        </small>
+                                        {tricks}
+                                        <small class="talon-note">{talon}</small>
                                     </div>
                                 }
                             })

@@ -6,6 +6,7 @@ use ulti_engine::{Card, CardValue, Seat};
 
 use super::{LineStatus, Viewer};
 use crate::components::card::{CardFace, card_label, suit_class};
+use crate::i18n::{card_name, tr_with};
 use crate::model::whatif::deviate;
 use crate::state::AppState;
 
@@ -59,18 +60,24 @@ pub(super) fn hand_card(viewer: Viewer, seat: Seat, card: Card) -> impl IntoView
                     .map(|p| format!(" {p}"))
                     .unwrap_or_default()
             );
-            let title = format!(
-                "{}: {}{}",
-                card_label(card),
+            let lang = state.lang.get();
+            let outcome = tr_with(
+                lang,
                 if v.soloist_wins {
-                    "a felvevő nyer (soloist wins)"
+                    "line.whatif_wins"
                 } else {
-                    "a felvevő bukik (soloist loses)"
+                    "line.whatif_loses"
                 },
-                v.soloist_points
-                    .map(|p| format!(", {p} pont (card points)"))
-                    .unwrap_or_default()
+                &[("card", &card_name(lang, card))],
             );
+            let title = match v.soloist_points {
+                Some(p) => tr_with(
+                    lang,
+                    "line.whatif_points",
+                    &[("text", &outcome), ("points", &p.to_string())],
+                ),
+                None => outcome,
+            };
             view! {
                 <button
                     type="button"
@@ -87,7 +94,7 @@ pub(super) fn hand_card(viewer: Viewer, seat: Seat, card: Card) -> impl IntoView
                     on:click=move |_| play_card(state, viewer, card)
                 >
                     <CardFace card=card />
-                    <span class="whatif-badge">{badge}</span>
+                    <span class="whatif-badge" aria-hidden="true">{badge}</span>
                 </button>
             }
             .into_any()
@@ -96,7 +103,8 @@ pub(super) fn hand_card(viewer: Viewer, seat: Seat, card: Card) -> impl IntoView
             <span
                 class=format!("card mini {}", suit_class(card.suit()))
                 data-card=card.to_string()
-                aria-label=card_label(card)
+                role="img"
+                aria-label=move || card_label(card)
             >
                 <CardFace card=card />
             </span>

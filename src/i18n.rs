@@ -1,0 +1,431 @@
+//! The user's language: Hungarian or English, one at a time.
+//!
+//! Every user-visible text comes from the message catalogue in `locales/{hu,en}.json` (compiled
+//! in by `rust-i18n`); components call [`tr`] / [`tr_with`] with a literal key, or the name
+//! helpers below for cards, suits, seats, contracts, bids and engine errors.
+//! `tests/i18n.rs` fails when a key is missing in either language or used without an entry.
+
+use ulti_engine::{Announcement, Card, Contract, DealError, Rank, Seat, Suit};
+
+use crate::model::editor::EditError;
+use crate::model::url_state::{LAST_STEP, UrlIssue};
+use crate::solver_client::WorkerError;
+
+/// A language of the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    /// Magyar.
+    Hu,
+    /// English.
+    #[default]
+    En,
+}
+
+impl Lang {
+    /// Both languages, in the order of the header's switch.
+    pub const ALL: [Lang; 2] = [Lang::Hu, Lang::En];
+
+    /// The `lang=` value, the `<html lang>` and the catalogue's locale.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::Hu => "hu",
+            Lang::En => "en",
+        }
+    }
+
+    /// The language's own name, for the switch (the same in both languages).
+    #[must_use]
+    pub const fn native_name(self) -> &'static str {
+        match self {
+            Lang::Hu => "Magyar",
+            Lang::En => "English",
+        }
+    }
+
+    /// A `lang=` value (`hu`, `en`, case-insensitive).
+    #[must_use]
+    pub fn parse(value: &str) -> Option<Lang> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(value.trim()))
+    }
+
+    /// The first of the browser's preferred languages (BCP 47 tags such as `hu-HU`, `en-US`)
+    /// the app speaks; English when none is.
+    #[must_use]
+    pub fn from_preferences<'a>(tags: impl IntoIterator<Item = &'a str>) -> Lang {
+        tags.into_iter()
+            .find_map(|tag| Lang::parse(tag.split(['-', '_']).next().unwrap_or_default()))
+            .unwrap_or_default()
+    }
+}
+
+/// The catalogue's text for `key`.
+#[must_use]
+pub fn tr(lang: Lang, key: &str) -> String {
+    rust_i18n::t!(key, locale = lang.code()).into_owned()
+}
+
+/// The catalogue's text for `key` in the page's language, as a signal for a view (one
+/// concrete type for every such text, which keeps the wasm smaller than a closure each).
+#[must_use]
+pub fn text(
+    lang: leptos::prelude::RwSignal<Lang>,
+    key: &'static str,
+) -> leptos::prelude::Signal<String> {
+    use leptos::prelude::Get;
+    leptos::prelude::Signal::derive(move || tr(lang.get(), key))
+}
+
+/// The catalogue's text for `key` with its `%{name}` placeholders filled in.
+#[must_use]
+pub fn tr_with(lang: Lang, key: &str, args: &[(&str, &str)]) -> String {
+    let mut text = tr(lang, key);
+    for (name, value) in args {
+        text = text.replace(&format!("%{{{name}}}"), value);
+    }
+    text
+}
+
+/// A seat's name: Felvevő / Soloist, 1. védő / Defender 1, 2. védő / Defender 2.
+#[must_use]
+pub fn seat_name(lang: Lang, seat: Seat) -> String {
+    match seat {
+        0 => tr(lang, "seat.soloist"),
+        1 => tr(lang, "seat.defender1"),
+        _ => tr(lang, "seat.defender2"),
+    }
+}
+
+/// A seat's one-letter badge on a dealt card: F/1/2 (Felvevő) or S/1/2 (Soloist).
+#[must_use]
+pub fn seat_badge(lang: Lang, seat: Seat) -> String {
+    match seat {
+        0 => tr(lang, "seat.badge_soloist"),
+        1 => tr(lang, "seat.badge_defender1"),
+        _ => tr(lang, "seat.badge_defender2"),
+    }
+}
+
+/// A suit's name: Piros / Hearts, Zöld / Leaves, Makk / Acorns, Tök / Bells.
+#[must_use]
+pub fn suit_name(lang: Lang, suit: Suit) -> String {
+    match suit {
+        Suit::Piros => tr(lang, "suit.piros"),
+        Suit::Zold => tr(lang, "suit.zold"),
+        Suit::Makk => tr(lang, "suit.makk"),
+        Suit::Tok => tr(lang, "suit.tok"),
+    }
+}
+
+/// A rank's name: VII … Ász / Seven … Ace.
+#[must_use]
+pub fn rank_name(lang: Lang, rank: Rank) -> String {
+    match rank {
+        Rank::Seven => tr(lang, "rank.seven"),
+        Rank::Eight => tr(lang, "rank.eight"),
+        Rank::Nine => tr(lang, "rank.nine"),
+        Rank::Ten => tr(lang, "rank.ten"),
+        Rank::Also => tr(lang, "rank.under"),
+        Rank::Felso => tr(lang, "rank.over"),
+        Rank::Kiraly => tr(lang, "rank.king"),
+        Rank::Asz => tr(lang, "rank.ace"),
+    }
+}
+
+/// A rank's corner label: VII … Á / 7 … A.
+#[must_use]
+pub fn rank_short(lang: Lang, rank: Rank) -> String {
+    match rank {
+        Rank::Seven => tr(lang, "rank_short.seven"),
+        Rank::Eight => tr(lang, "rank_short.eight"),
+        Rank::Nine => tr(lang, "rank_short.nine"),
+        Rank::Ten => tr(lang, "rank_short.ten"),
+        Rank::Also => tr(lang, "rank_short.under"),
+        Rank::Felso => tr(lang, "rank_short.over"),
+        Rank::Kiraly => tr(lang, "rank_short.king"),
+        Rank::Asz => tr(lang, "rank_short.ace"),
+    }
+}
+
+/// A card's spoken name: "Piros Ász" / "Ace of Hearts".
+#[must_use]
+pub fn card_name(lang: Lang, card: Card) -> String {
+    tr_with(
+        lang,
+        "card.name",
+        &[
+            ("suit", &suit_name(lang, card.suit())),
+            ("rank", &rank_name(lang, card.rank())),
+        ],
+    )
+}
+
+/// A contract's name: "Színtelen durchmars" / "Colourless durchmars".
+#[must_use]
+pub fn contract_name(lang: Lang, contract: Contract) -> String {
+    match contract {
+        Contract::Passz => tr(lang, "contract.passz"),
+        Contract::Negyven100 => tr(lang, "contract.negyven100"),
+        Contract::Ulti => tr(lang, "contract.ulti"),
+        Contract::Betli => tr(lang, "contract.betli"),
+        Contract::Durchmars => tr(lang, "contract.durchmars"),
+        Contract::DurchmarsAdu => tr(lang, "contract.durchmars_adu"),
+        Contract::Husz100 => tr(lang, "contract.husz100"),
+        Contract::NegyAsz => tr(lang, "contract.negy_asz"),
+        Contract::NegyTizes => tr(lang, "contract.negy_tizes"),
+    }
+}
+
+/// A contract as a part of a bid's name (lower case): "színtelen durchmars", "four aces".
+#[must_use]
+pub fn contract_part(lang: Lang, contract: Contract) -> String {
+    match contract {
+        Contract::Passz => tr(lang, "bid.part.passz"),
+        Contract::Negyven100 => tr(lang, "bid.part.negyven100"),
+        Contract::Ulti => tr(lang, "bid.part.ulti"),
+        Contract::Betli => tr(lang, "bid.part.betli"),
+        Contract::Durchmars => tr(lang, "bid.part.durchmars"),
+        Contract::DurchmarsAdu => tr(lang, "bid.part.durchmars_adu"),
+        Contract::Husz100 => tr(lang, "bid.part.husz100"),
+        Contract::NegyAsz => tr(lang, "bid.part.negy_asz"),
+        Contract::NegyTizes => tr(lang, "bid.part.negy_tizes"),
+    }
+}
+
+/// A bid's name as players say it (the engine's [`Announcement::hungarian`] in Hungarian):
+/// "Piros 40-100 ulti", "Terített betli", "Ulti (Zöld)" / "Red 40-100 ulti", "Ulti (Leaves)".
+#[must_use]
+pub fn announcement_name(lang: Lang, a: &Announcement) -> String {
+    let mut words = Vec::new();
+    let piros = a.trump == Some(Suit::Piros) || a.scoring.piros_no_trump;
+    if piros {
+        words.push(tr(lang, "bid.piros"));
+    }
+    if a.scoring.teritett {
+        words.push(tr(lang, "bid.teritett"));
+    }
+    let parts: Vec<String> = a
+        .bid
+        .contracts()
+        .iter()
+        .map(|&c| contract_part(lang, c))
+        .collect();
+    words.push(parts.join(" "));
+    let mut name = capitalise(&words.join(" "));
+    if let Some(t) = a.trump.filter(|&t| t != Suit::Piros) {
+        name.push_str(&format!(" ({})", suit_name(lang, t)));
+    }
+    name
+}
+
+/// The text with its first letter in upper case.
+fn capitalise(s: &str) -> String {
+    let mut chars = s.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// Why the soloist cannot play `contract` (the engine's reasons, one per contract).
+#[must_use]
+pub fn unplayable_reason(lang: Lang, contract: Contract) -> String {
+    match contract {
+        Contract::Ulti => tr(lang, "unplayable.ulti"),
+        Contract::Negyven100 => tr(lang, "unplayable.negyven100"),
+        Contract::Husz100 => tr(lang, "unplayable.husz100"),
+        Contract::NegyAsz => tr(lang, "unplayable.negy_asz"),
+        Contract::NegyTizes => tr(lang, "unplayable.negy_tizes"),
+        _ => tr(lang, "unplayable.other"),
+    }
+}
+
+/// Why a link's deal code was rejected.
+#[must_use]
+pub fn deal_error(lang: Lang, e: &DealError) -> String {
+    let detail = match e {
+        DealError::Length(n) => tr_with(lang, "deal_error.length", &[("count", &n.to_string())]),
+        DealError::NotADigit { position, found } => tr_with(
+            lang,
+            "deal_error.not_a_digit",
+            &[
+                ("position", &position.to_string()),
+                ("found", &found.to_string()),
+            ],
+        ),
+        DealError::DigitOutOfRange {
+            position, digit, ..
+        } => {
+            // Digit 1 is the trump; then each card is a suit digit and a value digit.
+            let key = if *position == 1 {
+                "deal_error.trump_range"
+            } else if position % 2 == 0 {
+                "deal_error.suit_range"
+            } else {
+                "deal_error.rank_range"
+            };
+            tr_with(
+                lang,
+                key,
+                &[
+                    ("position", &position.to_string()),
+                    ("digit", &digit.to_string()),
+                ],
+            )
+        }
+        DealError::RepeatedCard(card) => tr_with(
+            lang,
+            "deal_error.repeated",
+            &[
+                ("code", &card.to_string()),
+                ("card", &card_name(lang, *card)),
+            ],
+        ),
+        DealError::HandSize { seat, count } => tr_with(
+            lang,
+            "deal_error.hand_size",
+            &[
+                ("seat", &seat_name(lang, *seat)),
+                ("count", &count.to_string()),
+            ],
+        ),
+    };
+    tr_with(lang, "deal_error.prefix", &[("error", &detail)])
+}
+
+/// Why the editor refused a card.
+#[must_use]
+pub fn edit_error(lang: Lang, e: EditError) -> String {
+    match e {
+        EditError::HandFull(seat) => tr_with(
+            lang,
+            "editor.hand_full",
+            &[("seat", &seat_name(lang, seat))],
+        ),
+        EditError::DealFull => tr(lang, "editor.deal_full"),
+    }
+}
+
+/// Why the solver workers failed.
+#[must_use]
+pub fn worker_error(lang: Lang, e: &WorkerError) -> String {
+    match e {
+        WorkerError::Timeout(secs) => {
+            tr_with(lang, "worker.timeout", &[("secs", &secs.to_string())])
+        }
+        WorkerError::Version { worker, page } => tr_with(
+            lang,
+            "worker.version",
+            &[("worker", &worker.to_string()), ("page", &page.to_string())],
+        ),
+        WorkerError::Crashed(m) => tr_with(lang, "worker.crashed", &[("message", m)]),
+        WorkerError::Unavailable(m) => tr_with(lang, "worker.unavailable", &[("message", m)]),
+    }
+}
+
+/// What happened to a link parameter that was ignored or changed.
+#[must_use]
+pub fn url_issue(lang: Lang, issue: &UrlIssue) -> String {
+    let with_value = |key: &str, v: &str| tr_with(lang, key, &[("value", v)]);
+    match issue {
+        UrlIssue::UnknownGame(v) => with_value("url.game", v),
+        UrlIssue::StepPastEnd(v) => tr_with(
+            lang,
+            "url.step_range",
+            &[("value", v), ("max", &LAST_STEP.to_string())],
+        ),
+        UrlIssue::StepNotANumber(v) => with_value("url.step_bad", v),
+        UrlIssue::StepWithoutGame(v) => with_value("url.step_no_game", v),
+        UrlIssue::UnknownRule(v) => with_value("url.rules", v),
+        UrlIssue::BadPlayed(v) => with_value("url.played", v),
+        UrlIssue::PlayedWithoutGame => tr(lang, "url.played_no_game"),
+        UrlIssue::UnknownLang(v) => with_value("url.lang", v),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ulti_engine::standard_announcements;
+
+    #[test]
+    fn cards_have_spoken_names_in_both_languages() {
+        let pa: Card = "PA".parse().unwrap();
+        assert_eq!(card_name(Lang::Hu, pa), "Piros Ász");
+        assert_eq!(card_name(Lang::En, pa), "Ace of Hearts");
+        let zu: Card = "ZU".parse().unwrap();
+        assert_eq!(card_name(Lang::Hu, zu), "Zöld Alsó");
+        assert_eq!(card_name(Lang::En, zu), "Under of Leaves");
+        assert_eq!(rank_short(Lang::Hu, Rank::Felso), "F");
+        assert_eq!(rank_short(Lang::En, Rank::Ten), "10");
+        assert_eq!(seat_name(Lang::Hu, 1), "1. védő");
+        assert_eq!(seat_name(Lang::En, 2), "Defender 2");
+    }
+
+    #[test]
+    fn the_browser_preference_picks_the_language() {
+        assert_eq!(Lang::from_preferences(["hu-HU", "en"]), Lang::Hu);
+        assert_eq!(Lang::from_preferences(["de-DE", "en-GB", "hu"]), Lang::En);
+        assert_eq!(Lang::from_preferences(["fr"]), Lang::En);
+        assert_eq!(Lang::parse(" HU "), Some(Lang::Hu));
+        assert_eq!(Lang::parse("de"), None);
+    }
+
+    #[test]
+    fn hungarian_names_are_the_engines() {
+        for c in Contract::ALL {
+            assert_eq!(contract_name(Lang::Hu, c), c.hungarian());
+            assert_eq!(contract_name(Lang::En, c), c.english());
+        }
+        for s in Suit::ALL {
+            assert_eq!(suit_name(Lang::Hu, s), s.hungarian());
+            assert_eq!(suit_name(Lang::En, s), s.english());
+        }
+        for a in standard_announcements() {
+            assert_eq!(announcement_name(Lang::Hu, &a), a.hungarian());
+        }
+        let a = standard_announcements()
+            .into_iter()
+            .find(|a| a.id() == "40-100+ulti@Z")
+            .unwrap();
+        assert_eq!(announcement_name(Lang::En, &a), "40-100 ulti (Leaves)");
+    }
+
+    #[test]
+    fn deal_errors_are_translated() {
+        let e = Deal::parse_code("123").unwrap_err();
+        assert!(deal_error(Lang::En, &e).contains("61 digits"));
+        assert!(deal_error(Lang::Hu, &e).contains("61 számjegyű"));
+        let strong = "0070605040302012737173112323313143435151620212322242526103011";
+        let e = Deal::parse_code(&format!("9{}", &strong[1..])).unwrap_err();
+        assert!(
+            deal_error(Lang::En, &e).contains("trump suit must be 0..=3"),
+            "{e}"
+        );
+        let e = Deal::parse_code(&format!("00707{}", &strong[5..])).unwrap_err();
+        assert!(
+            deal_error(Lang::En, &e).contains("PA (Ace of Hearts)"),
+            "{e}"
+        );
+        assert!(deal_error(Lang::Hu, &e).contains("PA (Piros Ász)"), "{e}");
+    }
+
+    use ulti_engine::Deal;
+
+    #[test]
+    fn refusals_and_link_notices_name_what_happened() {
+        assert_eq!(
+            edit_error(Lang::Hu, EditError::HandFull(1)),
+            "1. védő már 10 lapot tart"
+        );
+        assert_eq!(
+            edit_error(Lang::En, EditError::HandFull(1)),
+            "Defender 1 already holds 10 cards"
+        );
+        let step = url_issue(Lang::En, &UrlIssue::StepPastEnd("99".into()));
+        assert!(step.contains("step=99") && step.contains("30"), "{step}");
+        let game = url_issue(Lang::Hu, &UrlIssue::UnknownGame("nonsense".into()));
+        assert!(game.contains("game=nonsense"), "{game}");
+    }
+}
