@@ -5,7 +5,7 @@
 //! helpers below for cards, suits, seats, contracts, bids and engine errors.
 //! `tests/i18n.rs` fails when a key is missing in either language or used without an entry.
 
-use ulti_engine::{Announcement, Card, Contract, DealError, Rank, Seat, Suit};
+use ulti_engine::{Announcement, Card, Contract, DealError, PlayError, Rank, Seat, Suit};
 
 use crate::model::editor::EditError;
 use crate::model::url_state::{LAST_STEP, UrlIssue};
@@ -292,6 +292,40 @@ pub fn deal_error(lang: Lang, e: &DealError) -> String {
         ),
     };
     tr_with(lang, "deal_error.prefix", &[("error", &detail)])
+}
+
+/// Why card `index` (1-based) of a played sequence breaks a rule, e.g. "card 3, PA (Ace of
+/// Hearts): it breaks the rule to follow suit: Defender 1 holds Leaves".
+#[must_use]
+pub fn play_error(lang: Lang, index: usize, e: &PlayError) -> String {
+    let (key, card, seat, suit) = match *e {
+        PlayError::GameOver { card } => ("play_error.game_over", card, None, None),
+        PlayError::NotInHand { card, seat } => ("play_error.not_in_hand", card, Some(seat), None),
+        PlayError::MustFollow { card, seat, led } => {
+            ("play_error.must_follow", card, Some(seat), Some(led))
+        }
+        PlayError::MustBeat { card, seat, led } => {
+            ("play_error.must_beat", card, Some(seat), Some(led))
+        }
+        PlayError::MustTrump { card, seat } => ("play_error.must_trump", card, Some(seat), None),
+        PlayError::MustOvertrump { card, seat } => {
+            ("play_error.must_overtrump", card, Some(seat), None)
+        }
+        PlayError::UltiSeven { card } => ("play_error.ulti_seven", card, None, None),
+    };
+    let seat = seat.map(|s| seat_name(lang, s)).unwrap_or_default();
+    let suit = suit.map(|s| suit_name(lang, s)).unwrap_or_default();
+    let error = tr_with(lang, key, &[("seat", &seat), ("suit", &suit)]);
+    tr_with(
+        lang,
+        "play_error.prefix",
+        &[
+            ("index", &index.to_string()),
+            ("code", &card.to_string()),
+            ("card", &card_name(lang, card)),
+            ("error", &error),
+        ],
+    )
 }
 
 /// Why the editor refused a card.

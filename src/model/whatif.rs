@@ -1,6 +1,6 @@
 //! What-if positions: the query the line viewer asks at each step, and its cache key.
 
-use ulti_engine::{Bid, Card, Contract, Deal, Query, RuleOptions};
+use ulti_engine::{Bid, Card, Contract, Deal, Game, PlayError, Query, RuleOptions};
 
 /// The query for the position after `played` on `deal` (its trump) in `contract`: every
 /// legal card of the player to move scored, and one optimal continuation.
@@ -33,6 +33,17 @@ pub fn position_key(q: &Query) -> String {
     )
 }
 
+/// The first card of the query's played cards that breaks a rule (1-based) and the rule, so the
+/// page can say it in its own language (the worker's message is the engine's English).
+#[must_use]
+pub fn first_illegal(q: &Query) -> Option<(usize, PlayError)> {
+    let mut g = Game::new(&q.deal, &q.bid, q.rules);
+    q.played
+        .iter()
+        .enumerate()
+        .find_map(|(i, &c)| g.play(c).err().map(|e| (i + 1, e)))
+}
+
 /// The whole line shown for a what-if: the played prefix, then the solver's continuation.
 #[must_use]
 pub fn full_line(played: &[Card], continuation: &[Card]) -> Vec<Card> {
@@ -55,6 +66,47 @@ pub fn deviate(line: &[Card], step: usize, card: Card) -> Option<Vec<Card>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_illegal_card_is_named_with_its_rule() {
+        use crate::i18n::{Lang, play_error};
+        let deal =
+            Deal::parse_code("0070605040302012737173112323313143435151620212322242526103011")
+                .unwrap();
+        let rules = RuleOptions::default();
+        let mut g = Game::new(&deal, &Bid::single(Contract::Passz), rules);
+        let mut ok = Vec::new();
+        for _ in 0..3 {
+            let c = g.legal_cards().iter().next().unwrap();
+            g.play(c).unwrap();
+            ok.push(c);
+        }
+        let legal = position_query(deal, Contract::Passz, rules, &ok);
+        assert_eq!(first_illegal(&legal), None);
+        // Defender 1 plays the second card: a card of the soloist's is not in their hand.
+        let theirs = deal.hand(0).iter().find(|&c| c != ok[0]).unwrap();
+        let q = position_query(deal, Contract::Passz, rules, &[ok[0], theirs]);
+        let (i, e) = first_illegal(&q).expect("an illegal card");
+        assert_eq!(
+            (i, e.clone()),
+            (
+                2,
+                PlayError::NotInHand {
+                    card: theirs,
+                    seat: 1
+                }
+            )
+        );
+        let (en, hu) = (play_error(Lang::En, i, &e), play_error(Lang::Hu, i, &e));
+        assert!(
+            en.contains(&theirs.to_string()) && en.contains("Defender 1"),
+            "{en}"
+        );
+        assert!(
+            hu.contains(&theirs.to_string()) && hu.contains("1. védő"),
+            "{hu}"
+        );
+    }
     use ulti_engine::{Game, Solver, Suit};
 
     const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";

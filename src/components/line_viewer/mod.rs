@@ -4,13 +4,13 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
-use ulti_engine::{Card, CardValue, Contract, Query};
+use ulti_engine::{Card, CardValue, Contract, PlayError, Query};
 
-use crate::i18n::{Lang, contract_name, text, tr, tr_with, unplayable_reason};
+use crate::i18n::{Lang, contract_name, play_error, text, tr, tr_with, unplayable_reason};
 use crate::model::line::{Line, StepView};
 use crate::model::results::Status;
 use crate::model::url_state::LAST_STEP;
-use crate::model::whatif::{full_line, position_key, position_query};
+use crate::model::whatif::{first_illegal, full_line, position_key, position_query};
 use crate::solver_client::{PositionState, SolverClient};
 use crate::state::AppState;
 
@@ -51,6 +51,8 @@ enum NoLine {
     Failed(String),
     /// The what-if's cards break a rule (the engine's error).
     WhatIf(String),
+    /// Card `.0` (1-based) of the what-if breaks rule `.1`.
+    WhatIfRule(usize, PlayError),
     /// The solved line breaks a rule (not expected).
     Invalid(String),
 }
@@ -69,6 +71,11 @@ impl NoLine {
             NoLine::Cancelled => tr(lang, "line.cancelled"),
             NoLine::Failed(m) => m.clone(),
             NoLine::WhatIf(m) => tr_with(lang, "line.whatif_failed", &[("error", m)]),
+            NoLine::WhatIfRule(i, e) => tr_with(
+                lang,
+                "line.whatif_failed",
+                &[("error", &play_error(lang, *i, e))],
+            ),
             NoLine::Invalid(m) => tr_with(lang, "line.invalid", &[("error", m)]),
         }
     }
@@ -154,7 +161,10 @@ pub fn LineViewer() -> impl IntoView {
                 client.positions().with(|p| match p.get(&key) {
                     None | Some(PositionState::Pending) => LineStatus::Pending,
                     Some(PositionState::Failed(m)) => {
-                        LineStatus::Unavailable(NoLine::WhatIf(m.clone()))
+                        LineStatus::Unavailable(first_illegal(&q).map_or_else(
+                            || NoLine::WhatIf(m.clone()),
+                            |(i, e)| NoLine::WhatIfRule(i, e),
+                        ))
                     }
                     Some(PositionState::Ready(sol)) => {
                         let cards = full_line(&q.played, &sol.line);
