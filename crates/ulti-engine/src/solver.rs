@@ -1239,19 +1239,40 @@ impl Solver {
         ht >= (self.hands[1] & t).count_ones() && ht >= (self.hands[2] & t).count_ones()
     }
 
-    /// The soloist, on lead at a trick boundary, cannot take every remaining trick when a
-    /// defender holds a card above the soloist's top card of a suit the soloist holds: taking
-    /// every trick, the soloist leads them all, so that suit is led, and the defender must
-    /// follow and beat it (keeping the card until then costs nothing: when void in the led
-    /// suit, they play another card, and if it is their last card, the soloist's last card is
-    /// of that suit). Trumps change nothing: the suit may be the trump suit, and a ruff by the
-    /// other defender wins the trick for the defenders too.
+    /// The soloist, on lead at a trick boundary, cannot take every remaining trick when, in a
+    /// suit S the soloist holds, a defender D holds a card `y` above the soloist's card of S
+    /// that is led last, and D can keep `y` until then. Taking every trick, the soloist leads
+    /// them all, so all `s` of their S cards are led; D must follow each S lead and beat it if
+    /// they can, so any S lead below `y` while D holds `y` is a defenders' trick:
+    /// - `y` above the soloist's top S card: D keeps `y` until S is led (on other leads D
+    ///   follows, or trumps — itself a defenders' trick — or discards another card; if `y` is
+    ///   D's last card, the soloist's last card is of S);
+    /// - else, with `m` soloist S cards above `y` (led first, at best) and `n` S cards in D's
+    ///   hand: D drops its other S cards on those `m` leads and still holds `y` at the next one
+    ///   when `m < n`, and never has to discard an S card on the other leads when `n <= s`
+    ///   (D's other cards are at least as many as the soloist's).
+    ///
+    /// Trumps change nothing: S may be the trump suit (a forced ruff wins the trick for the
+    /// defenders too), and a ruff by the other defender is also theirs.
     fn soloist_top_beaten(&self) -> bool {
         let h = self.hands[0];
-        let d = self.hands[1] | self.hands[2];
         SUIT_MASK.iter().any(|&m| {
-            let (hs, ds) = (h & m, d & m);
-            hs != 0 && ds != 0 && ds.leading_zeros() < hs.leading_zeros()
+            let hs = h & m;
+            if hs == 0 {
+                return false;
+            }
+            let s = hs.count_ones();
+            [self.hands[1] & m, self.hands[2] & m]
+                .into_iter()
+                .any(|ds| {
+                    if ds == 0 {
+                        return false;
+                    }
+                    let y = 31 - ds.leading_zeros();
+                    let above = (hs & above(y)).count_ones();
+                    let n = ds.count_ones();
+                    above == 0 || (above < s && above < n && n <= s)
+                })
         })
     }
 
