@@ -1,5 +1,6 @@
 //! One module per subcommand; each writes its answer to `out`.
 
+pub mod advise;
 pub mod batch;
 pub mod bench;
 pub mod deal;

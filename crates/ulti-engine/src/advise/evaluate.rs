@@ -1,0 +1,197 @@
+//! Solving sampled layouts: every standard bid of a fresh deal, or every legal card of a
+//! position. A [`Task`] is one sampled layout and what to compute; an [`Executor`] runs a
+//! batch of them (one [`Solver`] in order, or the caller's threads).
+
+use std::sync::{Arc, LazyLock};
+
+use crate::bids::{Announcement, standard_announcements};
+use crate::card::{Card, Suit};
+use crate::contract::{Bid, Scoring, component_payoff};
+use crate::deal::Deal;
+use crate::rules::RuleOptions;
+use crate::solver::{CardValue, Query, Solver};
+
+/// The standard bids, and the distinct solves that answer them: a bid of one component is
+/// won or lost alike in all its scoring forms (piros betli, terített durchmars …), so those
+/// share one solve; compound bids are solved exactly for their payoff, form by form.
+pub(crate) struct BidPlan {
+    pub(crate) announcements: Vec<Announcement>,
+    /// The solves: bid, trump, scoring.
+    solves: Vec<(Bid, Option<Suit>, Scoring)>,
+    /// For each announcement, its solve.
+    solve_of: Vec<usize>,
+}
+
+pub(crate) static PLAN: LazyLock<BidPlan> = LazyLock::new(|| {
+    let announcements = standard_announcements();
+    let mut solves: Vec<(Bid, Option<Suit>, Scoring)> = Vec::new();
+    let solve_of = announcements
+        .iter()
+        .map(|a| {
+            let scoring = if a.bid.components().len() == 1 {
+                Scoring::default()
+            } else {
+                a.scoring
+            };
+            let key = (a.bid.clone(), a.trump, scoring);
+            solves.iter().position(|k| *k == key).unwrap_or_else(|| {
+                solves.push(key);
+                solves.len() - 1
+            })
+        })
+        .collect();
+    BidPlan {
+        announcements,
+        solves,
+        solve_of,
+    }
+});
+
+/// The outcome of one bid on one layout: `None` when the soloist cannot play it.
+pub type BidOutcome = Option<(bool, i32)>;
+
+/// One sampled layout and what to compute for it.
+#[derive(Clone, Debug)]
+pub struct Task(Kind);
+
+#[derive(Clone, Debug)]
+enum Kind {
+    /// Every standard bid of a fresh deal.
+    Bids { deal: Deal, rules: RuleOptions },
+    /// Every legal card of the player to move.
+    Cards {
+        deal: Deal,
+        bid: Bid,
+        played: Arc<[Card]>,
+        rules: RuleOptions,
+    },
+}
+
+/// What a [`Task`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaskResult(Answer);
+
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Answer {
+    /// Per standard announcement ([`standard_announcements`] order).
+    Bids(Vec<BidOutcome>),
+    /// Per legal card.
+    Cards(Vec<CardValue>),
+}
+
+impl TaskResult {
+    pub(crate) fn into_answer(self) -> Answer {
+        self.0
+    }
+}
+
+impl Task {
+    pub(crate) fn bids(deal: Deal, rules: RuleOptions) -> Task {
+        Task(Kind::Bids { deal, rules })
+    }
+
+    pub(crate) fn cards(deal: Deal, bid: Bid, played: Arc<[Card]>, rules: RuleOptions) -> Task {
+        Task(Kind::Cards {
+            deal,
+            bid,
+            played,
+            rules,
+        })
+    }
+
+    /// Solve the task with `solver` (answers only, no lines).
+    ///
+    /// # Panics
+    /// Never for tasks made by the advisers: their layouts replay the played cards legally.
+    #[must_use]
+    pub fn run(&self, solver: &mut Solver) -> TaskResult {
+        match &self.0 {
+            Kind::Bids { deal, rules } => {
+                TaskResult(Answer::Bids(bid_outcomes(solver, deal, *rules)))
+            }
+            Kind::Cards {
+                deal,
+                bid,
+                played,
+                rules,
+            } => {
+                let mut q = Query::new(*deal, bid.clone());
+                q.played = played.to_vec();
+                q.rules = *rules;
+                q.all_cards = true;
+                q.line = false;
+                // A point contract alone keeps its exact points; everything else is solved
+                // for its payoff (the implicit passz of a plain ulti included).
+                let point = bid.as_single().filter(|c| c.is_point_contract());
+                q.payoff = point.is_none();
+                let sol = solver
+                    .solve(&q)
+                    .expect("a sampled layout replays the played cards legally");
+                let mut cards = sol.cards;
+                if let Some(c) = point {
+                    for v in &mut cards {
+                        v.payoff = Some(component_payoff(
+                            c,
+                            v.soloist_wins,
+                            deal.trump,
+                            Scoring::default(),
+                        ));
+                    }
+                }
+                TaskResult(Answer::Cards(cards))
+            }
+        }
+    }
+}
+
+/// Every standard bid's outcome on `deal` at the start of play.
+fn bid_outcomes(solver: &mut Solver, deal: &Deal, rules: RuleOptions) -> Vec<BidOutcome> {
+    let plan = &*PLAN;
+    let solved: Vec<Option<(bool, i32)>> = plan
+        .solves
+        .iter()
+        .map(|(bid, trump, scoring)| {
+            let deal = trump.map_or(*deal, |t| deal.with_trump(t));
+            let mut q = Query::new(deal, bid.clone());
+            q.rules = rules;
+            q.scoring = *scoring;
+            // One component: a win/lose solve; the dedicated goals of betli and durchmars
+            // are far faster than the payoff goal, the payoff goal of the point contracts
+            // (one threshold) faster than their exact points.
+            q.payoff = bid.components().len() > 1
+                || bid.as_single().is_some_and(|c| c.is_point_contract());
+            q.line = false;
+            let sol = solver
+                .solve(&q)
+                .expect("a start-of-play query has no illegal played card");
+            sol.playable
+                .then(|| (sol.soloist_wins.unwrap_or(false), sol.payoff.unwrap_or(0)))
+        })
+        .collect();
+    plan.announcements
+        .iter()
+        .zip(&plan.solve_of)
+        .map(|(a, &k)| {
+            let (won, payoff) = solved[k]?;
+            let comps = a.bid.components();
+            Some(if comps.len() == 1 {
+                let trump = a.trump.unwrap_or(deal.trump);
+                (won, component_payoff(comps[0], won, trump, a.scoring))
+            } else {
+                (won, payoff)
+            })
+        })
+        .collect()
+}
+
+/// Runs batches of tasks.
+pub trait Executor {
+    /// Run every task, results in task order.
+    fn run_all(&mut self, tasks: &[Task]) -> Vec<TaskResult>;
+}
+
+impl Executor for Solver {
+    fn run_all(&mut self, tasks: &[Task]) -> Vec<TaskResult> {
+        tasks.iter().map(|t| t.run(self)).collect()
+    }
+}
