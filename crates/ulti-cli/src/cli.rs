@@ -52,6 +52,11 @@ pub enum Command {
     /// (only its own hand, the played cards and the bid are read from the deal).
     #[command(after_help = ADVISE_EXAMPLES)]
     Advise(AdviseArgs),
+    /// Judge the bid advice: for seeded random deals, the advised bid and discard from the
+    /// soloist's twelve cards, its predicted win rate against the double-dummy truth of the
+    /// actual deal (calibration by decile, Brier score, ROC-AUC), and the payoff per deal
+    /// lost against a player who sees every card.
+    AdviseEval(AdviseEvalArgs),
     /// Time the solver on a list of deals: per contract, playable count, median, p90, p99 and
     /// max milliseconds and Mnodes/s (one thread, an empty table per solve, answers only).
     #[command(after_help = EXAMPLES)]
@@ -184,6 +189,29 @@ pub struct AdviseArgs {
     #[arg(long, value_name = "N")]
     pub samples: Option<u32>,
     /// Seed of the sampling (the same seed gives the same answer).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// House rules.
+    #[command(flatten)]
+    pub rules: RuleFlags,
+}
+
+/// Arguments of `ulti advise-eval`.
+#[derive(Debug, Args)]
+pub struct AdviseEvalArgs {
+    /// Random deals to judge (`Deal::random(seed + i)`).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub hands: u64,
+    /// Samples per finalist discard of each advice (see `ulti advise`).
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub samples: u32,
+    /// Seed of the deals and of the sampling.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (default: all cores).

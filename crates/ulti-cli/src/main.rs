@@ -26,6 +26,7 @@ fn main() -> ExitCode {
         Command::Bids(args) => commands::deal::run(args, false, &mut out).map(|()| true),
         Command::Batch(args) => commands::batch::run(args, &mut out),
         Command::Advise(args) => commands::advise::run(args, &mut out).map(|()| true),
+        Command::AdviseEval(args) => commands::advise_eval::run(args, &mut out).map(|()| true),
         Command::Bench(args) => commands::bench::run(args, &mut out).map(|()| true),
     }
     .and_then(|ok| {

@@ -51,6 +51,11 @@ impl Parallel {
         Ok(Parallel { pool, bar })
     }
 
+    /// The number of worker threads.
+    pub fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
     /// Clear the progress bar.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
@@ -87,7 +92,7 @@ struct Report<T> {
 pub fn run(args: &AdviseArgs, out: &mut impl Write) -> Result<()> {
     let rules: RuleOptions = args.rules.into();
     let mut exec = Parallel::new(args.threads.map(usize::from), args.json)?;
-    let threads = exec.pool.current_num_threads();
+    let threads = exec.threads();
     if let Some(hand) = &args.hand {
         let cards = parse_cards(hand)?;
         let set: CardSet = cards.iter().copied().collect();

@@ -56,8 +56,13 @@ pub struct Task(Kind);
 
 #[derive(Clone, Debug)]
 enum Kind {
-    /// Every standard bid of a fresh deal.
-    Bids { deal: Deal, rules: RuleOptions },
+    /// The standard bids of a fresh deal that are still in contention (`wanted`, by
+    /// announcement).
+    Bids {
+        deal: Deal,
+        rules: RuleOptions,
+        wanted: Arc<[bool]>,
+    },
     /// Every legal card of the player to move.
     Cards {
         deal: Deal,
@@ -83,11 +88,31 @@ impl TaskResult {
     pub(crate) fn into_answer(self) -> Answer {
         self.0
     }
+
+    /// A bid task's outcomes, in [`standard_announcements`] order.
+    #[must_use]
+    pub fn bid_outcomes(&self) -> Option<&[BidOutcome]> {
+        match &self.0 {
+            Answer::Bids(v) => Some(v),
+            Answer::Cards(_) => None,
+        }
+    }
 }
 
 impl Task {
-    pub(crate) fn bids(deal: Deal, rules: RuleOptions) -> Task {
-        Task(Kind::Bids { deal, rules })
+    pub(crate) fn bids(deal: Deal, rules: RuleOptions, wanted: Arc<[bool]>) -> Task {
+        Task(Kind::Bids {
+            deal,
+            rules,
+            wanted,
+        })
+    }
+
+    /// Every standard bid on a full deal at the start of play (for judging advice against
+    /// the double-dummy truth).
+    #[must_use]
+    pub fn every_bid(deal: Deal, rules: RuleOptions) -> Task {
+        Task::bids(deal, rules, vec![true; PLAN.announcements.len()].into())
     }
 
     pub(crate) fn cards(deal: Deal, bid: Bid, played: Arc<[Card]>, rules: RuleOptions) -> Task {
@@ -106,9 +131,11 @@ impl Task {
     #[must_use]
     pub fn run(&self, solver: &mut Solver) -> TaskResult {
         match &self.0 {
-            Kind::Bids { deal, rules } => {
-                TaskResult(Answer::Bids(bid_outcomes(solver, deal, *rules)))
-            }
+            Kind::Bids {
+                deal,
+                rules,
+                wanted,
+            } => TaskResult(Answer::Bids(bid_outcomes(solver, deal, *rules, wanted))),
             Kind::Cards {
                 deal,
                 bid,
@@ -144,13 +171,27 @@ impl Task {
     }
 }
 
-/// Every standard bid's outcome on `deal` at the start of play.
-fn bid_outcomes(solver: &mut Solver, deal: &Deal, rules: RuleOptions) -> Vec<BidOutcome> {
+/// The outcome on `deal` at the start of play of every standard bid that is `wanted` (`None`
+/// for the others and for those the soloist cannot play).
+fn bid_outcomes(
+    solver: &mut Solver,
+    deal: &Deal,
+    rules: RuleOptions,
+    wanted: &[bool],
+) -> Vec<BidOutcome> {
     let plan = &*PLAN;
+    let mut needed = vec![false; plan.solves.len()];
+    for (&k, &w) in plan.solve_of.iter().zip(wanted) {
+        needed[k] |= w;
+    }
     let solved: Vec<Option<(bool, i32)>> = plan
         .solves
         .iter()
-        .map(|(bid, trump, scoring)| {
+        .zip(&needed)
+        .map(|((bid, trump, scoring), &needed)| {
+            if !needed {
+                return None;
+            }
             let deal = trump.map_or(*deal, |t| deal.with_trump(t));
             let mut q = Query::new(deal, bid.clone());
             q.rules = rules;
@@ -171,8 +212,9 @@ fn bid_outcomes(solver: &mut Solver, deal: &Deal, rules: RuleOptions) -> Vec<Bid
     plan.announcements
         .iter()
         .zip(&plan.solve_of)
-        .map(|(a, &k)| {
-            let (won, payoff) = solved[k]?;
+        .zip(wanted)
+        .map(|((a, &k), &w)| {
+            let (won, payoff) = solved[k].filter(|_| w)?;
             let comps = a.bid.components();
             Some(if comps.len() == 1 {
                 let trump = a.trump.unwrap_or(deal.trump);

@@ -13,6 +13,7 @@
 //! web worker), the command line spreads them over threads.
 
 mod evaluate;
+pub mod quality;
 pub mod report;
 mod sampler;
 mod view;
@@ -22,6 +23,7 @@ use std::sync::Arc;
 use thiserror::Error;
 
 pub use evaluate::{BidOutcome, Executor, Task, TaskResult};
+pub use quality::{Decile, Quality, quality};
 pub use report::{
     BidAdvice, BidRow, CardAdvice, CardRow, DiscardRow, STRATEGY_FUSION_CAVEAT, Stats, wilson,
 };
@@ -96,6 +98,13 @@ impl Default for CardOptions {
     }
 }
 
+/// The standard bids in the order of [`TaskResult::bid_outcomes`] and of
+/// [`crate::standard_announcements`].
+#[must_use]
+pub fn announcements() -> &'static [crate::Announcement] {
+    &PLAN.announcements
+}
+
 /// The 66 ways to discard two of `hand`'s cards, in a fixed order.
 #[must_use]
 pub fn discards(hand: CardSet) -> Vec<[Card; 2]> {
@@ -161,6 +170,25 @@ pub fn advise_bid(
         )?;
         samplers.push(Sampler::new(&view)?);
     }
+    // How far a bid's payoff can swing between a win and a loss: half of it over the square
+    // root of the samples bounds the standard error of its mean.
+    let spread: Vec<f64> = plan
+        .announcements
+        .iter()
+        .map(|a| {
+            let trump = a.trump.unwrap_or(Suit::Zold);
+            a.bid
+                .components()
+                .iter()
+                .map(|&c| {
+                    f64::from(
+                        component_payoff(c, true, trump, a.scoring)
+                            - component_payoff(c, false, trump, a.scoring),
+                    )
+                })
+                .sum()
+        })
+        .collect();
     let mut tallies = vec![vec![Tally::default(); plan.announcements.len()]; ds.len()];
     let mut done = vec![0u32; ds.len()];
     let mut alive: Vec<usize> = (0..ds.len()).collect();
@@ -177,13 +205,47 @@ pub fn advise_bid(
             alive.truncate(n_alive as usize);
             alive.sort_unstable();
         }
+        // Within a discard, only the bids still in contention are solved again: those whose
+        // mean could still reach the discard's best, and each bid's best discard so far.
+        let best_for_bid: Vec<Option<usize>> = (0..plan.announcements.len())
+            .map(|a| {
+                alive
+                    .iter()
+                    .copied()
+                    .filter(|&d| tallies[d][a].n > 0)
+                    .max_by(|&x, &y| {
+                        tallies[x][a]
+                            .mean_payoff()
+                            .total_cmp(&tallies[y][a].mean_payoff())
+                            .then(y.cmp(&x))
+                    })
+            })
+            .collect();
         let mut tasks = Vec::new();
         let mut owners = Vec::new();
         for &d in &alive {
+            let wanted: Arc<[bool]> = if done[d] == 0 {
+                vec![true; plan.announcements.len()].into()
+            } else {
+                let bound = |a: usize| spread[a] / f64::from(tallies[d][a].n).sqrt();
+                let played: Vec<usize> = (0..plan.announcements.len())
+                    .filter(|&a| tallies[d][a].n > 0)
+                    .collect();
+                let best_low = played
+                    .iter()
+                    .map(|&a| tallies[d][a].mean_payoff() - bound(a))
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let mut w = vec![false; plan.announcements.len()];
+                for &a in &played {
+                    w[a] = tallies[d][a].mean_payoff() + bound(a) >= best_low
+                        || best_for_bid[a] == Some(d);
+                }
+                w.into()
+            };
             for s in done[d]..k {
                 let mut rng = rng_for(opts.seed, (d as u64) << 32 | u64::from(s));
                 let deal = samplers[d].sample(&mut rng)?;
-                tasks.push(Task::bids(deal, opts.rules));
+                tasks.push(Task::bids(deal, opts.rules, Arc::clone(&wanted)));
                 owners.push(d);
             }
             done[d] = k;
@@ -207,25 +269,6 @@ pub fn advise_bid(
         discard: ds[d],
         stats: tallies[d][a].stats(),
     };
-    // How far a bid's payoff can swing between a win and a loss: half of it over the square
-    // root of the samples bounds the standard error of its mean.
-    let spread: Vec<f64> = plan
-        .announcements
-        .iter()
-        .map(|a| {
-            let trump = a.trump.unwrap_or(Suit::Zold);
-            a.bid
-                .components()
-                .iter()
-                .map(|&c| {
-                    f64::from(
-                        component_payoff(c, true, trump, a.scoring)
-                            - component_payoff(c, false, trump, a.scoring),
-                    )
-                })
-                .sum()
-        })
-        .collect();
     let mut bids: Vec<BidRow> = (0..plan.announcements.len())
         .filter_map(|a| {
             // The discard with the best mean payoff less the bound on its standard error: a
