@@ -395,3 +395,25 @@ fn bid_advice_is_reproducible_ranked_and_sees_only_the_twelve_cards() {
         AdviseError::HandSize(10)
     );
 }
+
+#[test]
+fn every_bid_task_agrees_with_the_exact_bid_values() {
+    // The shared and shortcut solves of the advice give exactly `ulti bids`' payoffs.
+    let mut solver = Solver::new();
+    let anns = ulti_engine::advise::announcements();
+    for seed in 0..12 {
+        let deal = Deal::random(1000 + seed);
+        let got =
+            ulti_engine::advise::Task::every_bid(deal, RuleOptions::default()).run(&mut solver);
+        let got = got.bid_outcomes().unwrap().to_vec();
+        let want = ulti_engine::bids(&mut solver, &deal, RuleOptions::default());
+        assert_eq!(got.len(), want.len());
+        for ((g, w), a) in got.iter().zip(&want).zip(anns) {
+            assert_eq!(&w.announcement, a);
+            let w = w
+                .playable
+                .then(|| (w.soloist_wins.unwrap(), w.payoff.unwrap()));
+            assert_eq!(*g, w, "{} on {deal}", a.id());
+        }
+    }
+}

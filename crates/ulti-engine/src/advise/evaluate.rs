@@ -6,7 +6,7 @@ use std::sync::{Arc, LazyLock};
 
 use crate::bids::{Announcement, standard_announcements};
 use crate::card::{Card, Suit};
-use crate::contract::{Bid, Scoring, component_payoff};
+use crate::contract::{Bid, Contract, Scoring, component_payoff};
 use crate::deal::Deal;
 use crate::rules::RuleOptions;
 use crate::solver::{CardValue, Query, Solver};
@@ -184,6 +184,7 @@ fn bid_outcomes(
     for (&k, &w) in plan.solve_of.iter().zip(wanted) {
         needed[k] |= w;
     }
+    let mut singles = Vec::new();
     let solved: Vec<Option<(bool, i32)>> = plan
         .solves
         .iter()
@@ -193,20 +194,25 @@ fn bid_outcomes(
                 return None;
             }
             let deal = trump.map_or(*deal, |t| deal.with_trump(t));
+            if bid.unplayable_reason(&deal).is_some() {
+                return None;
+            }
+            let comps = bid.components();
+            if let [c] = comps[..] {
+                return Some((single_won(solver, &deal, rules, c, &mut singles), 0));
+            }
+            if let Some(v) = decided_by_parts(solver, &deal, rules, bid, *scoring, &mut singles) {
+                return Some(v);
+            }
             let mut q = Query::new(deal, bid.clone());
             q.rules = rules;
             q.scoring = *scoring;
-            // One component: a win/lose solve; the dedicated goals of betli and durchmars
-            // are far faster than the payoff goal, the payoff goal of the point contracts
-            // (one threshold) faster than their exact points.
-            q.payoff = bid.components().len() > 1
-                || bid.as_single().is_some_and(|c| c.is_point_contract());
+            q.payoff = true;
             q.line = false;
             let sol = solver
                 .solve(&q)
                 .expect("a start-of-play query has no illegal played card");
-            sol.playable
-                .then(|| (sol.soloist_wins.unwrap_or(false), sol.payoff.unwrap_or(0)))
+            Some((sol.soloist_wins.unwrap_or(false), sol.payoff.unwrap_or(0)))
         })
         .collect();
     plan.announcements
@@ -224,6 +230,68 @@ fn bid_outcomes(
             })
         })
         .collect()
+}
+
+/// Does the soloist win contract `c` alone on `deal` (trump as in `deal`) under best play?
+/// Cached per layout in `cache`. The dedicated goals of betli, durchmars, ulti, négy ász and
+/// négy tízes are far faster than a payoff solve; the point contracts are solved for their
+/// payoff (one threshold), faster than their exact points.
+fn single_won(
+    solver: &mut Solver,
+    deal: &Deal,
+    rules: RuleOptions,
+    c: Contract,
+    cache: &mut Vec<((Contract, Suit), bool)>,
+) -> bool {
+    let key = (c, deal.trump);
+    if let Some(&(_, won)) = cache.iter().find(|(k, _)| *k == key) {
+        return won;
+    }
+    let mut q = Query::new(*deal, Bid::single(c));
+    q.rules = rules;
+    q.payoff = c.is_point_contract();
+    q.line = false;
+    let won = solver
+        .solve(&q)
+        .expect("a start-of-play query has no illegal played card")
+        .soloist_wins
+        .unwrap_or(false);
+    cache.push((key, won));
+    won
+}
+
+/// A compound bid whose payoff follows exactly from its parts, without its own solve: when
+/// the soloist cannot make a component `x` even alone, the defenders can beat `x` against
+/// every plan of the soloist, so the compound is lost and its payoff is at least
+/// `lose(x) + value(rest)` and at most `lose(x) + win(rest)`. When the rest is one component
+/// that the soloist makes alone, under the same rules (the ulti hold rule applies to the rest
+/// alone exactly when it applies to the compound), the two bounds meet.
+fn decided_by_parts(
+    solver: &mut Solver,
+    deal: &Deal,
+    rules: RuleOptions,
+    bid: &Bid,
+    scoring: Scoring,
+    cache: &mut Vec<((Contract, Suit), bool)>,
+) -> Option<(bool, i32)> {
+    let comps = bid.components();
+    if comps.len() != 2 {
+        return None;
+    }
+    let t = deal.trump;
+    for (x, rest) in [(comps[0], comps[1]), (comps[1], comps[0])] {
+        let same_rules = !bid.has_ulti() || rest == Contract::Ulti;
+        if same_rules
+            && !single_won(solver, deal, rules, x, cache)
+            && single_won(solver, deal, rules, rest, cache)
+        {
+            return Some((
+                false,
+                component_payoff(x, false, t, scoring) + component_payoff(rest, true, t, scoring),
+            ));
+        }
+    }
+    None
 }
 
 /// Runs batches of tasks.

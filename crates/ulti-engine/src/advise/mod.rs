@@ -243,7 +243,10 @@ pub fn advise_bid(
                 w.into()
             };
             for s in done[d]..k {
-                let mut rng = rng_for(opts.seed, (d as u64) << 32 | u64::from(s));
+                // Common random numbers: every discard leaves the same twenty cards unseen, so
+                // sample `s` is the same defenders' layout for every discard, and discards are
+                // compared on the same layouts.
+                let mut rng = rng_for(opts.seed, u64::from(s));
                 let deal = samplers[d].sample(&mut rng)?;
                 tasks.push(Task::bids(deal, opts.rules, Arc::clone(&wanted)));
                 owners.push(d);
