@@ -61,8 +61,8 @@ pub enum AdviseError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BidOptions {
     /// Samples for the discards that stay in contention to the end; the first round gives
-    /// every discard `max(2, samples / 16)`, and each later round doubles the samples of the
-    /// better half.
+    /// every discard `max(1, samples / 32)` (the same layouts for every discard), and each
+    /// later round doubles the samples of the better half.
     pub samples: u32,
     /// The seed.
     pub seed: u64,
@@ -123,7 +123,7 @@ pub fn discards(hand: CardSet) -> Vec<[Card; 2]> {
 #[must_use]
 pub fn schedule(n: u32, samples: u32) -> Vec<(u32, u32)> {
     let mut v = Vec::new();
-    let mut k = (samples / 16).max(2).min(samples);
+    let mut k = (samples / 32).max(1).min(samples);
     let mut alive = n;
     loop {
         v.push((alive, k));
