@@ -188,6 +188,10 @@ pub struct AdviseArgs {
     /// advice (default 100).
     #[arg(long, value_name = "N")]
     pub samples: Option<u32>,
+    /// Bid advice: fresh samples for each of the three leading bids, which are then ranked
+    /// again on those alone (removes the optimism of rows chosen on their own samples).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub confirm: u32,
     /// Seed of the sampling (the same seed gives the same answer).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
@@ -211,6 +215,9 @@ pub struct AdviseEvalArgs {
     /// Samples per finalist discard of each advice (see `ulti advise`).
     #[arg(long, value_name = "N", default_value_t = 8)]
     pub samples: u32,
+    /// Fresh samples for each of the three leading bids (see `ulti advise --confirm`).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub confirm: u32,
     /// Seed of the deals and of the sampling.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,

@@ -358,6 +358,7 @@ fn bid_advice_is_reproducible_ranked_and_sees_only_the_twelve_cards() {
         samples: 4,
         seed: 3,
         rules: RuleOptions::default(),
+        confirm: 0,
     };
     let mut solver = Solver::new();
     let a = advise_bid(twelve, &opts, &mut solver).unwrap();
@@ -390,6 +391,15 @@ fn bid_advice_is_reproducible_ranked_and_sees_only_the_twelve_cards() {
     assert_eq!(CardSet(other.hand(0).0 | other.talon().0), twelve);
     let b = advise_bid(twelve, &opts, &mut solver).unwrap();
     assert_eq!(a, b);
+    // Confirmation: the three leading rows get fresh samples and are ranked on them.
+    let confirmed = advise_bid(twelve, &BidOptions { confirm: 5, ..opts }, &mut solver).unwrap();
+    let top = &confirmed.bids[..3];
+    assert!(top.iter().all(|r| r.confirmed && r.stats.samples == 5));
+    assert!(confirmed.bids[3..].iter().all(|r| !r.confirmed));
+    for w in top.windows(2) {
+        assert!(w[0].stats.expected_payoff >= w[1].stats.expected_payoff);
+    }
+    assert_eq!(confirmed.samples_total, a.samples_total + 15);
     assert_eq!(
         advise_bid(CardSet(twelve.0 & !deal.talon().0), &opts, &mut solver).unwrap_err(),
         AdviseError::HandSize(10)

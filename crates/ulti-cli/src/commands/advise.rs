@@ -103,6 +103,7 @@ pub fn run(args: &AdviseArgs, out: &mut impl Write) -> Result<()> {
             samples: args.samples.unwrap_or(BidOptions::default().samples),
             seed: args.seed,
             rules,
+            confirm: args.confirm,
         };
         let start = Instant::now();
         let advice = advise_bid(set, &opts, &mut exec);

@@ -42,6 +42,7 @@ struct Judged {
 struct EvalReport {
     hands: u64,
     samples: u32,
+    confirm: u32,
     seed: u64,
     threads: usize,
     quality: Quality,
@@ -81,6 +82,7 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
             samples: args.samples,
             seed: args.seed.wrapping_add(i),
             rules,
+            confirm: args.confirm,
         };
         let start = Instant::now();
         let advice = advise_bid(twelve, &opts, &mut exec)?;
@@ -149,6 +151,7 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
     let report = EvalReport {
         hands: args.hands,
         samples: args.samples,
+        confirm: args.confirm,
         seed: args.seed,
         threads,
         quality: quality(&forecasts),
@@ -167,8 +170,8 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
     let q = &report.quality;
     writeln!(
         out,
-        "{} deals, {} samples per finalist discard, seed {}, {} thread(s)",
-        report.hands, report.samples, report.seed, report.threads
+        "{} deals, {} samples per finalist discard, {} confirmation samples, seed {}, {} thread(s)",
+        report.hands, report.samples, report.confirm, report.seed, report.threads
     )?;
     writeln!(
         out,

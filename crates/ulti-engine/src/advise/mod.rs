@@ -68,7 +68,16 @@ pub struct BidOptions {
     pub seed: u64,
     /// House rules.
     pub rules: RuleOptions,
+    /// Fresh samples for each of the leading rows (0: none), which are then ranked again
+    /// on those alone.
+    pub confirm: u32,
 }
+
+/// How many leading rows the confirmation samples.
+pub const CONFIRM_ROWS: usize = 3;
+
+/// The first random stream of the confirmation samples (after every racing sample).
+const CONFIRM_STREAMS: u64 = 1 << 32;
 
 impl Default for BidOptions {
     fn default() -> BidOptions {
@@ -76,6 +85,7 @@ impl Default for BidOptions {
             samples: 32,
             seed: 1,
             rules: RuleOptions::default(),
+            confirm: 0,
         }
     }
 }
@@ -271,6 +281,7 @@ pub fn advise_bid(
         name: plan.announcements[a].hungarian(),
         discard: ds[d],
         stats: tallies[d][a].stats(),
+        confirmed: false,
     };
     let mut bids: Vec<BidRow> = (0..plan.announcements.len())
         .filter_map(|a| {
@@ -298,6 +309,55 @@ pub fn advise_bid(
             .then(y.stats.win_prob.total_cmp(&x.stats.win_prob))
             .then(x.id.cmp(&y.id))
     });
+    // Confirmation: the leading rows were chosen on their own samples, so their means are
+    // biased upwards (the winner's curse). Fresh layouts, the same for each of them, give
+    // them unbiased statistics, and they are ranked again among themselves on those.
+    let top = bids.len().min(CONFIRM_ROWS);
+    if opts.confirm > 0 && top > 0 {
+        let mut tasks = Vec::new();
+        let mut owners = Vec::new();
+        for (i, r) in bids[..top].iter().enumerate() {
+            let d = ds
+                .iter()
+                .position(|x| *x == r.discard)
+                .expect("a discard of the hand");
+            let a = plan
+                .announcements
+                .iter()
+                .position(|x| x.id() == r.id)
+                .expect("a standard bid");
+            let mut wanted = vec![false; plan.announcements.len()];
+            wanted[a] = true;
+            let wanted: Arc<[bool]> = wanted.into();
+            for j in 0..opts.confirm {
+                let mut rng = rng_for(opts.seed, CONFIRM_STREAMS + u64::from(j));
+                let deal = samplers[d].sample(&mut rng)?;
+                tasks.push(Task::bids(deal, opts.rules, Arc::clone(&wanted)));
+                owners.push((i, a));
+            }
+        }
+        total += tasks.len() as u32;
+        let mut fresh = vec![Tally::default(); top];
+        for ((i, a), r) in owners.into_iter().zip(exec.run_all(&tasks)) {
+            let Answer::Bids(outcomes) = r.into_answer() else {
+                unreachable!("a bid task answers with bids")
+            };
+            if let Some((won, payoff)) = outcomes[a] {
+                fresh[i].add(won, payoff, None);
+            }
+        }
+        for (r, t) in bids[..top].iter_mut().zip(&fresh) {
+            r.stats = t.stats();
+            r.confirmed = true;
+        }
+        bids[..top].sort_by(|x, y| {
+            y.stats
+                .expected_payoff
+                .total_cmp(&x.stats.expected_payoff)
+                .then(y.stats.win_prob.total_cmp(&x.stats.win_prob))
+                .then(x.id.cmp(&y.id))
+        });
+    }
     let passz = bids.iter().find(|r| r.id.starts_with("passz@")).cloned();
     let mut discard_rows: Vec<DiscardRow> = (0..ds.len())
         .map(|d| {

@@ -113,6 +113,8 @@ pub struct BidRow {
     /// Its statistics with that discard.
     #[serde(flatten)]
     pub stats: Stats,
+    /// Are `stats` from fresh confirmation samples (not those the row was chosen on)?
+    pub confirmed: bool,
 }
 
 /// One discard: how many samples it got and the best bid for it.
