@@ -743,6 +743,20 @@ fn advise_errors_are_one_line() {
         ),
         (vec!["advise"], "--hand"),
         (
+            vec![
+                "advise",
+                "--deal",
+                STRONG,
+                "--contract",
+                "ulti",
+                "--seat",
+                "0",
+                "--played",
+                "",
+            ],
+            "the bid cannot be played: ulti needs the trump VII",
+        ),
+        (
             vec!["advise", "--hand", &hand, "--samples", "0"],
             "at least one sample",
         ),

@@ -41,6 +41,9 @@ pub enum ViewError {
     /// Cards were played without a bid.
     #[error("cards were played but no bid is known")]
     PlayWithoutBid,
+    /// The soloist lacks the bid's prerequisites.
+    #[error("the bid cannot be played: {0}")]
+    Unplayable(&'static str),
     /// The seat is not the one to move.
     #[error("seat {seat} is not to play: seat {to_move} is")]
     NotToMove {
@@ -147,7 +150,8 @@ impl SeatView {
     /// and the played cards are taken from it.
     ///
     /// # Errors
-    /// A seat out of range, or a played card that breaks a rule.
+    /// A seat out of range, a bid the soloist cannot play, or a played card that breaks a
+    /// rule.
     pub fn from_deal(
         deal: &Deal,
         bid: &Bid,
@@ -157,6 +161,9 @@ impl SeatView {
     ) -> Result<SeatView, ViewError> {
         if seat > 2 {
             return Err(ViewError::NoSuchSeat(seat));
+        }
+        if let Some(reason) = bid.unplayable_reason(deal) {
+            return Err(ViewError::Unplayable(reason));
         }
         let mut g = Game::new(deal, bid, rules);
         for (i, &c) in played.iter().enumerate() {
