@@ -192,6 +192,10 @@ pub struct AdviseArgs {
     /// again on those alone (removes the optimism of rows chosen on their own samples).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub confirm: u32,
+    /// Card advice for passz, 40-100 and 20-100: win or lose only, without the exact card
+    /// points after each card (several times faster).
+    #[arg(long)]
+    pub no_points: bool,
     /// Seed of the sampling (the same seed gives the same answer).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,

@@ -279,6 +279,7 @@ fn rearranging_hidden_cards_never_changes_the_card_advice() {
         let opts = CardOptions {
             samples: 12,
             seed: 42,
+            points: round < 3,
         };
         let a1 = advise_card(&v1, &opts, &mut solver).unwrap();
         let a2 = advise_card(&v2, &opts, &mut solver).unwrap();
@@ -289,6 +290,8 @@ fn rearranging_hidden_cards_never_changes_the_card_advice() {
         assert_eq!(advised, legal);
         for r in &a1.cards {
             assert_eq!(r.stats.samples, 12);
+            let points_contract = bid.as_single().is_some_and(|c| c.is_point_contract());
+            assert_eq!(r.expected_points.is_some(), points_contract && opts.points);
         }
         let key = |r: &ulti_engine::advise::CardRow| r.stats.expected_payoff;
         for w in a1.cards.windows(2) {

@@ -128,6 +128,7 @@ pub fn run(args: &AdviseArgs, out: &mut impl Write) -> Result<()> {
     let opts = CardOptions {
         samples: args.samples.unwrap_or(CardOptions::default().samples),
         seed: args.seed,
+        points: !args.no_points,
     };
     let start = Instant::now();
     let advice = advise_card(&view, &opts, &mut exec);

@@ -69,6 +69,7 @@ enum Kind {
         bid: Bid,
         played: Arc<[Card]>,
         rules: RuleOptions,
+        points: bool,
     },
 }
 
@@ -115,12 +116,19 @@ impl Task {
         Task::bids(deal, rules, vec![true; PLAN.announcements.len()].into())
     }
 
-    pub(crate) fn cards(deal: Deal, bid: Bid, played: Arc<[Card]>, rules: RuleOptions) -> Task {
+    pub(crate) fn cards(
+        deal: Deal,
+        bid: Bid,
+        played: Arc<[Card]>,
+        rules: RuleOptions,
+        points: bool,
+    ) -> Task {
         Task(Kind::Cards {
             deal,
             bid,
             played,
             rules,
+            points,
         })
     }
 
@@ -141,15 +149,17 @@ impl Task {
                 bid,
                 played,
                 rules,
+                points,
             } => {
                 let mut q = Query::new(*deal, bid.clone());
                 q.played = played.to_vec();
                 q.rules = *rules;
                 q.all_cards = true;
                 q.line = false;
-                // A point contract alone keeps its exact points; everything else is solved
-                // for its payoff (the implicit passz of a plain ulti included).
-                let point = bid.as_single().filter(|c| c.is_point_contract());
+                // A point contract alone keeps its exact points when asked for; everything
+                // else is solved for its payoff (the implicit passz of a plain ulti included),
+                // which for a point contract is one threshold per card, far faster.
+                let point = bid.as_single().filter(|c| *points && c.is_point_contract());
                 q.payoff = point.is_none();
                 let sol = solver
                     .solve(&q)

@@ -97,6 +97,9 @@ pub struct CardOptions {
     pub samples: u32,
     /// The seed.
     pub seed: u64,
+    /// Passz, 40-100 and 20-100: also the exact card points after each card (slower); else
+    /// only win or lose.
+    pub points: bool,
 }
 
 impl Default for CardOptions {
@@ -104,6 +107,7 @@ impl Default for CardOptions {
         CardOptions {
             samples: 100,
             seed: 1,
+            points: true,
         }
     }
 }
@@ -437,6 +441,7 @@ pub fn advise_card(
             bid.clone(),
             Arc::clone(&played),
             view.rules(),
+            opts.points,
         ));
     }
     let mut tallies: Vec<(Card, Tally, bool)> = Vec::new();
