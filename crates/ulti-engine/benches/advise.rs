@@ -1,6 +1,7 @@
 //! Criterion benchmarks of the real-table advice (`cargo bench -p ulti-engine --bench advise`):
 //! one bid-and-discard answer from twelve cards (default options: 32 samples for the
-//! finalist discards) and one card decision with 100 samples, both on one thread (a
+//! finalist discards) and one card decision with 100 samples (with and without the exact
+//! card points of passz), all on one thread (a
 //! [`Solver`] as the executor, as in the web worker). `ulti advise` runs the same work on
 //! several threads.
 
@@ -38,6 +39,13 @@ fn bid_advice(c: &mut Criterion) {
         b.iter(|| {
             black_box(advise_card(black_box(&view), &CardOptions::default(), &mut solver).unwrap())
         });
+    });
+    let quick = CardOptions {
+        points: false,
+        ..CardOptions::default()
+    };
+    group.bench_function("card, 100 samples, no points, 1 thread", |b| {
+        b.iter(|| black_box(advise_card(black_box(&view), &quick, &mut solver).unwrap()));
     });
     group.finish();
 }
