@@ -411,10 +411,12 @@ fn bid_advice_is_reproducible_ranked_and_sees_only_the_twelve_cards() {
 
 #[test]
 fn every_bid_task_agrees_with_the_exact_bid_values() {
-    // The shared and shortcut solves of the advice give exactly `ulti bids`' payoffs.
+    // The shared and shortcut solves of the advice (parts decided alone, one solve for both
+    // forms of ulti durchmars) give exactly `ulti bids`' payoffs.
     let mut solver = Solver::new();
     let anns = ulti_engine::advise::announcements();
-    for seed in 0..12 {
+    let mut ulti_durchmars = 0;
+    for seed in 0..40 {
         let deal = Deal::random(1000 + seed);
         let got =
             ulti_engine::advise::Task::every_bid(deal, RuleOptions::default()).run(&mut solver);
@@ -427,6 +429,11 @@ fn every_bid_task_agrees_with_the_exact_bid_values() {
                 .playable
                 .then(|| (w.soloist_wins.unwrap(), w.payoff.unwrap()));
             assert_eq!(*g, w, "{} on {deal}", a.id());
+            ulti_durchmars += usize::from(w.is_some() && a.id().starts_with("ulti+durchmars"));
         }
     }
+    assert!(
+        ulti_durchmars >= 40,
+        "ulti durchmars checked {ulti_durchmars} times"
+    );
 }

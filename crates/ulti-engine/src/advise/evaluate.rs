@@ -20,6 +20,8 @@ pub(crate) struct BidPlan {
     solves: Vec<(Bid, Option<Suit>, Scoring)>,
     /// For each announcement, its solve.
     solve_of: Vec<usize>,
+    /// For each solve of plain ulti durchmars, the solve of its terített form.
+    teritett_of: Vec<Option<usize>>,
 }
 
 pub(crate) static PLAN: LazyLock<BidPlan> = LazyLock::new(|| {
@@ -40,10 +42,27 @@ pub(crate) static PLAN: LazyLock<BidPlan> = LazyLock::new(|| {
             })
         })
         .collect();
+    let ulti_durchmars: Bid = "ulti+durchmars-adu".parse().expect("a standard bid");
+    let teritett_of = solves
+        .iter()
+        .map(|(bid, trump, scoring)| {
+            (*bid == ulti_durchmars && !scoring.teritett)
+                .then(|| {
+                    solves.iter().position(|(b, t, s)| {
+                        *b == ulti_durchmars
+                            && t == trump
+                            && s.teritett
+                            && s.kontra == scoring.kontra
+                    })
+                })
+                .flatten()
+        })
+        .collect();
     BidPlan {
         announcements,
         solves,
         solve_of,
+        teritett_of,
     }
 });
 
@@ -195,36 +214,49 @@ fn bid_outcomes(
         needed[k] |= w;
     }
     let mut singles = Vec::new();
-    let solved: Vec<Option<(bool, i32)>> = plan
-        .solves
-        .iter()
-        .zip(&needed)
-        .map(|((bid, trump, scoring), &needed)| {
-            if !needed {
-                return None;
-            }
-            let deal = trump.map_or(*deal, |t| deal.with_trump(t));
-            if bid.unplayable_reason(&deal).is_some() {
-                return None;
-            }
-            let comps = bid.components();
-            if let [c] = comps[..] {
-                return Some((single_won(solver, &deal, rules, c, &mut singles), 0));
-            }
-            if let Some(v) = decided_by_parts(solver, &deal, rules, bid, *scoring, &mut singles) {
-                return Some(v);
-            }
-            let mut q = Query::new(deal, bid.clone());
-            q.rules = rules;
-            q.scoring = *scoring;
-            q.payoff = true;
-            q.line = false;
-            let sol = solver
-                .solve(&q)
-                .expect("a start-of-play query has no illegal played card");
-            Some((sol.soloist_wins.unwrap_or(false), sol.payoff.unwrap_or(0)))
-        })
-        .collect();
+    let mut solved: Vec<Option<(bool, i32)>> = vec![None; plan.solves.len()];
+    let mut deferred = Vec::new();
+    for (k, (bid, trump, scoring)) in plan.solves.iter().enumerate() {
+        if !needed[k] {
+            continue;
+        }
+        let deal = trump.map_or(*deal, |t| deal.with_trump(t));
+        if bid.unplayable_reason(&deal).is_some() {
+            continue;
+        }
+        let comps = bid.components();
+        if let [c] = comps[..] {
+            solved[k] = Some((single_won(solver, &deal, rules, c, &mut singles), 0));
+            continue;
+        }
+        if let Some(v) = decided_by_parts(solver, &deal, rules, bid, *scoring, &mut singles) {
+            solved[k] = Some(v);
+            continue;
+        }
+        if let Some(open) = plan.teritett_of[k]
+            && !single_won(solver, &deal, rules, Contract::DurchmarsAdu, &mut singles)
+        {
+            deferred.push((k, open));
+            continue;
+        }
+        solved[k] = Some(compound(solver, &deal, rules, bid, *scoring));
+    }
+    // Ulti durchmars when the durchmars cannot be made alone: its terített form, whose
+    // durchmars outweighs the ulti, is lost on the durchmars and decided by the ulti the
+    // soloist can still make while the defenders beat the durchmars; the plain form, whose
+    // two parts weigh the same, comes to the same ulti (a defence that lets the durchmars
+    // through gains the ulti at best, and pays exactly as much for it). One solve for both.
+    for (k, open) in deferred {
+        let (bid, trump, scoring) = &plan.solves[open];
+        let deal = trump.map_or(*deal, |t| deal.with_trump(t));
+        let (_, v_open) =
+            *solved[open].get_or_insert_with(|| compound(solver, &deal, rules, bid, *scoring));
+        let t = deal.trump;
+        let plain = plan.solves[k].2;
+        let d = Contract::DurchmarsAdu;
+        let ulti = v_open - component_payoff(d, false, t, *scoring);
+        solved[k] = Some((false, component_payoff(d, false, t, plain) + ulti));
+    }
     plan.announcements
         .iter()
         .zip(&plan.solve_of)
@@ -240,6 +272,25 @@ fn bid_outcomes(
             })
         })
         .collect()
+}
+
+/// A compound bid's exact payoff under best play (and whether every part is won).
+fn compound(
+    solver: &mut Solver,
+    deal: &Deal,
+    rules: RuleOptions,
+    bid: &Bid,
+    scoring: Scoring,
+) -> (bool, i32) {
+    let mut q = Query::new(*deal, bid.clone());
+    q.rules = rules;
+    q.scoring = scoring;
+    q.payoff = true;
+    q.line = false;
+    let sol = solver
+        .solve(&q)
+        .expect("a start-of-play query has no illegal played card");
+    (sol.soloist_wins.unwrap_or(false), sol.payoff.unwrap_or(0))
 }
 
 /// Does the soloist win contract `c` alone on `deal` (trump as in `deal`) under best play?
