@@ -217,7 +217,7 @@ pub struct AdviseEvalArgs {
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub hands: u64,
     /// Samples per finalist discard of each advice (see `ulti advise`).
-    #[arg(long, value_name = "N", default_value_t = 8)]
+    #[arg(long, value_name = "N", default_value_t = 32)]
     pub samples: u32,
     /// Fresh samples for each of the three leading bids (see `ulti advise --confirm`).
     #[arg(long, value_name = "N", default_value_t = 0)]
