@@ -7,7 +7,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use ulti_engine::advise::{
     AdviseError, BidOptions, CardOptions, Sampler, SeatView, ViewError, advise_bid, advise_card,
-    rng_for, schedule, wilson,
+    close_call, rng_for, schedule, wilson,
 };
 use ulti_engine::{
     Bid, Card, CardSet, Contract, Deal, Game, RuleOptions, SOLOIST, Solver, parse_cards,
@@ -349,6 +349,18 @@ fn wilson_intervals_are_sane() {
     assert!(lo == 0.0 && hi > 0.25 && hi < 0.35, "{hi}");
     let (lo, hi) = wilson(10, 10);
     assert!(hi > 0.999 && lo > 0.65 && lo < 0.75, "{lo} {hi}");
+    let stats = |payoff: f64, se: f64| ulti_engine::advise::Stats {
+        samples: 10,
+        wins: 5,
+        win_prob: 0.5,
+        win_low: 0.2,
+        win_high: 0.8,
+        expected_payoff: payoff,
+        payoff_se: se,
+    };
+    assert!(close_call(&stats(1.0, 0.3), &stats(0.8, 0.3)));
+    assert!(!close_call(&stats(1.0, 0.1), &stats(0.0, 0.1)));
+    assert!(close_call(&stats(2.0, 0.0), &stats(2.0, 0.0)));
     let (lo, hi) = wilson(50, 100);
     assert!((lo - 0.404).abs() < 0.01 && (hi - 0.596).abs() < 0.01);
 }

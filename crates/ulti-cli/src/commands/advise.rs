@@ -213,6 +213,12 @@ fn bid_text(a: &BidAdvice, threads: usize, elapsed: Duration) -> String {
         rounds.join(", "),
         a.seed
     );
+    if a.close_call {
+        let _ = writeln!(
+            s,
+            "Close:     the best two are within sampling noise of each other; more --samples may reorder them"
+        );
+    }
     let _ = writeln!(s, "Note:      {}", a.caveat);
     let _ = writeln!(
         s,
@@ -259,6 +265,12 @@ fn card_text(a: &CardAdvice, threads: usize, elapsed: Duration) -> String {
         "Samples:   {} layouts of the hidden cards (seed {}; {} redrawn)",
         a.samples, a.seed, a.rejected
     );
+    if a.close_call {
+        let _ = writeln!(
+            s,
+            "Close:     the best two are within sampling noise of each other; more --samples may reorder them"
+        );
+    }
     let _ = writeln!(s, "Note:      {}", a.caveat);
     let _ = writeln!(
         s,

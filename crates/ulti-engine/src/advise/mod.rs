@@ -25,7 +25,8 @@ use thiserror::Error;
 pub use evaluate::{BidOutcome, Executor, Task, TaskResult};
 pub use quality::{Decile, Quality, quality};
 pub use report::{
-    BidAdvice, BidRow, CardAdvice, CardRow, DiscardRow, STRATEGY_FUSION_CAVEAT, Stats, wilson,
+    BidAdvice, BidRow, CardAdvice, CardRow, DiscardRow, STRATEGY_FUSION_CAVEAT, Stats, close_call,
+    wilson,
 };
 pub use sampler::{NoLayout, Sampler, rng_for};
 pub use view::{SeatView, ViewError};
@@ -363,6 +364,7 @@ pub fn advise_bid(
         });
     }
     let passz = bids.iter().find(|r| r.id.starts_with("passz@")).cloned();
+    let close = bids.len() > 1 && close_call(&bids[0].stats, &bids[1].stats);
     let mut discard_rows: Vec<DiscardRow> = (0..ds.len())
         .map(|d| {
             let best = (0..plan.announcements.len())
@@ -392,6 +394,7 @@ pub fn advise_bid(
         bids,
         passz,
         discards: discard_rows,
+        close_call: close,
         samples_total: total,
         rounds,
         caveat: STRATEGY_FUSION_CAVEAT.to_string(),
@@ -495,6 +498,7 @@ pub fn advise_card(
         samples: opts.samples,
         rejected: sampler.rejected(),
         layouts: sampler.layouts(),
+        close_call: cards.len() > 1 && close_call(&cards[0].stats, &cards[1].stats),
         cards,
         caveat: STRATEGY_FUSION_CAVEAT.to_string(),
     })

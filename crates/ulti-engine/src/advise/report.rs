@@ -11,6 +11,14 @@ The average over samples (Perfect-Information Monte Carlo) is optimistic for the
 because each sample's play may use knowledge no player has at the table (strategy fusion); \
 the intervals cover sampling noise only, not this bias.";
 
+/// Are the best two rows within sampling noise of each other: their expected payoffs less
+/// than one standard error of the difference apart (or equal)?
+#[must_use]
+pub fn close_call(best: &Stats, second: &Stats) -> bool {
+    let gap = (best.expected_payoff - second.expected_payoff).abs();
+    gap <= best.payoff_se.hypot(second.payoff_se)
+}
+
 /// A Wilson score interval at 95 % for `wins` successes in `n` trials (`(0, 1)` when `n == 0`).
 #[must_use]
 pub fn wilson(wins: u32, n: u32) -> (f64, f64) {
@@ -145,6 +153,8 @@ pub struct BidAdvice {
     pub discards: Vec<DiscardRow>,
     /// Layouts solved in all.
     pub samples_total: u32,
+    /// Are the best two bids within sampling noise of each other ([`close_call`])?
+    pub close_call: bool,
     /// Rounds of the race between discards, and the samples per discard each round ended at.
     pub rounds: Vec<(u32, u32)>,
     /// The method's caveat.
@@ -182,6 +192,8 @@ pub struct CardAdvice {
     /// minimises the soloist's result): by expected payoff where the bid has one, else win
     /// rate, then expected points.
     pub cards: Vec<CardRow>,
+    /// Are the best two cards within sampling noise of each other ([`close_call`])?
+    pub close_call: bool,
     /// The method's caveat.
     pub caveat: String,
 }
