@@ -221,28 +221,15 @@ pub fn advise_bid(
             alive.sort_unstable();
         }
         // Within a discard, only the bids still in contention are solved again: those whose
-        // mean could still reach the discard's best, and each bid's best discard so far.
-        let best_for_bid: Vec<Option<usize>> = (0..plan.announcements.len())
-            .map(|a| {
-                alive
-                    .iter()
-                    .copied()
-                    .filter(|&d| tallies[d][a].n > 0)
-                    .max_by(|&x, &y| {
-                        tallies[x][a]
-                            .mean_payoff()
-                            .total_cmp(&tallies[y][a].mean_payoff())
-                            .then(y.cmp(&x))
-                    })
-            })
-            .collect();
+        // mean, raised by the largest standard error its payoff range allows, still reaches
+        // the discard's best mean lowered by its own.
         let mut tasks = Vec::new();
         let mut owners = Vec::new();
         for &d in &alive {
             let wanted: Arc<[bool]> = if done[d] == 0 {
                 vec![true; plan.announcements.len()].into()
             } else {
-                let bound = |a: usize| spread[a] / f64::from(tallies[d][a].n).sqrt();
+                let bound = |a: usize| spread[a] / (2.0 * f64::from(tallies[d][a].n).sqrt());
                 let played: Vec<usize> = (0..plan.announcements.len())
                     .filter(|&a| tallies[d][a].n > 0)
                     .collect();
@@ -252,8 +239,7 @@ pub fn advise_bid(
                     .fold(f64::NEG_INFINITY, f64::max);
                 let mut w = vec![false; plan.announcements.len()];
                 for &a in &played {
-                    w[a] = tallies[d][a].mean_payoff() + bound(a) >= best_low
-                        || best_for_bid[a] == Some(d);
+                    w[a] = tallies[d][a].mean_payoff() + bound(a) >= best_low;
                 }
                 w.into()
             };
