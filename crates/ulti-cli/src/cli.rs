@@ -190,7 +190,7 @@ pub struct AdviseArgs {
     pub samples: Option<u32>,
     /// Bid advice: fresh samples for each of the three leading bids, which are then ranked
     /// again on those alone (removes the optimism of rows chosen on their own samples).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 32)]
     pub confirm: u32,
     /// Card advice for passz, 40-100 and 20-100: win or lose only, without the exact card
     /// points after each card (several times faster).
@@ -220,7 +220,7 @@ pub struct AdviseEvalArgs {
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub samples: u32,
     /// Fresh samples for each of the three leading bids (see `ulti advise --confirm`).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 32)]
     pub confirm: u32,
     /// Seed of the deals and of the sampling.
     #[arg(long, value_name = "S", default_value_t = 1)]

@@ -184,7 +184,13 @@ fn bid_text(a: &BidAdvice, threads: usize, elapsed: Duration) -> String {
             pct(r.stats.win_low),
             pct(r.stats.win_high),
             r.stats.expected_payoff,
-            r.stats.samples
+            format!("{}{}", r.stats.samples, if r.confirmed { "*" } else { "" })
+        );
+    }
+    if a.bids.iter().any(|r| r.confirmed) {
+        let _ = writeln!(
+            s,
+            "* confirmed on fresh samples (the same for each), and ranked on those"
         );
     }
     if a.bids.len() > 15 {

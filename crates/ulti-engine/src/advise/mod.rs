@@ -69,8 +69,8 @@ pub struct BidOptions {
     pub seed: u64,
     /// House rules.
     pub rules: RuleOptions,
-    /// Fresh samples for each of the leading rows (0: none), which are then ranked again
-    /// on those alone.
+    /// Fresh samples for each of the leading rows (0: none; 32 by default), which are then
+    /// ranked again on those alone.
     pub confirm: u32,
 }
 
@@ -86,7 +86,7 @@ impl Default for BidOptions {
             samples: 32,
             seed: 1,
             rules: RuleOptions::default(),
-            confirm: 0,
+            confirm: 32,
         }
     }
 }
