@@ -47,11 +47,32 @@ pub enum Command {
     /// `#` comments skipped), one JSON object per line out, in input order.
     #[command(after_help = EXAMPLES)]
     Batch(BatchArgs),
+    /// Real-table advice from what one seat can see: with --hand, which two cards to discard
+    /// and what to bid; with --deal/--contract/--seat, which card that seat should play
+    /// (only its own hand, the played cards and the bid are read from the deal).
+    #[command(after_help = ADVISE_EXAMPLES)]
+    Advise(AdviseArgs),
+    /// Judge the bid advice: for seeded random deals, the advised bid and discard from the
+    /// soloist's twelve cards, its predicted win rate against the double-dummy truth of the
+    /// actual deal (calibration by decile, Brier score, ROC-AUC), and the payoff per deal
+    /// lost against a player who sees every card.
+    AdviseEval(AdviseEvalArgs),
     /// Time the solver on a list of deals: per contract, playable count, median, p90, p99 and
     /// max milliseconds and Mnodes/s (one thread, an empty table per solve, answers only).
     #[command(after_help = EXAMPLES)]
     Bench(BenchArgs),
 }
+
+const ADVISE_EXAMPLES: &str = "\
+Examples:
+  ulti advise --hand PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7,TA,T8 --samples 32 --seed 1
+  ulti advise --deal 0070605040300173727021213323322232414341510112021303125263536 \\
+              --contract passz --played PA,MU,Z8 --seat 0 --samples 100 --json
+
+The bid advice samples the defenders' hands for each of the 66 discards and solves every
+standard bid exactly on each sample (Perfect-Information Monte Carlo); the discards still in
+contention get more samples. The card advice samples the cards the seat cannot see,
+consistent with the play so far (voids, duties to beat and trump, the bid).";
 
 /// The house rules (shared/RULES.md), both off by default.
 #[derive(Debug, Clone, Copy, Args)]
@@ -185,4 +206,74 @@ pub struct BenchArgs {
     /// Time each solve by the wall clock, or by the thread's CPU time.
     #[arg(long, value_enum, default_value_t)]
     pub clock: ClockArg,
+}
+
+/// Arguments of `ulti advise`.
+#[derive(Debug, Args)]
+pub struct AdviseArgs {
+    /// Bid advice: the soloist's twelve cards (hand and talon), e.g. PA,PX,…
+    #[arg(long, value_name = "CARDS", conflicts_with_all = ["deal", "contract", "played", "seat"])]
+    pub hand: Option<String>,
+    /// Card advice: the 61-digit deal code (only the seat's own view is taken from it).
+    #[arg(long, value_name = "CODE", requires_all = ["contract", "seat"])]
+    pub deal: Option<String>,
+    /// Card advice: the bid being played (contract id, or ids joined with +).
+    #[arg(long, value_name = "ID")]
+    pub contract: Option<String>,
+    /// Card advice: the cards played so far, in play order from trick 1.
+    #[arg(long, value_name = "CARDS")]
+    pub played: Option<String>,
+    /// Card advice: the seat to play (0 soloist, 1 or 2 defender).
+    #[arg(long, value_name = "N")]
+    pub seat: Option<usize>,
+    /// Samples: per finalist discard for the bid advice (default 32), layouts for the card
+    /// advice (default 100).
+    #[arg(long, value_name = "N")]
+    pub samples: Option<u32>,
+    /// Bid advice: fresh samples for each of the three leading bids, which are then ranked
+    /// again on those alone (removes the optimism of rows chosen on their own samples).
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub confirm: u32,
+    /// Card advice for passz, 40-100 and 20-100: win or lose only, without the exact card
+    /// points after each card (several times faster).
+    #[arg(long)]
+    pub no_points: bool,
+    /// Seed of the sampling (the same seed gives the same answer).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// House rules.
+    #[command(flatten)]
+    pub rules: RuleFlags,
+}
+
+/// Arguments of `ulti advise-eval`.
+#[derive(Debug, Args)]
+pub struct AdviseEvalArgs {
+    /// Random deals to judge (`Deal::random(seed + i)`).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub hands: u64,
+    /// Samples per finalist discard of each advice (see `ulti advise`).
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub samples: u32,
+    /// Fresh samples for each of the three leading bids (see `ulti advise --confirm`).
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub confirm: u32,
+    /// Seed of the deals and of the sampling.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// House rules.
+    #[command(flatten)]
+    pub rules: RuleFlags,
 }

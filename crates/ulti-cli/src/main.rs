@@ -1,4 +1,4 @@
-//! `ulti`: the command-line Ulti solver (solve, table, bids, batch, bench).
+//! `ulti`: the command-line Ulti solver (solve, table, bids, batch, advise, advise-eval, bench).
 
 mod cli;
 mod commands;
@@ -25,6 +25,8 @@ fn main() -> ExitCode {
         Command::Table(args) => commands::deal::run(args, true, &mut out).map(|()| true),
         Command::Bids(args) => commands::deal::run(args, false, &mut out).map(|()| true),
         Command::Batch(args) => commands::batch::run(args, &mut out),
+        Command::Advise(args) => commands::advise::run(args, &mut out).map(|()| true),
+        Command::AdviseEval(args) => commands::advise_eval::run(args, &mut out).map(|()| true),
         Command::Bench(args) => commands::bench::run(args, &mut out).map(|()| true),
     }
     .and_then(|ok| {

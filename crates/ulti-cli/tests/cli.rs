@@ -772,3 +772,255 @@ mod fuzz {
         }
     }
 }
+/// The soloist's twelve cards of the strong deal (hand and talon).
+fn strong_twelve() -> String {
+    let d = Deal::parse_code(STRONG).unwrap();
+    let twelve = ulti_engine::CardSet(d.hand(0).0 | d.talon().0);
+    twelve
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[test]
+fn advise_hand_json_ranks_bids_with_discards_and_is_reproducible() {
+    let hand = strong_twelve();
+    let args = [
+        "advise",
+        "--hand",
+        &hand,
+        "--samples",
+        "4",
+        "--seed",
+        "7",
+        "--json",
+    ];
+    let v = json(&ulti(&args));
+    let bids = v["bids"].as_array().unwrap();
+    assert!(!bids.is_empty());
+    // The three leading rows are confirmed on fresh samples and ranked on those; the rest
+    // keep their order.
+    for w in bids.windows(2) {
+        if w[0]["confirmed"] == w[1]["confirmed"] {
+            assert!(w[0]["expected_payoff"].as_f64() >= w[1]["expected_payoff"].as_f64());
+        }
+    }
+    let confirmed: Vec<bool> = bids.iter().map(|b| b["confirmed"] == true).collect();
+    assert!(confirmed.iter().take(3).all(|&c| c));
+    assert!(confirmed.iter().skip(3).all(|&c| !c));
+    for b in bids {
+        for key in [
+            "id", "name", "discard", "samples", "win_prob", "win_low", "win_high",
+        ] {
+            assert!(!b[key].is_null(), "{key} in {b}");
+        }
+        assert_eq!(b["discard"].as_array().unwrap().len(), 2);
+        assert!(b["win_low"].as_f64() <= b["win_prob"].as_f64());
+        assert!(b["win_prob"].as_f64() <= b["win_high"].as_f64());
+    }
+    assert!(v["passz"]["id"].as_str().unwrap().starts_with("passz@"));
+    assert_eq!(v["discards"].as_array().unwrap().len(), 66);
+    assert_eq!(v["seed"], 7);
+    assert!(v["caveat"].as_str().unwrap().contains("strategy fusion"));
+    // Same seed, any thread count: the same answer.
+    let mut again = json(&ulti(&[
+        "advise",
+        "--hand",
+        &hand,
+        "--samples",
+        "4",
+        "--seed",
+        "7",
+        "--json",
+        "--threads",
+        "1",
+    ]));
+    let mut first = v.clone();
+    for x in [&mut first, &mut again] {
+        x.as_object_mut().unwrap().remove("ms");
+        x.as_object_mut().unwrap().remove("threads");
+    }
+    assert_eq!(first, again);
+}
+
+#[test]
+fn advise_card_json_lists_each_legal_card_best_first() {
+    let played = "PA,MU,Z8";
+    let v = json(&ulti(&[
+        "advise",
+        "--deal",
+        SLOW,
+        "--contract",
+        "40-100+ulti",
+        "--played",
+        played,
+        "--seat",
+        "0",
+        "--samples",
+        "20",
+        "--json",
+    ]));
+    assert_eq!(v["seat"], 0);
+    assert_eq!(v["samples"], 20);
+    let deal = Deal::parse_code(SLOW).unwrap();
+    let bid: Bid = "40-100+ulti".parse().unwrap();
+    let played: Vec<Card> = ulti_engine::parse_cards(played).unwrap();
+    let g = Game::with_played(&deal, &bid, RuleOptions::default(), &played).unwrap();
+    let cards: Vec<Card> = v["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["card"].as_str().unwrap().parse().unwrap())
+        .collect();
+    let mut legal: Vec<Card> = g.legal_cards().iter().collect();
+    let mut got = cards.clone();
+    legal.sort();
+    got.sort();
+    assert_eq!(got, legal);
+    let payoffs: Vec<f64> = v["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["expected_payoff"].as_f64().unwrap())
+        .collect();
+    assert!(payoffs.windows(2).all(|w| w[0] >= w[1]), "{payoffs:?}");
+}
+
+#[test]
+fn advise_card_uses_only_what_the_seat_sees() {
+    // Defender 1 to play after the soloist's lead: swapping cards between the soloist's
+    // unplayed hand and defender 2 (legal either way) leaves the advice unchanged.
+    let deal = Deal::parse_code(STRONG).unwrap();
+    let lead = deal.hand(0).iter().next().unwrap();
+    // Swap one card of the soloist (not the lead) with one of defender 2 of the same suit
+    // and rank class, keeping both deals' play legal (only one card is played).
+    let s0: Vec<Card> = deal.hand(0).iter().filter(|&c| c != lead).collect();
+    let s2: Vec<Card> = deal.hand(2).iter().collect();
+    let mut other = None;
+    'outer: for &a in &s0 {
+        for &b in &s2 {
+            let mut h = deal.hands();
+            h[0].remove(a);
+            h[0].insert(b);
+            h[2].remove(b);
+            h[2].insert(a);
+            let d = Deal::new(deal.trump, h).unwrap();
+            if Game::with_played(
+                &d,
+                &"passz".parse().unwrap(),
+                RuleOptions::default(),
+                &[lead],
+            )
+            .is_ok()
+            {
+                other = Some(d);
+                break 'outer;
+            }
+        }
+    }
+    let other = other.expect("some swap keeps the play legal");
+    let run = |code: &str| {
+        let mut v = json(&ulti(&[
+            "advise",
+            "--deal",
+            code,
+            "--contract",
+            "passz",
+            "--played",
+            &lead.to_string(),
+            "--seat",
+            "1",
+            "--samples",
+            "16",
+            "--seed",
+            "3",
+            "--json",
+        ]));
+        v.as_object_mut().unwrap().remove("ms");
+        v
+    };
+    assert_eq!(run(STRONG), run(&other.code()));
+}
+
+#[test]
+fn advise_errors_are_one_line() {
+    let hand = strong_twelve();
+    let eleven: String = hand.rsplit_once(',').unwrap().0.to_string();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["advise", "--hand", &eleven], "12 cards"),
+        (vec!["advise", "--hand", "PA,QQ"], "bad card name"),
+        (
+            vec![
+                "advise",
+                "--deal",
+                STRONG,
+                "--contract",
+                "passz",
+                "--seat",
+                "1",
+            ],
+            "seat 1 is not to play: seat 0 is",
+        ),
+        (
+            vec![
+                "advise",
+                "--deal",
+                STRONG,
+                "--contract",
+                "passz",
+                "--seat",
+                "0",
+                "--played",
+                "ZA,TO",
+            ],
+            "played card 2",
+        ),
+        (vec!["advise"], "--hand"),
+        (
+            vec![
+                "advise",
+                "--deal",
+                STRONG,
+                "--contract",
+                "ulti",
+                "--seat",
+                "0",
+                "--played",
+                "",
+            ],
+            "the bid cannot be played: ulti needs the trump VII",
+        ),
+        (
+            vec!["advise", "--hand", &hand, "--samples", "0"],
+            "at least one sample",
+        ),
+    ];
+    for (args, needle) in cases {
+        let o = ulti(&args);
+        assert!(!o.status.success(), "{args:?} should fail");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: {err:?} should name {needle:?}"
+        );
+    }
+}
+
+#[test]
+fn advise_eval_runs_on_a_few_deals() {
+    let v = json(&ulti(&[
+        "advise-eval",
+        "--hands",
+        "3",
+        "--samples",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(v["deals"].as_array().unwrap().len(), 3);
+    assert_eq!(v["quality"]["deciles"].as_array().unwrap().len(), 10);
+    assert!(v["quality"]["brier"].as_f64().unwrap() <= 1.0);
+    assert!(v["loss_per_deal"].as_f64().unwrap() >= 0.0);
+}

@@ -17,6 +17,7 @@
 //!
 //! The crate has no web dependencies: the same code runs natively and in a web worker.
 
+pub mod advise;
 mod analysis;
 mod bids;
 mod card;

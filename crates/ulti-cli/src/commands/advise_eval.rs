@@ -1,0 +1,215 @@
+//! `ulti advise-eval`: how good is the bid advice? For seeded random deals, the advice from
+//! the soloist's twelve cards is judged against the double-dummy truth of the actual deal.
+//!
+//! - **Forecast**: the top row's win rate, against whether the soloist wins that bid with that
+//!   discard in the actual deal under best play on both sides.
+//! - **Payoff lost**: the full-information best is the highest payoff over every discard and
+//!   every standard bid of the actual deal (what a player who sees all cards would choose);
+//!   the advice earns the actual payoff of its bid and discard. Their difference per deal is
+//!   the loss.
+
+use std::io::{IsTerminal, Write};
+use std::time::Instant;
+
+use anyhow::{Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use ulti_engine::advise::{
+    BidOptions, Executor, Quality, Task, advise_bid, announcements, discards, quality,
+};
+use ulti_engine::{CardSet, Deal, RuleOptions};
+
+use crate::cli::AdviseEvalArgs;
+use crate::commands::advise::Parallel;
+use crate::report::millis;
+
+/// One judged deal.
+#[derive(Debug, Serialize)]
+struct Judged {
+    deal: String,
+    bid: String,
+    discard: String,
+    predicted: f64,
+    won: bool,
+    payoff: i32,
+    best_payoff: i32,
+    best_bid: String,
+    ms: f64,
+}
+
+/// `ulti advise-eval --json`.
+#[derive(Debug, Serialize)]
+struct EvalReport {
+    hands: u64,
+    samples: u32,
+    confirm: u32,
+    seed: u64,
+    threads: usize,
+    quality: Quality,
+    mean_payoff: f64,
+    mean_best_payoff: f64,
+    loss_per_deal: f64,
+    advice_ms_median: f64,
+    advice_ms_p90: f64,
+    deals: Vec<Judged>,
+}
+
+/// Run `ulti advise-eval`.
+pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
+    if args.hands == 0 {
+        bail!("--hands must be at least 1");
+    }
+    let rules: RuleOptions = args.rules.into();
+    let mut exec = Parallel::new(args.threads.map(usize::from), true)?;
+    let threads = exec.threads();
+    let anns = announcements();
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(args.hands);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {elapsed} (eta {eta})")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut judged = Vec::new();
+    for i in 0..args.hands {
+        let deal = Deal::random(args.seed.wrapping_mul(1_000_003).wrapping_add(i));
+        let twelve = CardSet(deal.hand(0).0 | deal.talon().0);
+        let opts = BidOptions {
+            samples: args.samples,
+            seed: args.seed.wrapping_add(i),
+            rules,
+            confirm: args.confirm,
+        };
+        let start = Instant::now();
+        let advice = advise_bid(twelve, &opts, &mut exec)?;
+        let ms = millis(start.elapsed());
+        // The truth: every bid of every discard on the actual deal.
+        let ds = discards(twelve);
+        let tasks: Vec<Task> = ds
+            .iter()
+            .map(|d| {
+                let talon: CardSet = d.iter().copied().collect();
+                let hand = CardSet(twelve.0 & !talon.0);
+                let actual = Deal::new(deal.trump, [hand, deal.hand(1), deal.hand(2)])
+                    .expect("twelve less two plus the defenders' hands is a deal");
+                Task::every_bid(actual, rules)
+            })
+            .collect();
+        let truth = exec.run_all(&tasks);
+        let outcomes: Vec<_> = truth
+            .iter()
+            .map(|r| r.bid_outcomes().expect("bid tasks").to_vec())
+            .collect();
+        let mut best = (i32::MIN, String::new());
+        for (d, row) in outcomes.iter().enumerate() {
+            for (a, o) in row.iter().enumerate() {
+                if let Some((_, p)) = o
+                    && *p > best.0
+                {
+                    best = (
+                        *p,
+                        format!("{} discarding {}{}", anns[a].id(), ds[d][0], ds[d][1]),
+                    );
+                }
+            }
+        }
+        let rec = advice.bids.first().expect("passz is always playable");
+        let d = ds
+            .iter()
+            .position(|x| *x == rec.discard)
+            .expect("the advised discard is one of the 66");
+        let a = anns
+            .iter()
+            .position(|x| x.id() == rec.id)
+            .expect("the advised bid is a standard one");
+        let (won, payoff) = outcomes[d][a].expect("the advised bid is playable");
+        judged.push(Judged {
+            deal: deal.code(),
+            bid: rec.id.clone(),
+            discard: format!("{},{}", rec.discard[0], rec.discard[1]),
+            predicted: rec.stats.win_prob,
+            won,
+            payoff,
+            best_payoff: best.0,
+            best_bid: best.1,
+            ms,
+        });
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let forecasts: Vec<(f64, bool)> = judged.iter().map(|j| (j.predicted, j.won)).collect();
+    let n = judged.len() as f64;
+    let mean_payoff = judged.iter().map(|j| f64::from(j.payoff)).sum::<f64>() / n;
+    let mean_best = judged.iter().map(|j| f64::from(j.best_payoff)).sum::<f64>() / n;
+    let mut times: Vec<f64> = judged.iter().map(|j| j.ms).collect();
+    times.sort_by(f64::total_cmp);
+    let pct = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    let report = EvalReport {
+        hands: args.hands,
+        samples: args.samples,
+        confirm: args.confirm,
+        seed: args.seed,
+        threads,
+        quality: quality(&forecasts),
+        mean_payoff,
+        mean_best_payoff: mean_best,
+        loss_per_deal: mean_best - mean_payoff,
+        advice_ms_median: pct(0.5),
+        advice_ms_p90: pct(0.9),
+        deals: judged,
+    };
+    if args.json {
+        serde_json::to_writer(&mut *out, &report)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let q = &report.quality;
+    writeln!(
+        out,
+        "{} deals, {} samples per finalist discard, {} confirmation samples, seed {}, {} thread(s)",
+        report.hands, report.samples, report.confirm, report.seed, report.threads
+    )?;
+    writeln!(
+        out,
+        "Calibration of the advised bid's win rate (double-dummy truth):"
+    )?;
+    writeln!(
+        out,
+        "  {:<9} {:>6} {:>10} {:>9}",
+        "predicted", "deals", "mean pred", "observed"
+    )?;
+    for d in &q.deciles {
+        if d.count == 0 {
+            continue;
+        }
+        writeln!(
+            out,
+            "  {:.1}–{:.1}   {:>6} {:>9.1}% {:>8.1}%",
+            d.low,
+            d.low + 0.1,
+            d.count,
+            100.0 * d.predicted,
+            100.0 * d.observed
+        )?;
+    }
+    writeln!(out, "Brier score: {:.4}", q.brier)?;
+    match q.auc {
+        Some(auc) => writeln!(out, "ROC-AUC:     {auc:.4}")?,
+        None => writeln!(out, "ROC-AUC:     – (every outcome alike)")?,
+    }
+    writeln!(
+        out,
+        "Payoff per deal: advice {:+.3}, full information {:+.3}, lost {:.3}",
+        report.mean_payoff, report.mean_best_payoff, report.loss_per_deal
+    )?;
+    writeln!(
+        out,
+        "Advice time: median {:.0} ms, p90 {:.0} ms",
+        report.advice_ms_median, report.advice_ms_p90
+    )?;
+    Ok(())
+}

@@ -1,0 +1,368 @@
+//! Solving sampled layouts: every standard bid of a fresh deal, or every legal card of a
+//! position. A [`Task`] is one sampled layout and what to compute; an [`Executor`] runs a
+//! batch of them (one [`Solver`] in order, or the caller's threads).
+
+use std::sync::{Arc, LazyLock};
+
+use crate::bids::{Announcement, standard_announcements};
+use crate::card::{Card, Suit};
+use crate::contract::{Bid, Contract, Scoring, component_payoff};
+use crate::deal::Deal;
+use crate::rules::RuleOptions;
+use crate::solver::{CardValue, Query, Solver};
+
+/// The standard bids, and the distinct solves that answer them: a bid of one component is
+/// won or lost alike in all its scoring forms (piros betli, terített durchmars …), so those
+/// share one solve; compound bids are solved exactly for their payoff, form by form.
+pub(crate) struct BidPlan {
+    pub(crate) announcements: Vec<Announcement>,
+    /// The solves: bid, trump, scoring.
+    solves: Vec<(Bid, Option<Suit>, Scoring)>,
+    /// For each announcement, its solve.
+    solve_of: Vec<usize>,
+    /// For each solve of plain ulti durchmars, the solve of its terített form.
+    teritett_of: Vec<Option<usize>>,
+}
+
+pub(crate) static PLAN: LazyLock<BidPlan> = LazyLock::new(|| {
+    let announcements = standard_announcements();
+    let mut solves: Vec<(Bid, Option<Suit>, Scoring)> = Vec::new();
+    let solve_of = announcements
+        .iter()
+        .map(|a| {
+            let scoring = if a.bid.components().len() == 1 {
+                Scoring::default()
+            } else {
+                a.scoring
+            };
+            let key = (a.bid.clone(), a.trump, scoring);
+            solves.iter().position(|k| *k == key).unwrap_or_else(|| {
+                solves.push(key);
+                solves.len() - 1
+            })
+        })
+        .collect();
+    let ulti_durchmars: Bid = "ulti+durchmars-adu".parse().expect("a standard bid");
+    let teritett_of = solves
+        .iter()
+        .map(|(bid, trump, scoring)| {
+            (*bid == ulti_durchmars && !scoring.teritett)
+                .then(|| {
+                    solves.iter().position(|(b, t, s)| {
+                        *b == ulti_durchmars
+                            && t == trump
+                            && s.teritett
+                            && s.kontra == scoring.kontra
+                    })
+                })
+                .flatten()
+        })
+        .collect();
+    BidPlan {
+        announcements,
+        solves,
+        solve_of,
+        teritett_of,
+    }
+});
+
+/// The outcome of one bid on one layout: `None` when the soloist cannot play it.
+pub type BidOutcome = Option<(bool, i32)>;
+
+/// One sampled layout and what to compute for it.
+#[derive(Clone, Debug)]
+pub struct Task(Kind);
+
+#[derive(Clone, Debug)]
+enum Kind {
+    /// The standard bids of a fresh deal that are still in contention (`wanted`, by
+    /// announcement).
+    Bids {
+        deal: Deal,
+        rules: RuleOptions,
+        wanted: Arc<[bool]>,
+    },
+    /// Every legal card of the player to move.
+    Cards {
+        deal: Deal,
+        bid: Bid,
+        played: Arc<[Card]>,
+        rules: RuleOptions,
+        points: bool,
+    },
+}
+
+/// What a [`Task`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaskResult(Answer);
+
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Answer {
+    /// Per standard announcement ([`standard_announcements`] order).
+    Bids(Vec<BidOutcome>),
+    /// Per legal card.
+    Cards(Vec<CardValue>),
+}
+
+impl TaskResult {
+    pub(crate) fn into_answer(self) -> Answer {
+        self.0
+    }
+
+    /// A bid task's outcomes, in [`standard_announcements`] order.
+    #[must_use]
+    pub fn bid_outcomes(&self) -> Option<&[BidOutcome]> {
+        match &self.0 {
+            Answer::Bids(v) => Some(v),
+            Answer::Cards(_) => None,
+        }
+    }
+}
+
+impl Task {
+    pub(crate) fn bids(deal: Deal, rules: RuleOptions, wanted: Arc<[bool]>) -> Task {
+        Task(Kind::Bids {
+            deal,
+            rules,
+            wanted,
+        })
+    }
+
+    /// Every standard bid on a full deal at the start of play (for judging advice against
+    /// the double-dummy truth).
+    #[must_use]
+    pub fn every_bid(deal: Deal, rules: RuleOptions) -> Task {
+        Task::bids(deal, rules, vec![true; PLAN.announcements.len()].into())
+    }
+
+    pub(crate) fn cards(
+        deal: Deal,
+        bid: Bid,
+        played: Arc<[Card]>,
+        rules: RuleOptions,
+        points: bool,
+    ) -> Task {
+        Task(Kind::Cards {
+            deal,
+            bid,
+            played,
+            rules,
+            points,
+        })
+    }
+
+    /// Solve the task with `solver` (answers only, no lines).
+    ///
+    /// # Panics
+    /// Never for tasks made by the advisers: their layouts replay the played cards legally.
+    #[must_use]
+    pub fn run(&self, solver: &mut Solver) -> TaskResult {
+        match &self.0 {
+            Kind::Bids {
+                deal,
+                rules,
+                wanted,
+            } => TaskResult(Answer::Bids(bid_outcomes(solver, deal, *rules, wanted))),
+            Kind::Cards {
+                deal,
+                bid,
+                played,
+                rules,
+                points,
+            } => {
+                let mut q = Query::new(*deal, bid.clone());
+                q.played = played.to_vec();
+                q.rules = *rules;
+                q.all_cards = true;
+                q.line = false;
+                // A point contract alone keeps its exact points when asked for; everything
+                // else is solved for its payoff (the implicit passz of a plain ulti included),
+                // which for a point contract is one threshold per card, far faster.
+                let point = bid.as_single().filter(|c| *points && c.is_point_contract());
+                q.payoff = point.is_none();
+                let sol = solver
+                    .solve(&q)
+                    .expect("a sampled layout replays the played cards legally");
+                let mut cards = sol.cards;
+                if let Some(c) = point {
+                    for v in &mut cards {
+                        v.payoff = Some(component_payoff(
+                            c,
+                            v.soloist_wins,
+                            deal.trump,
+                            Scoring::default(),
+                        ));
+                    }
+                }
+                TaskResult(Answer::Cards(cards))
+            }
+        }
+    }
+}
+
+/// The outcome on `deal` at the start of play of every standard bid that is `wanted` (`None`
+/// for the others and for those the soloist cannot play).
+fn bid_outcomes(
+    solver: &mut Solver,
+    deal: &Deal,
+    rules: RuleOptions,
+    wanted: &[bool],
+) -> Vec<BidOutcome> {
+    let plan = &*PLAN;
+    let mut needed = vec![false; plan.solves.len()];
+    for (&k, &w) in plan.solve_of.iter().zip(wanted) {
+        needed[k] |= w;
+    }
+    let mut singles = Vec::new();
+    let mut solved: Vec<Option<(bool, i32)>> = vec![None; plan.solves.len()];
+    let mut deferred = Vec::new();
+    for (k, (bid, trump, scoring)) in plan.solves.iter().enumerate() {
+        if !needed[k] {
+            continue;
+        }
+        let deal = trump.map_or(*deal, |t| deal.with_trump(t));
+        if bid.unplayable_reason(&deal).is_some() {
+            continue;
+        }
+        let comps = bid.components();
+        if let [c] = comps[..] {
+            solved[k] = Some((single_won(solver, &deal, rules, c, &mut singles), 0));
+            continue;
+        }
+        if let Some(v) = decided_by_parts(solver, &deal, rules, bid, *scoring, &mut singles) {
+            solved[k] = Some(v);
+            continue;
+        }
+        if let Some(open) = plan.teritett_of[k]
+            && !single_won(solver, &deal, rules, Contract::DurchmarsAdu, &mut singles)
+        {
+            deferred.push((k, open));
+            continue;
+        }
+        solved[k] = Some(compound(solver, &deal, rules, bid, *scoring));
+    }
+    // Ulti durchmars when the durchmars cannot be made alone: its terített form, whose
+    // durchmars outweighs the ulti, is lost on the durchmars and decided by the ulti the
+    // soloist can still make while the defenders beat the durchmars; the plain form, whose
+    // two parts weigh the same, comes to the same ulti (a defence that lets the durchmars
+    // through gains the ulti at best, and pays exactly as much for it). One solve for both.
+    for (k, open) in deferred {
+        let (bid, trump, scoring) = &plan.solves[open];
+        let deal = trump.map_or(*deal, |t| deal.with_trump(t));
+        let (_, v_open) =
+            *solved[open].get_or_insert_with(|| compound(solver, &deal, rules, bid, *scoring));
+        let t = deal.trump;
+        let plain = plan.solves[k].2;
+        let d = Contract::DurchmarsAdu;
+        let ulti = v_open - component_payoff(d, false, t, *scoring);
+        solved[k] = Some((false, component_payoff(d, false, t, plain) + ulti));
+    }
+    plan.announcements
+        .iter()
+        .zip(&plan.solve_of)
+        .zip(wanted)
+        .map(|((a, &k), &w)| {
+            let (won, payoff) = solved[k].filter(|_| w)?;
+            let comps = a.bid.components();
+            Some(if comps.len() == 1 {
+                let trump = a.trump.unwrap_or(deal.trump);
+                (won, component_payoff(comps[0], won, trump, a.scoring))
+            } else {
+                (won, payoff)
+            })
+        })
+        .collect()
+}
+
+/// A compound bid's exact payoff under best play (and whether every part is won).
+fn compound(
+    solver: &mut Solver,
+    deal: &Deal,
+    rules: RuleOptions,
+    bid: &Bid,
+    scoring: Scoring,
+) -> (bool, i32) {
+    let mut q = Query::new(*deal, bid.clone());
+    q.rules = rules;
+    q.scoring = scoring;
+    q.payoff = true;
+    q.line = false;
+    let sol = solver
+        .solve(&q)
+        .expect("a start-of-play query has no illegal played card");
+    (sol.soloist_wins.unwrap_or(false), sol.payoff.unwrap_or(0))
+}
+
+/// Does the soloist win contract `c` alone on `deal` (trump as in `deal`) under best play?
+/// Cached per layout in `cache`. The dedicated goals of betli, durchmars, ulti, négy ász and
+/// négy tízes are far faster than a payoff solve; the point contracts are solved for their
+/// payoff (one threshold), faster than their exact points.
+fn single_won(
+    solver: &mut Solver,
+    deal: &Deal,
+    rules: RuleOptions,
+    c: Contract,
+    cache: &mut Vec<((Contract, Suit), bool)>,
+) -> bool {
+    let key = (c, deal.trump);
+    if let Some(&(_, won)) = cache.iter().find(|(k, _)| *k == key) {
+        return won;
+    }
+    let mut q = Query::new(*deal, Bid::single(c));
+    q.rules = rules;
+    q.payoff = c.is_point_contract();
+    q.line = false;
+    let won = solver
+        .solve(&q)
+        .expect("a start-of-play query has no illegal played card")
+        .soloist_wins
+        .unwrap_or(false);
+    cache.push((key, won));
+    won
+}
+
+/// A compound bid whose payoff follows exactly from its parts, without its own solve: when
+/// the soloist cannot make a component `x` even alone, the defenders can beat `x` against
+/// every plan of the soloist, so the compound is lost and its payoff is at least
+/// `lose(x) + value(rest)` and at most `lose(x) + win(rest)`. When the rest is one component
+/// that the soloist makes alone, under the same rules (the ulti hold rule applies to the rest
+/// alone exactly when it applies to the compound), the two bounds meet.
+fn decided_by_parts(
+    solver: &mut Solver,
+    deal: &Deal,
+    rules: RuleOptions,
+    bid: &Bid,
+    scoring: Scoring,
+    cache: &mut Vec<((Contract, Suit), bool)>,
+) -> Option<(bool, i32)> {
+    let comps = bid.components();
+    if comps.len() != 2 {
+        return None;
+    }
+    let t = deal.trump;
+    for (x, rest) in [(comps[0], comps[1]), (comps[1], comps[0])] {
+        let same_rules = !bid.has_ulti() || rest == Contract::Ulti;
+        if same_rules
+            && !single_won(solver, deal, rules, x, cache)
+            && single_won(solver, deal, rules, rest, cache)
+        {
+            return Some((
+                false,
+                component_payoff(x, false, t, scoring) + component_payoff(rest, true, t, scoring),
+            ));
+        }
+    }
+    None
+}
+
+/// Runs batches of tasks.
+pub trait Executor {
+    /// Run every task, results in task order.
+    fn run_all(&mut self, tasks: &[Task]) -> Vec<TaskResult>;
+}
+
+impl Executor for Solver {
+    fn run_all(&mut self, tasks: &[Task]) -> Vec<TaskResult> {
+        tasks.iter().map(|t| t.run(self)).collect()
+    }
+}

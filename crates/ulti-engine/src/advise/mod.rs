@@ -1,0 +1,491 @@
+//! Real-table advice from what one seat can see (GitHub issue 10): which two cards to
+//! discard and what to bid, and which card to play.
+//!
+//! The method is Perfect-Information Monte Carlo: the hidden cards are sampled uniformly among
+//! the layouts consistent with everything the seat knows ([`SeatView`], [`Sampler`]), each
+//! layout is solved exactly ([`Task`]), and the outcomes are averaged ([`report`]). The
+//! functions take a [`SeatView`] or the soloist's twelve cards, never a deal with hidden
+//! cards, so they cannot read one. Runs are reproducible: sample `k` of a run depends only on
+//! the view, the seed and `k` (ChaCha8, the same natively and in wasm), not on threads or on
+//! how many samples other rows got.
+//!
+//! Solving is left to an [`Executor`]: a [`Solver`] runs the tasks one after the other (the
+//! web worker), the command line spreads them over threads.
+
+mod evaluate;
+pub mod quality;
+pub mod report;
+mod sampler;
+mod view;
+
+use std::sync::Arc;
+
+use thiserror::Error;
+
+pub use evaluate::{BidOutcome, Executor, Task, TaskResult};
+pub use quality::{Decile, Quality, quality};
+pub use report::{
+    BidAdvice, BidRow, CardAdvice, CardRow, DiscardRow, STRATEGY_FUSION_CAVEAT, Stats, close_call,
+    wilson,
+};
+pub use sampler::{NoLayout, Sampler, rng_for};
+pub use view::{SeatView, ViewError};
+
+use crate::card::{Card, CardSet, Suit};
+use crate::contract::component_payoff;
+use crate::deal::SOLOIST;
+use crate::rules::RuleOptions;
+use evaluate::{Answer, PLAN};
+use report::Tally;
+
+/// Why advice cannot be given.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum AdviseError {
+    /// The bid question needs the twelve cards the soloist holds after picking up the talon.
+    #[error("the soloist's hand with the talon has 12 cards, this one has {0}")]
+    HandSize(u32),
+    /// The card question needs a bid.
+    #[error("no bid: the card advice needs the bid being played")]
+    NoBid,
+    /// A bad view.
+    #[error(transparent)]
+    View(#[from] ViewError),
+    /// No consistent layout.
+    #[error(transparent)]
+    NoLayout(#[from] NoLayout),
+    /// Zero samples asked for.
+    #[error("at least one sample is needed")]
+    NoSamples,
+}
+
+/// Options of the bid advice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BidOptions {
+    /// Samples for the discards that stay in contention to the end; the first round gives
+    /// every discard `max(1, samples / 32)` (the same layouts for every discard), and each
+    /// later round doubles the samples of the better half.
+    pub samples: u32,
+    /// The seed.
+    pub seed: u64,
+    /// House rules.
+    pub rules: RuleOptions,
+    /// Fresh samples for each of the leading rows (0: none; 32 by default), which are then
+    /// ranked again on those alone.
+    pub confirm: u32,
+}
+
+/// How many leading rows the confirmation samples.
+pub const CONFIRM_ROWS: usize = 3;
+
+/// The first random stream of the confirmation samples (after every racing sample).
+const CONFIRM_STREAMS: u64 = 1 << 32;
+
+impl Default for BidOptions {
+    fn default() -> BidOptions {
+        BidOptions {
+            samples: 32,
+            seed: 1,
+            rules: RuleOptions::default(),
+            confirm: 32,
+        }
+    }
+}
+
+/// Options of the card advice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardOptions {
+    /// Layouts to sample.
+    pub samples: u32,
+    /// The seed.
+    pub seed: u64,
+    /// Passz, 40-100 and 20-100: also the exact card points after each card (slower); else
+    /// only win or lose.
+    pub points: bool,
+}
+
+impl Default for CardOptions {
+    fn default() -> CardOptions {
+        CardOptions {
+            samples: 100,
+            seed: 1,
+            points: true,
+        }
+    }
+}
+
+/// The standard bids in the order of [`TaskResult::bid_outcomes`] and of
+/// [`crate::standard_announcements`].
+#[must_use]
+pub fn announcements() -> &'static [crate::Announcement] {
+    &PLAN.announcements
+}
+
+/// The 66 ways to discard two of `hand`'s cards, in a fixed order.
+#[must_use]
+pub fn discards(hand: CardSet) -> Vec<[Card; 2]> {
+    let cards: Vec<Card> = hand.iter().collect();
+    let mut v = Vec::new();
+    for i in 0..cards.len() {
+        for j in i + 1..cards.len() {
+            v.push([cards[i], cards[j]]);
+        }
+    }
+    v
+}
+
+/// The samples per discard in each round of the race, and how many discards are in it:
+/// `(discards, samples per discard)` for a full race over `n` discards.
+#[must_use]
+pub fn schedule(n: u32, samples: u32) -> Vec<(u32, u32)> {
+    let mut v = Vec::new();
+    let mut k = (samples / 32).max(1).min(samples);
+    let mut alive = n;
+    loop {
+        v.push((alive, k));
+        if k >= samples || alive <= 1 {
+            break;
+        }
+        alive = alive.div_ceil(2);
+        k = (k * 2).min(samples);
+    }
+    v
+}
+
+/// Which two cards to discard and what to bid, from the soloist's twelve cards (their hand
+/// and the talon they picked up): every discard × every standard bid, sampled as the
+/// defenders' hands (the ten plus ten cards the soloist does not see), raced so that the
+/// discards still in contention get the most samples.
+///
+/// # Errors
+/// A hand not of twelve cards, or zero samples.
+pub fn advise_bid(
+    hand: CardSet,
+    opts: &BidOptions,
+    exec: &mut dyn Executor,
+) -> Result<BidAdvice, AdviseError> {
+    if hand.len() != 12 {
+        return Err(AdviseError::HandSize(hand.len()));
+    }
+    if opts.samples == 0 {
+        return Err(AdviseError::NoSamples);
+    }
+    let plan = &*PLAN;
+    let ds = discards(hand);
+    let mut samplers = Vec::with_capacity(ds.len());
+    for d in &ds {
+        let talon: CardSet = d.iter().copied().collect();
+        let view = SeatView::new(
+            SOLOIST,
+            CardSet(hand.0 & !talon.0),
+            Some(talon),
+            Suit::Piros,
+            None,
+            &[],
+            opts.rules,
+        )?;
+        samplers.push(Sampler::new(&view)?);
+    }
+    // How far a bid's payoff can swing between a win and a loss: half of it over the square
+    // root of the samples bounds the standard error of its mean.
+    let spread: Vec<f64> = plan
+        .announcements
+        .iter()
+        .map(|a| {
+            let trump = a.trump.unwrap_or(Suit::Zold);
+            a.bid
+                .components()
+                .iter()
+                .map(|&c| {
+                    f64::from(
+                        component_payoff(c, true, trump, a.scoring)
+                            - component_payoff(c, false, trump, a.scoring),
+                    )
+                })
+                .sum()
+        })
+        .collect();
+    let mut tallies = vec![vec![Tally::default(); plan.announcements.len()]; ds.len()];
+    let mut done = vec![0u32; ds.len()];
+    let mut alive: Vec<usize> = (0..ds.len()).collect();
+    let mut rounds = Vec::new();
+    let mut total = 0;
+    for (n_alive, k) in schedule(ds.len() as u32, opts.samples) {
+        // Keep the better half (by the best bid's mean payoff) for the next round.
+        if (n_alive as usize) < alive.len() {
+            alive.sort_by(|&a, &b| {
+                best_mean(&tallies[b])
+                    .total_cmp(&best_mean(&tallies[a]))
+                    .then(a.cmp(&b))
+            });
+            alive.truncate(n_alive as usize);
+            alive.sort_unstable();
+        }
+        // Within a discard, only the bids still in contention are solved again: those whose
+        // mean, raised by the largest standard error its payoff range allows, still reaches
+        // the discard's best mean lowered by its own.
+        let mut tasks = Vec::new();
+        let mut owners = Vec::new();
+        for &d in &alive {
+            let wanted: Arc<[bool]> = if done[d] == 0 {
+                vec![true; plan.announcements.len()].into()
+            } else {
+                let bound = |a: usize| spread[a] / (2.0 * f64::from(tallies[d][a].n).sqrt());
+                let played: Vec<usize> = (0..plan.announcements.len())
+                    .filter(|&a| tallies[d][a].n > 0)
+                    .collect();
+                let best_low = played
+                    .iter()
+                    .map(|&a| tallies[d][a].mean_payoff() - bound(a))
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let mut w = vec![false; plan.announcements.len()];
+                for &a in &played {
+                    w[a] = tallies[d][a].mean_payoff() + bound(a) >= best_low;
+                }
+                w.into()
+            };
+            for s in done[d]..k {
+                // Common random numbers: every discard leaves the same twenty cards unseen, so
+                // sample `s` is the same defenders' layout for every discard, and discards are
+                // compared on the same layouts.
+                let mut rng = rng_for(opts.seed, u64::from(s));
+                let deal = samplers[d].sample(&mut rng)?;
+                tasks.push(Task::bids(deal, opts.rules, Arc::clone(&wanted)));
+                owners.push(d);
+            }
+            done[d] = k;
+        }
+        total += tasks.len() as u32;
+        for (d, r) in owners.into_iter().zip(exec.run_all(&tasks)) {
+            let Answer::Bids(outcomes) = r.into_answer() else {
+                unreachable!("a bid task answers with bids")
+            };
+            for (t, o) in tallies[d].iter_mut().zip(outcomes) {
+                if let Some((won, payoff)) = o {
+                    t.add(won, payoff, None);
+                }
+            }
+        }
+        rounds.push((n_alive, k));
+    }
+    let row = |a: usize, d: usize| BidRow {
+        id: plan.announcements[a].id(),
+        name: plan.announcements[a].hungarian(),
+        discard: ds[d],
+        stats: tallies[d][a].stats(),
+        confirmed: false,
+    };
+    let mut bids: Vec<BidRow> = (0..plan.announcements.len())
+        .filter_map(|a| {
+            // The discard with the best mean payoff less the bound on its standard error: a
+            // discard sampled only a few times needs a clearly better mean to be chosen.
+            (0..ds.len())
+                .filter(|&d| tallies[d][a].n > 0)
+                .max_by(|&x, &y| {
+                    let score = |d: usize| {
+                        let t = &tallies[d][a];
+                        t.mean_payoff() - spread[a] / (2.0 * f64::from(t.n).sqrt())
+                    };
+                    score(x)
+                        .total_cmp(&score(y))
+                        .then(tallies[x][a].n.cmp(&tallies[y][a].n))
+                        .then(y.cmp(&x))
+                })
+                .map(|d| row(a, d))
+        })
+        .collect();
+    bids.sort_by(|x, y| {
+        y.stats
+            .expected_payoff
+            .total_cmp(&x.stats.expected_payoff)
+            .then(y.stats.win_prob.total_cmp(&x.stats.win_prob))
+            .then(x.id.cmp(&y.id))
+    });
+    // Confirmation: the leading rows were chosen on their own samples, so their means are
+    // biased upwards (the winner's curse). Fresh layouts, the same for each of them, give
+    // them unbiased statistics, and they are ranked again among themselves on those.
+    let top = bids.len().min(CONFIRM_ROWS);
+    if opts.confirm > 0 && top > 0 {
+        let mut tasks = Vec::new();
+        let mut owners = Vec::new();
+        for (i, r) in bids[..top].iter().enumerate() {
+            let d = ds
+                .iter()
+                .position(|x| *x == r.discard)
+                .expect("a discard of the hand");
+            let a = plan
+                .announcements
+                .iter()
+                .position(|x| x.id() == r.id)
+                .expect("a standard bid");
+            let mut wanted = vec![false; plan.announcements.len()];
+            wanted[a] = true;
+            let wanted: Arc<[bool]> = wanted.into();
+            for j in 0..opts.confirm {
+                let mut rng = rng_for(opts.seed, CONFIRM_STREAMS + u64::from(j));
+                let deal = samplers[d].sample(&mut rng)?;
+                tasks.push(Task::bids(deal, opts.rules, Arc::clone(&wanted)));
+                owners.push((i, a));
+            }
+        }
+        total += tasks.len() as u32;
+        let mut fresh = vec![Tally::default(); top];
+        for ((i, a), r) in owners.into_iter().zip(exec.run_all(&tasks)) {
+            let Answer::Bids(outcomes) = r.into_answer() else {
+                unreachable!("a bid task answers with bids")
+            };
+            if let Some((won, payoff)) = outcomes[a] {
+                fresh[i].add(won, payoff, None);
+            }
+        }
+        for (r, t) in bids[..top].iter_mut().zip(&fresh) {
+            r.stats = t.stats();
+            r.confirmed = true;
+        }
+        bids[..top].sort_by(|x, y| {
+            y.stats
+                .expected_payoff
+                .total_cmp(&x.stats.expected_payoff)
+                .then(y.stats.win_prob.total_cmp(&x.stats.win_prob))
+                .then(x.id.cmp(&y.id))
+        });
+    }
+    let passz = bids.iter().find(|r| r.id.starts_with("passz@")).cloned();
+    let close = bids.len() > 1 && close_call(&bids[0].stats, &bids[1].stats);
+    let mut discard_rows: Vec<DiscardRow> = (0..ds.len())
+        .map(|d| {
+            let best = (0..plan.announcements.len())
+                .filter(|&a| tallies[d][a].n > 0)
+                .max_by(|&x, &y| {
+                    tallies[d][x]
+                        .mean_payoff()
+                        .total_cmp(&tallies[d][y].mean_payoff())
+                        .then(y.cmp(&x))
+                });
+            DiscardRow {
+                discard: ds[d],
+                samples: done[d],
+                best_bid: best.map_or_else(String::new, |a| plan.announcements[a].id()),
+                expected_payoff: best.map_or(0.0, |a| tallies[d][a].mean_payoff()),
+            }
+        })
+        .collect();
+    discard_rows.sort_by(|x, y| {
+        y.samples
+            .cmp(&x.samples)
+            .then(y.expected_payoff.total_cmp(&x.expected_payoff))
+    });
+    Ok(BidAdvice {
+        hand: hand.iter().collect(),
+        seed: opts.seed,
+        bids,
+        passz,
+        discards: discard_rows,
+        close_call: close,
+        samples_total: total,
+        rounds,
+        caveat: STRATEGY_FUSION_CAVEAT.to_string(),
+    })
+}
+
+/// The best mean payoff over the bids of one discard.
+fn best_mean(tallies: &[Tally]) -> f64 {
+    tallies
+        .iter()
+        .filter(|t| t.n > 0)
+        .map(Tally::mean_payoff)
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// Which card to play, from what the seat to play sees: each legal card's expected result
+/// over layouts of the hidden cards consistent with the view, best first for that seat.
+///
+/// # Errors
+/// No bid in the view, the seat not to play (or the game over), zero samples, or no
+/// consistent layout.
+pub fn advise_card(
+    view: &SeatView,
+    opts: &CardOptions,
+    exec: &mut dyn Executor,
+) -> Result<CardAdvice, AdviseError> {
+    let bid = view.bid().ok_or(AdviseError::NoBid)?.clone();
+    let to_move = view.to_move().ok_or(ViewError::GameOver)?;
+    if to_move != view.seat() {
+        return Err(ViewError::NotToMove {
+            seat: view.seat(),
+            to_move,
+        }
+        .into());
+    }
+    if opts.samples == 0 {
+        return Err(AdviseError::NoSamples);
+    }
+    let mut sampler = Sampler::new(view)?;
+    let played: Arc<[Card]> = view.played().into();
+    let mut tasks = Vec::with_capacity(opts.samples as usize);
+    for k in 0..opts.samples {
+        let mut rng = rng_for(opts.seed, u64::from(k));
+        let deal = sampler.sample(&mut rng)?;
+        tasks.push(Task::cards(
+            deal,
+            bid.clone(),
+            Arc::clone(&played),
+            view.rules(),
+            opts.points,
+        ));
+    }
+    let mut tallies: Vec<(Card, Tally, bool)> = Vec::new();
+    for r in exec.run_all(&tasks) {
+        let Answer::Cards(values) = r.into_answer() else {
+            unreachable!("a card task answers with cards")
+        };
+        for v in values {
+            let i = match tallies.iter().position(|(c, _, _)| *c == v.card) {
+                Some(i) => i,
+                None => {
+                    tallies.push((v.card, Tally::default(), false));
+                    tallies.len() - 1
+                }
+            };
+            tallies[i].2 |= v.soloist_points.is_some();
+            tallies[i]
+                .1
+                .add(v.soloist_wins, v.payoff.unwrap_or(0), v.soloist_points);
+        }
+    }
+    let mut cards: Vec<CardRow> = tallies
+        .into_iter()
+        .map(|(card, t, has_points)| CardRow {
+            card,
+            stats: t.stats(),
+            expected_points: has_points.then(|| t.points as f64 / f64::from(t.n.max(1))),
+        })
+        .collect();
+    let soloist = view.seat() == SOLOIST;
+    cards.sort_by(|x, y| {
+        let key = |r: &CardRow| {
+            (
+                r.stats.expected_payoff,
+                r.stats.win_prob,
+                r.expected_points.unwrap_or(0.0),
+            )
+        };
+        let (a, b) = (key(x), key(y));
+        let ord =
+            a.0.total_cmp(&b.0)
+                .then(a.1.total_cmp(&b.1))
+                .then(a.2.total_cmp(&b.2));
+        let ord = if soloist { ord.reverse() } else { ord };
+        ord.then(x.card.cmp(&y.card))
+    });
+    Ok(CardAdvice {
+        seat: view.seat(),
+        bid: bid.to_string(),
+        seed: opts.seed,
+        samples: opts.samples,
+        rejected: sampler.rejected(),
+        layouts: sampler.layouts(),
+        close_call: cards.len() > 1 && close_call(&cards[0].stats, &cards[1].stats),
+        cards,
+        caveat: STRATEGY_FUSION_CAVEAT.to_string(),
+    })
+}
