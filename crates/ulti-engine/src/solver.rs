@@ -598,22 +598,7 @@ impl Solver {
         } else {
             need - self.setup(&q.deal, &q.played, goal)
         };
-        let wins = self.search(need);
-        sol.soloist_wins = Some(wins);
-        for card in g.legal_cards().iter().filter(|_| q.all_cards) {
-            let d = self.make(self.layout.int(card));
-            let w = self.search(need - d);
-            self.unmake();
-            sol.cards.push(CardValue {
-                card,
-                soloist_wins: w,
-                soloist_points: None,
-                payoff: None,
-            });
-        }
-        if q.line {
-            sol.line = self.line(q, Mode::Threshold(need), Some(Second::Points));
-        }
+        self.solve_threshold(q, g, sol, need);
     }
 
     /// How card points decide point contract `c` (shared/RULES.md); `talon` is the talon's card
@@ -678,21 +663,23 @@ impl Solver {
     fn solve_win_lose(&mut self, q: &Query, c: Contract, g: &Game, sol: &mut Solution) {
         let (goal, target) = Self::win_lose_goal(c);
         let taken = self.setup(&q.deal, &q.played, goal);
-        let need = target - taken;
-        let wins = self.search(need);
-        sol.soloist_wins = Some(wins);
-        if q.all_cards {
-            for card in g.legal_cards().iter() {
-                let d = self.make(self.layout.int(card));
-                let w = self.search(need - d);
-                self.unmake();
-                sol.cards.push(CardValue {
-                    card,
-                    soloist_wins: w,
-                    soloist_points: None,
-                    payoff: None,
-                });
-            }
+        self.solve_threshold(q, g, sol, target - taken);
+    }
+
+    /// A win/lose answer on the board as set up: does the soloist reach `need` more, the same
+    /// for each legal card, and a line that keeps the outcome (then plays for card points).
+    fn solve_threshold(&mut self, q: &Query, g: &Game, sol: &mut Solution, need: i32) {
+        sol.soloist_wins = Some(self.search(need));
+        for card in g.legal_cards().iter().filter(|_| q.all_cards) {
+            let d = self.make(self.layout.int(card));
+            let w = self.search(need - d);
+            self.unmake();
+            sol.cards.push(CardValue {
+                card,
+                soloist_wins: w,
+                soloist_points: None,
+                payoff: None,
+            });
         }
         if q.line {
             sol.line = self.line(q, Mode::Threshold(need), Some(Second::Points));
