@@ -219,19 +219,25 @@ fn bid_text(a: &BidAdvice, threads: usize, elapsed: Duration) -> String {
         rounds.join(", "),
         a.seed
     );
-    if a.close_call {
+    footer(&mut s, a.close_call, &a.caveat, threads, elapsed);
+    s
+}
+
+/// The last lines of both advice texts: a close call, the caveat, the time.
+fn footer(s: &mut String, close_call: bool, caveat: &str, threads: usize, elapsed: Duration) {
+    use std::fmt::Write as _;
+    if close_call {
         let _ = writeln!(
             s,
             "Close:     the best two are within sampling noise of each other; more --samples may reorder them"
         );
     }
-    let _ = writeln!(s, "Note:      {}", a.caveat);
+    let _ = writeln!(s, "Note:      {caveat}");
     let _ = writeln!(
         s,
         "Solved in {:.1} ms on {threads} thread(s)",
         millis(elapsed)
     );
-    s
 }
 
 /// The card advice for people.
@@ -271,17 +277,6 @@ fn card_text(a: &CardAdvice, threads: usize, elapsed: Duration) -> String {
         "Samples:   {} layouts of the hidden cards (seed {}; {} redrawn)",
         a.samples, a.seed, a.rejected
     );
-    if a.close_call {
-        let _ = writeln!(
-            s,
-            "Close:     the best two are within sampling noise of each other; more --samples may reorder them"
-        );
-    }
-    let _ = writeln!(s, "Note:      {}", a.caveat);
-    let _ = writeln!(
-        s,
-        "Solved in {:.1} ms on {threads} thread(s)",
-        millis(elapsed)
-    );
+    footer(&mut s, a.close_call, &a.caveat, threads, elapsed);
     s
 }
