@@ -6,13 +6,14 @@
 //! page, so a worker never holds a queue.
 
 use serde::{Deserialize, Serialize};
+use ulti_engine::advise::{Task, TaskResult};
 use ulti_engine::{
     Announcement, BidValue, Contract, Deal, Query, Question, RuleOptions, Solution, Suit,
 };
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// Identifies one job; answers to jobs the page no longer wants are dropped.
 pub type RequestId = u64;
@@ -49,6 +50,12 @@ pub enum Job {
         /// The query (played cards, `all_cards` and `line` set by the page).
         query: Query,
     },
+    /// Sampled layouts of the real-table advice (a piece of one round of
+    /// `ulti_engine::advise::BidRace`), solved in order.
+    Advise {
+        /// The tasks.
+        tasks: Vec<Task>,
+    },
 }
 
 /// The answer for one table cell (the engine's `TableCell` without the line; its own serde
@@ -74,6 +81,8 @@ pub enum Answer {
     Bid(Box<BidValue>),
     /// For [`Job::Position`].
     Position(Box<Solution>),
+    /// For [`Job::Advise`]: one result per task, in task order.
+    Advise(Vec<TaskResult>),
 }
 
 /// A message from the page to a worker.

@@ -77,6 +77,9 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
             .solve(&query)
             .map(|s| Answer::Position(Box::new(s)))
             .map_err(|e| e.to_string()),
+        Job::Advise { tasks } => Ok(Answer::Advise(
+            tasks.iter().map(|t| t.run(solver)).collect(),
+        )),
     }
 }
 

@@ -1,9 +1,10 @@
 //! App-side logic tests that run natively (`cargo test -p ulti-solver`): the worker protocol on
 //! the wire, and a user's flow from the editor to the URL and through a solved line.
 
+use ulti_engine::advise::{BidOptions, BidRace, advise_bid};
 use ulti_engine::{
-    Bid, Card, Contract, Deal, Query, Question, RuleOptions, Solver, Suit, standard_announcements,
-    table,
+    Bid, Card, CardSet, Contract, Deal, Query, Question, RuleOptions, Solver, Suit,
+    standard_announcements, table,
 };
 use ulti_solver::model::analysis::Table;
 use ulti_solver::model::editor::DealEditor;
@@ -65,6 +66,21 @@ fn every_protocol_message_survives_the_wire_codec() {
         Job::Position {
             query: position_query(deal, Contract::Passz, rules, &[]),
         },
+        Job::Advise {
+            tasks: BidRace::new(
+                CardSet(deal.hand(0).0 | deal.talon().0),
+                &BidOptions {
+                    samples: 1,
+                    rules,
+                    ..BidOptions::default()
+                },
+            )
+            .unwrap()
+            .next_batch()
+            .unwrap()
+            .unwrap()[..3]
+                .to_vec(),
+        },
     ];
     let mut solver = Solver::new();
     let hello = SolverRequest::Hello {
@@ -97,6 +113,44 @@ fn every_protocol_message_survives_the_wire_codec() {
         version: PROTOCOL_VERSION,
     };
     assert_eq!(round_trip(&ready), ready);
+}
+
+#[test]
+fn the_bid_advice_over_the_wire_equals_the_engines() {
+    // The page's way: each round's tasks cut into pieces, sent to a worker and answered over
+    // the wire codec, the answers fed back as they come (the last piece first).
+    let deal = Deal::parse_code(STRONG).unwrap();
+    let twelve = CardSet(deal.hand(0).0 | deal.talon().0);
+    let opts = BidOptions {
+        samples: 2,
+        seed: 11,
+        rules: RuleOptions::default(),
+        confirm: 2,
+    };
+    let expected = advise_bid(twelve, &opts, &mut Solver::new()).unwrap();
+    let mut race = BidRace::new(twelve, &opts).unwrap();
+    let mut solver = Solver::new();
+    let mut jobs = 0;
+    while let Some(tasks) = race.next_batch().unwrap() {
+        let starts: Vec<usize> = (0..tasks.len()).step_by(7).collect();
+        for &from in starts.iter().rev() {
+            let to = (from + 7).min(tasks.len());
+            let job = round_trip(&Job::Advise {
+                tasks: tasks[from..to].to_vec(),
+            });
+            let answer = round_trip(&run_job(&mut solver, job));
+            let Ok(Answer::Advise(results)) = answer else {
+                panic!("an advice job answers advice: {answer:?}");
+            };
+            assert_eq!(results.len(), to - from);
+            race.feed(from, results);
+            jobs += 1;
+        }
+    }
+    assert!(jobs > 10, "{jobs} jobs");
+    let advice = race.finish();
+    assert_eq!(advice, expected);
+    assert!(advice.bids.iter().any(|r| r.confirmed));
 }
 
 #[test]

@@ -73,10 +73,10 @@ pub type BidOutcome = Option<(bool, i32)>;
 
 /// One sampled layout and what to compute for it. Serializable (also with bincode), so that
 /// it can be sent to a worker.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Task(Kind);
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 enum Kind {
     /// The standard bids of a fresh deal that are still in contention (`wanted`, by
     /// announcement).
