@@ -2,14 +2,17 @@
 //! gloo-worker bridges, keeps the job queue (what-if positions first, then the current trump's
 //! table cells, the other cells, the bids), hands each idle worker one job at a time, drops
 //! answers nobody wants any more, notices workers that never start or crash, and exposes the
-//! results as signals.
+//! results as signals. It also drives the "My hand" page's bid advice: each round of the
+//! engine's [`BidRace`] is cut into pieces for the workers, and the numbers are refreshed as
+//! the pieces come back.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use gloo_worker::{Spawnable, WorkerBridge};
 use leptos::prelude::*;
-use ulti_engine::{Deal, Query, Question, RuleOptions, Solution};
+use ulti_engine::advise::{BidAdvice, BidOptions, BidRace};
+use ulti_engine::{CardSet, Deal, Query, Question, RuleOptions, Solution};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 
@@ -98,6 +101,42 @@ impl SolveState {
     }
 }
 
+/// The bid advice of the "My hand" page.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct AdviceState {
+    /// The twelve cards and options of the run (`None`: nothing asked).
+    pub asked: Option<(CardSet, BidOptions)>,
+    /// The numbers so far (after each piece), or the final answer.
+    pub advice: Option<BidAdvice>,
+    /// Samples answered.
+    pub answered: u32,
+    /// Samples the whole run solves.
+    pub planned: u32,
+    /// Is the run going on?
+    pub running: bool,
+    /// Was it cancelled before the end?
+    pub cancelled: bool,
+    /// Page-side wall time of the whole run, ms (once done).
+    pub ms: Option<f64>,
+    /// Why the run failed (the engine's or the worker's message).
+    pub error: Option<String>,
+}
+
+/// A bid race under way.
+struct AdviceRun {
+    /// Counts runs, so answers of a cancelled run are dropped.
+    run: u64,
+    race: BidRace,
+    started: f64,
+}
+
+/// Tasks per advice job: small enough that the numbers move often and the workers share a
+/// round evenly, large enough that messages are few.
+#[must_use]
+pub fn advice_piece(tasks: usize, workers: usize) -> usize {
+    tasks.div_ceil(workers.max(1) * 4).clamp(1, 16)
+}
+
 /// A what-if position's answer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PositionState {
@@ -122,6 +161,8 @@ enum Target {
     Bid { key: String, index: usize },
     /// A what-if position.
     Position { key: String },
+    /// Tasks `offset..` of the current round of the bid race `run`.
+    Advise { run: u64, offset: usize },
 }
 
 /// A job waiting for a worker (in a [`JobQueue`]: lower priority numbers first).
@@ -132,6 +173,7 @@ struct Queued {
 }
 
 const PRIORITY_POSITION: u8 = 0;
+const PRIORITY_ADVISE: u8 = 0;
 /// The deal's trump's verdicts (✔/✘), then their exact card points, then the other trumps'.
 const PRIORITY_TRUMP_CELL: u8 = 1;
 const PRIORITY_TRUMP_POINTS: u8 = 2;
@@ -177,6 +219,9 @@ pub struct SolverClient {
     cache: StoredValue<HashMap<String, Finished>>,
     state: RwSignal<SolveState>,
     positions: RwSignal<HashMap<String, PositionState>>,
+    race: StoredValue<Option<AdviceRun>, LocalStorage>,
+    runs: StoredValue<u64>,
+    advice: RwSignal<AdviceState>,
 }
 
 /// The worker's entry script (src/worker_loader.js, copied by trunk next to `worker.js`), made
@@ -224,6 +269,9 @@ impl SolverClient {
             cache: StoredValue::new(HashMap::new()),
             state: RwSignal::new(SolveState::default()),
             positions: RwSignal::new(HashMap::new()),
+            race: StoredValue::new_local(None),
+            runs: StoredValue::new(0),
+            advice: RwSignal::new(AdviceState::default()),
         };
         client.start_pool();
         provide_context(client);
@@ -242,7 +290,16 @@ impl SolverClient {
         self.positions.read_only()
     }
 
+    /// The bid advice signal.
+    #[must_use]
+    pub fn advice(&self) -> ReadSignal<AdviceState> {
+        self.advice.read_only()
+    }
+
     fn fail(&self, error: WorkerError) {
+        if self.advice.with_untracked(|a| a.running) {
+            self.stop_advice(false);
+        }
         // Drop the broken pool: the next solve starts fresh workers.
         self.workers.set_value(Vec::new());
         self.inflight.set_value(HashMap::new());
@@ -365,6 +422,7 @@ impl SolverClient {
 
     fn apply(&self, target: Target, answer: Result<Answer, String>, ms: f64) {
         match target {
+            Target::Advise { run, offset } => self.advice_answer(run, offset, answer),
             Target::Position { key } => {
                 let entry = match answer {
                     Ok(Answer::Position(sol)) => PositionState::Ready(sol),
@@ -462,7 +520,7 @@ impl SolverClient {
             let Some(job) = next else {
                 return;
             };
-            if !matches!(job.target, Target::Position { .. }) {
+            if !matches!(job.target, Target::Position { .. } | Target::Advise { .. }) {
                 let now = now_ms();
                 self.current.update_value(|c| {
                     if let Some(c) = c {
@@ -527,7 +585,7 @@ impl SolverClient {
         let table = Table::pending();
         let all_bids = Bids::pending();
         self.queue.update_value(|q| {
-            q.retain(|j| matches!(j.target, Target::Position { .. }));
+            q.retain(|j| matches!(j.target, Target::Position { .. } | Target::Advise { .. }));
             for (i, question, priority) in cells {
                 let cell = &table.cells[i];
                 let job = Job::Cell {
@@ -574,7 +632,7 @@ impl SolverClient {
                 Target::Bid { key, index } => !inflight.iter().any(
                     |t| matches!(t, Target::Bid { key: k, index: i } if k == key && i == index),
                 ),
-                Target::Position { .. } => true,
+                Target::Position { .. } | Target::Advise { .. } => true,
             });
         });
         self.state.update(|s| {
@@ -627,8 +685,9 @@ impl SolverClient {
         if let Some((table, bids, [last_ms, table_ms, bids_ms])) =
             self.cache.with_value(|c| c.get(&key).cloned())
         {
-            self.queue
-                .update_value(|q| q.retain(|j| matches!(j.target, Target::Position { .. })));
+            self.queue.update_value(|q| {
+                q.retain(|j| matches!(j.target, Target::Position { .. } | Target::Advise { .. }))
+            });
             self.state.update(|s| {
                 s.deal = Some(deal);
                 s.rules = rules;
@@ -657,8 +716,9 @@ impl SolverClient {
 
     /// Stop the analysis: cells and bids not answered yet show as cancelled.
     pub fn cancel(&self) {
-        self.queue
-            .update_value(|q| q.retain(|j| matches!(j.target, Target::Position { .. })));
+        self.queue.update_value(|q| {
+            q.retain(|j| matches!(j.target, Target::Position { .. } | Target::Advise { .. }))
+        });
         self.state.update(|s| {
             s.table.cancel();
             s.bids.cancel();
@@ -678,6 +738,160 @@ impl SolverClient {
             s.bids = Bids::pending();
             s.solving = false;
         });
+    }
+
+    /// Advise on the bid and the discard for `hand` (twelve cards): the race's rounds go to
+    /// the pool piece by piece, and [`SolverClient::advice`] follows every piece. A run under
+    /// way is cancelled first.
+    pub fn advise(&self, hand: CardSet, opts: BidOptions) {
+        self.cancel_advice();
+        self.ensure_pool();
+        let run = self.runs.get_value() + 1;
+        self.runs.set_value(run);
+        match BidRace::new(hand, &opts) {
+            Ok(race) => {
+                self.advice.set(AdviceState {
+                    asked: Some((hand, opts)),
+                    advice: None,
+                    answered: 0,
+                    planned: race.planned(),
+                    running: true,
+                    cancelled: false,
+                    ms: None,
+                    error: None,
+                });
+                self.race.set_value(Some(AdviceRun {
+                    run,
+                    race,
+                    started: now_ms(),
+                }));
+                self.next_round();
+            }
+            Err(e) => self.advice.set(AdviceState {
+                asked: Some((hand, opts)),
+                error: Some(e.to_string()),
+                ..AdviceState::default()
+            }),
+        }
+    }
+
+    /// Stop the bid advice: queued pieces are dropped, answers on their way are ignored; the
+    /// numbers so far stay.
+    pub fn cancel_advice(&self) {
+        if self.advice.with_untracked(|a| a.running) {
+            self.stop_advice(true);
+        }
+    }
+
+    /// Forget the bid advice (the hand is not complete).
+    pub fn clear_advice(&self) {
+        self.cancel_advice();
+        self.advice.set(AdviceState::default());
+    }
+
+    fn stop_advice(&self, cancelled: bool) {
+        self.runs.update_value(|r| *r += 1);
+        self.race.set_value(None);
+        self.queue
+            .update_value(|q| q.retain(|j| !matches!(j.target, Target::Advise { .. })));
+        self.advice.update(|a| {
+            a.running = false;
+            a.cancelled = cancelled;
+        });
+    }
+
+    /// Queue the race's next round, or finish the run when every answer is in.
+    fn next_round(&self) {
+        let workers = self.workers.with_value(Vec::len);
+        let step = self
+            .race
+            .try_update_value(|r| r.as_mut().map(|r| (r.run, r.started, r.race.next_batch())));
+        let Some(Some((run, started, batch))) = step else {
+            return;
+        };
+        match batch {
+            Ok(Some(tasks)) => {
+                let piece = advice_piece(tasks.len(), workers);
+                self.queue.update_value(|q| {
+                    for (i, chunk) in tasks.chunks(piece).enumerate() {
+                        q.push(
+                            PRIORITY_ADVISE,
+                            Queued {
+                                job: Job::Advise {
+                                    tasks: chunk.to_vec(),
+                                },
+                                target: Target::Advise {
+                                    run,
+                                    offset: i * piece,
+                                },
+                            },
+                        );
+                    }
+                });
+                self.dispatch();
+            }
+            Ok(None) => {
+                let done = self
+                    .race
+                    .with_value(|r| r.as_ref().is_some_and(|r| r.race.is_done()));
+                if done {
+                    let advice = self
+                        .race
+                        .try_update_value(Option::take)
+                        .flatten()
+                        .map(|r| r.race.finish());
+                    let ms = now_ms() - started;
+                    self.advice.update(|a| {
+                        if let Some(advice) = advice {
+                            a.answered = advice.samples_total;
+                            a.planned = advice.samples_total;
+                            a.advice = Some(advice);
+                        }
+                        a.running = false;
+                        a.ms = Some(ms);
+                    });
+                }
+            }
+            Err(e) => {
+                self.stop_advice(false);
+                self.advice.update(|a| a.error = Some(e.to_string()));
+            }
+        }
+    }
+
+    fn advice_answer(&self, run: u64, offset: usize, answer: Result<Answer, String>) {
+        if self.runs.get_value() != run {
+            return; // cancelled or replaced
+        }
+        let results = match answer {
+            Ok(Answer::Advise(r)) => r,
+            Ok(_) => {
+                self.stop_advice(false);
+                self.advice.update(|a| {
+                    a.error = Some("unexpected answer from the worker".into());
+                });
+                return;
+            }
+            Err(e) => {
+                self.stop_advice(false);
+                self.advice.update(|a| a.error = Some(e));
+                return;
+            }
+        };
+        let snapshot = self.race.try_update_value(|r| {
+            r.as_mut().map(|r| {
+                r.race.feed(offset, results);
+                (r.race.snapshot(), r.race.answered(), r.race.planned())
+            })
+        });
+        if let Some(Some((advice, answered, planned))) = snapshot {
+            self.advice.update(|a| {
+                a.advice = Some(advice);
+                a.answered = answered;
+                a.planned = planned;
+            });
+        }
+        self.next_round();
     }
 
     /// Ask for the what-if positions the line viewer shows now. Positions already known are

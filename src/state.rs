@@ -38,6 +38,57 @@ pub struct AppState {
     pub deal: Memo<Option<Deal>>,
 }
 
+/// The language of the page shown, for the parts every page shares (the header, the card
+/// faces): the solver page's [`AppState`], or another page's own [`PageLang`].
+#[derive(Clone, Copy)]
+pub struct PageLang {
+    /// The language of every text.
+    pub lang: RwSignal<Lang>,
+    /// Was it chosen (by the link's `lang=` or the switch)? Only then is it in the URL.
+    pub chosen: RwSignal<bool>,
+}
+
+impl PageLang {
+    /// The page's language from context.
+    ///
+    /// # Panics
+    /// Outside a page (neither [`AppState`] nor [`PageLang`] in context).
+    #[must_use]
+    pub fn expect() -> PageLang {
+        use_context::<AppState>().map_or_else(expect_context::<PageLang>, |s| PageLang {
+            lang: s.lang,
+            chosen: s.lang_chosen,
+        })
+    }
+
+    /// A page's own language (from the link's `lang=`, else the browser's), in context;
+    /// `<html lang>` and the window title follow it.
+    pub fn provide(from_url: Option<Lang>) -> PageLang {
+        let page = PageLang {
+            lang: RwSignal::new(from_url.unwrap_or_else(browser_lang)),
+            chosen: RwSignal::new(from_url.is_some()),
+        };
+        Effect::new(move |_| follow_lang(page.lang.get()));
+        provide_context(page);
+        page
+    }
+
+    /// Switch the language (kept in the URL as `lang=`).
+    pub fn set(&self, lang: Lang) {
+        self.chosen.set(true);
+        self.lang.set(lang);
+    }
+}
+
+/// `<html lang>` and the window title in `lang`.
+fn follow_lang(lang: Lang) {
+    let document = document();
+    if let Some(html) = document.document_element() {
+        let _ = html.set_attribute("lang", lang.code());
+    }
+    document.set_title(&tr(lang, "app.title"));
+}
+
 fn read_url(q: &leptos_router::params::ParamsMap) -> UrlState {
     UrlState::parse(
         q.get_str("deal"),
@@ -142,14 +193,7 @@ impl AppState {
         });
 
         // `<html lang>` and the window title follow the language.
-        Effect::new(move |_| {
-            let lang = state.lang.get();
-            let document = document();
-            if let Some(html) = document.document_element() {
-                let _ = html.set_attribute("lang", lang.code());
-            }
-            document.set_title(&tr(lang, "app.title"));
-        });
+        Effect::new(move |_| follow_lang(state.lang.get()));
 
         provide_context(state);
         state

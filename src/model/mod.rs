@@ -2,6 +2,7 @@
 
 pub mod analysis;
 pub mod editor;
+pub mod hand;
 pub mod line;
 pub mod queue;
 pub mod results;
