@@ -169,7 +169,11 @@ fn AdviceRow(row: BidRow, rank: usize, baseline: bool) -> impl IntoView {
                 <span class="label">{text(lang, "hand.win")}</span>
                 {format!(" {} ", percent(s.win_prob))}
                 <span class="interval">
-                    {format!("({}–{})", percent(s.win_low), percent(s.win_high))}
+                    {format!(
+                        "({:.0}–{})",
+                        s.win_low * 100.0,
+                        percent(s.win_high),
+                    )}
                 </span>
             </span>
             <span class="advice-payoff">
