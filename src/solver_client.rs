@@ -17,7 +17,9 @@ use crate::model::analysis::{Bids, Table, analysis_key};
 use crate::model::queue::JobQueue;
 use crate::model::results::{ContractResult, all_pending};
 use crate::model::whatif::position_key;
-use crate::protocol::{Answer, Job, PROTOCOL_VERSION, RequestId, SolverRequest, SolverResponse};
+use crate::protocol::{
+    Answer, CardAdviceAnswer, Job, PROTOCOL_VERSION, RequestId, SolverRequest, SolverResponse,
+};
 use crate::worker::SolverWorker;
 
 /// How long the workers may take to load and answer the handshake.
@@ -109,6 +111,26 @@ pub enum PositionState {
     Failed(String),
 }
 
+/// A card advice's answer ([`Job::AdviseCard`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum AdviceState {
+    /// Queued or being computed.
+    Pending,
+    /// Computed, with the worker's time for it in ms.
+    Ready(Box<CardAdviceAnswer>, f64),
+    /// The engine rejected it (e.g. no consistent layout).
+    Failed(String),
+}
+
+/// The key of an advice job in [`SolverClient::advice`] (equal jobs, equal keys).
+#[must_use]
+pub fn advice_key(job: &Job) -> String {
+    format!("{job:?}")
+}
+
+/// Advice answers kept before the cache starts over.
+const MAX_ADVICE: usize = 256;
+
 /// Where a job's answer goes.
 #[derive(Clone, Debug)]
 enum Target {
@@ -122,6 +144,15 @@ enum Target {
     Bid { key: String, index: usize },
     /// A what-if position.
     Position { key: String },
+    /// A card advice.
+    Advice { key: String },
+}
+
+impl Target {
+    /// Jobs the viewer asks for itself (positions, advice), not part of the analysis.
+    fn is_on_demand(&self) -> bool {
+        matches!(self, Target::Position { .. } | Target::Advice { .. })
+    }
 }
 
 /// A job waiting for a worker (in a [`JobQueue`]: lower priority numbers first).
@@ -132,6 +163,8 @@ struct Queued {
 }
 
 const PRIORITY_POSITION: u8 = 0;
+/// Card advice: after the positions (the open-hand values show first), before the analysis.
+const PRIORITY_ADVICE: u8 = 0;
 /// The deal's trump's verdicts (✔/✘), then their exact card points, then the other trumps'.
 const PRIORITY_TRUMP_CELL: u8 = 1;
 const PRIORITY_TRUMP_POINTS: u8 = 2;
@@ -177,6 +210,7 @@ pub struct SolverClient {
     cache: StoredValue<HashMap<String, Finished>>,
     state: RwSignal<SolveState>,
     positions: RwSignal<HashMap<String, PositionState>>,
+    advice: RwSignal<HashMap<String, AdviceState>>,
 }
 
 /// The worker's entry script (src/worker_loader.js, copied by trunk next to `worker.js`), made
@@ -224,6 +258,7 @@ impl SolverClient {
             cache: StoredValue::new(HashMap::new()),
             state: RwSignal::new(SolveState::default()),
             positions: RwSignal::new(HashMap::new()),
+            advice: RwSignal::new(HashMap::new()),
         };
         client.start_pool();
         provide_context(client);
@@ -242,6 +277,12 @@ impl SolverClient {
         self.positions.read_only()
     }
 
+    /// The card advice asked for so far, by [`advice_key`].
+    #[must_use]
+    pub fn advice(&self) -> ReadSignal<HashMap<String, AdviceState>> {
+        self.advice.read_only()
+    }
+
     fn fail(&self, error: WorkerError) {
         // Drop the broken pool: the next solve starts fresh workers.
         self.workers.set_value(Vec::new());
@@ -250,6 +291,8 @@ impl SolverClient {
         self.current.set_value(None);
         self.positions
             .update(|p| p.retain(|_, s| *s != PositionState::Pending));
+        self.advice
+            .update(|a| a.retain(|_, s| *s != AdviceState::Pending));
         self.state.update(|s| {
             s.solving = false;
             s.worker_error = Some(error);
@@ -375,6 +418,17 @@ impl SolverClient {
                     p.insert(key, entry);
                 });
             }
+            Target::Advice { key } => {
+                let entry = match answer {
+                    Ok(Answer::AdviseCard(a)) => AdviceState::Ready(a, ms),
+                    Ok(_) => AdviceState::Failed("unexpected answer from the worker".into()),
+                    Err(e) => AdviceState::Failed(e),
+                };
+                // Kept even when no longer asked for: going back to the position shows it.
+                self.advice.update(|a| {
+                    a.insert(key, entry);
+                });
+            }
             Target::Cell { key, index, .. } => {
                 if self.current_key().as_ref() != Some(&key) {
                     return; // stale
@@ -462,7 +516,7 @@ impl SolverClient {
             let Some(job) = next else {
                 return;
             };
-            if !matches!(job.target, Target::Position { .. }) {
+            if !job.target.is_on_demand() {
                 let now = now_ms();
                 self.current.update_value(|c| {
                     if let Some(c) = c {
@@ -527,7 +581,7 @@ impl SolverClient {
         let table = Table::pending();
         let all_bids = Bids::pending();
         self.queue.update_value(|q| {
-            q.retain(|j| matches!(j.target, Target::Position { .. }));
+            q.retain(|j| j.target.is_on_demand());
             for (i, question, priority) in cells {
                 let cell = &table.cells[i];
                 let job = Job::Cell {
@@ -574,7 +628,7 @@ impl SolverClient {
                 Target::Bid { key, index } => !inflight.iter().any(
                     |t| matches!(t, Target::Bid { key: k, index: i } if k == key && i == index),
                 ),
-                Target::Position { .. } => true,
+                Target::Position { .. } | Target::Advice { .. } => true,
             });
         });
         self.state.update(|s| {
@@ -628,7 +682,7 @@ impl SolverClient {
             self.cache.with_value(|c| c.get(&key).cloned())
         {
             self.queue
-                .update_value(|q| q.retain(|j| matches!(j.target, Target::Position { .. })));
+                .update_value(|q| q.retain(|j| j.target.is_on_demand()));
             self.state.update(|s| {
                 s.deal = Some(deal);
                 s.rules = rules;
@@ -658,7 +712,7 @@ impl SolverClient {
     /// Stop the analysis: cells and bids not answered yet show as cancelled.
     pub fn cancel(&self) {
         self.queue
-            .update_value(|q| q.retain(|j| matches!(j.target, Target::Position { .. })));
+            .update_value(|q| q.retain(|j| j.target.is_on_demand()));
         self.state.update(|s| {
             s.table.cancel();
             s.bids.cancel();
@@ -672,6 +726,8 @@ impl SolverClient {
         self.current.set_value(None);
         self.positions
             .update(|p| p.retain(|_, s| *s != PositionState::Pending));
+        self.advice
+            .update(|a| a.retain(|_, s| *s != AdviceState::Pending));
         self.state.update(|s| {
             s.deal = None;
             s.table = Table::pending();
@@ -726,6 +782,64 @@ impl SolverClient {
                     Queued {
                         job: Job::Position { query },
                         target: Target::Position { key },
+                    },
+                );
+            }
+        });
+        self.dispatch();
+    }
+
+    /// Ask for the card advice the page shows now ([`Job::AdviseCard`] jobs; others are
+    /// ignored). Advice already known is not computed again; queued advice no longer asked for
+    /// is dropped (cancelled). A job already with a worker runs to its end (a worker does one
+    /// job at a time) and its answer is kept.
+    pub fn want_advice(&self, jobs: Vec<Job>) {
+        let wanted: Vec<(String, Job)> = jobs
+            .into_iter()
+            .filter(|j| matches!(j, Job::AdviseCard { .. }))
+            .map(|j| (advice_key(&j), j))
+            .collect();
+        let mut dropped = Vec::new();
+        self.queue.update_value(|q| {
+            q.retain(|j| match &j.target {
+                Target::Advice { key } if !wanted.iter().any(|(k, _)| k == key) => {
+                    dropped.push(key.clone());
+                    false
+                }
+                _ => true,
+            });
+        });
+        let new: Vec<(String, Job)> = self.advice.with_untracked(|a| {
+            wanted
+                .into_iter()
+                .filter(|(k, _)| !a.contains_key(k) || dropped.contains(k))
+                .collect()
+        });
+        if dropped.is_empty() && new.is_empty() {
+            return;
+        }
+        self.advice.update(|a| {
+            if a.len() > MAX_ADVICE {
+                a.retain(|_, s| *s == AdviceState::Pending);
+            }
+            for k in &dropped {
+                a.remove(k);
+            }
+            for (k, _) in &new {
+                a.insert(k.clone(), AdviceState::Pending);
+            }
+        });
+        if new.is_empty() {
+            return;
+        }
+        self.ensure_pool();
+        self.queue.update_value(|q| {
+            for (key, job) in new {
+                q.push(
+                    PRIORITY_ADVICE,
+                    Queued {
+                        job,
+                        target: Target::Advice { key },
                     },
                 );
             }
