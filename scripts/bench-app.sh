@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Benchmarks the release web app in headless Chromium: builds it under /ulti-solver/ (as
 # scripts/test.sh does), prints the .wasm/.js sizes, then times the "slow simulation" deal
-# (all contracts of its trump) from navigation to the last result, median of RUNS runs.
+# (all contracts of its trump) from navigation to the last result, median of RUNS runs, and
+# the line viewer's "at the table" card advice (100 samples) at tricks 1-2 (tests/e2e/bench-advice.mjs).
 # Not part of the test run. Usage: scripts/bench-app.sh [RUNS]   (default 10)
+# BENCH=results or BENCH=advice runs only that part; ADVICE_RUNS (default 5) and ADVICE_SAMPLES
+# (default 100) set the advice benchmark.
 set -euo pipefail
 # shellcheck source=scripts/tools.sh
 source "$(dirname "$0")/tools.sh"
@@ -29,4 +32,11 @@ step "solve time in headless Chromium ($runs runs)"
 mkdir -p target/e2e
 trap stop_static_server EXIT
 start_static_server site /ulti-solver/index.html target/e2e/bench-http-server.log
-E2E_BASE_URL="http://127.0.0.1:$STATIC_SERVER_PORT/ulti-solver/" node tests/e2e/bench.mjs "$runs"
+base="http://127.0.0.1:$STATIC_SERVER_PORT/ulti-solver/"
+if [ "${BENCH:-all}" != advice ]; then
+  E2E_BASE_URL="$base" node tests/e2e/bench.mjs "$runs"
+fi
+if [ "${BENCH:-all}" != results ]; then
+  step "card advice in headless Chromium"
+  E2E_BASE_URL="$base" node tests/e2e/bench-advice.mjs "${ADVICE_RUNS:-5}" "${ADVICE_SAMPLES:-100}"
+fi
