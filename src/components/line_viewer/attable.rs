@@ -146,7 +146,13 @@ fn advice_table(
                     </p>
                 }
             })}
-        <div class="attable-scroll">
+        // Focusable, so the keyboard can scroll it where the table is wider than the screen.
+        <div
+            class="attable-scroll"
+            tabindex="0"
+            role="region"
+            aria-label=tr(lang, "line.attable_caption")
+        >
             <table class="attable-table">
                 <caption class="sr-only">{tr(lang, "line.attable_caption")}</caption>
                 <thead>
