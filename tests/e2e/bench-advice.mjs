@@ -57,6 +57,7 @@ const browser = await launchBrowser();
 const worker = [];
 const wall = [];
 const byCase = {};
+const byStep = Array.from({ length: LAST_STEP + 1 }, () => []);
 try {
   for (const c of CASES) {
     byCase[c.name] = [];
@@ -84,6 +85,7 @@ try {
         if (i > 0) {
           worker.push(...ms);
           byCase[c.name].push(...ms);
+          ms.forEach((x, step) => byStep[step].push(x));
           wall.push(...walls.slice(1));
         }
       } catch (err) {
@@ -100,5 +102,6 @@ try {
 
 console.log(`\n"at the table" card advice, ${samples} samples, seed 1, card points on, tricks 1-2 (steps 0-${LAST_STEP}), ${runs} runs per case:`);
 for (const [name, xs] of Object.entries(byCase)) console.log(`  ${name}, worker time: ${summary(xs)}`);
+byStep.forEach((xs, step) => console.log(`  step ${step} (every case), worker time: ${summary(xs)}`));
 console.log(`  all, worker time: ${summary(worker)}`);
 console.log(`  all, click → advice shown (steps 1-${LAST_STEP}, incl. the step's open-hand solve): ${summary(wall)}`);
