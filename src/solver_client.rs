@@ -20,7 +20,9 @@ use crate::model::analysis::{Bids, Table, analysis_key};
 use crate::model::queue::JobQueue;
 use crate::model::results::{ContractResult, all_pending};
 use crate::model::whatif::position_key;
-use crate::protocol::{Answer, Job, PROTOCOL_VERSION, RequestId, SolverRequest, SolverResponse};
+use crate::protocol::{
+    Answer, CardAdviceAnswer, Job, PROTOCOL_VERSION, RequestId, SolverRequest, SolverResponse,
+};
 use crate::worker::SolverWorker;
 
 /// How long the workers may take to load and answer the handshake.
@@ -103,7 +105,7 @@ impl SolveState {
 
 /// The bid advice of the "My hand" page.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct AdviceState {
+pub struct BidAdviceState {
     /// The twelve cards and options of the run (`None`: nothing asked).
     pub asked: Option<(CardSet, BidOptions)>,
     /// The numbers so far (after each piece), or the final answer.
@@ -148,6 +150,26 @@ pub enum PositionState {
     Failed(String),
 }
 
+/// A card advice's answer ([`Job::AdviseCard`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum AdviceState {
+    /// Queued or being computed.
+    Pending,
+    /// Computed, with the worker's time for it in ms.
+    Ready(Box<CardAdviceAnswer>, f64),
+    /// The engine rejected it (e.g. no consistent layout).
+    Failed(String),
+}
+
+/// The key of an advice job in [`SolverClient::advice`] (equal jobs, equal keys).
+#[must_use]
+pub fn advice_key(job: &Job) -> String {
+    format!("{job:?}")
+}
+
+/// Advice answers kept before the cache starts over.
+const MAX_ADVICE: usize = 256;
+
 /// Where a job's answer goes.
 #[derive(Clone, Debug)]
 enum Target {
@@ -161,8 +183,21 @@ enum Target {
     Bid { key: String, index: usize },
     /// A what-if position.
     Position { key: String },
+    /// A card advice.
+    Advice { key: String },
     /// Tasks `offset..` of the current round of the bid race `run`.
-    Advise { run: u64, offset: usize },
+    BidRace { run: u64, offset: usize },
+}
+
+impl Target {
+    /// Jobs asked for on demand (positions, card advice, the bid race), not part of the
+    /// analysis.
+    fn is_on_demand(&self) -> bool {
+        matches!(
+            self,
+            Target::Position { .. } | Target::Advice { .. } | Target::BidRace { .. }
+        )
+    }
 }
 
 /// A job waiting for a worker (in a [`JobQueue`]: lower priority numbers first).
@@ -173,6 +208,9 @@ struct Queued {
 }
 
 const PRIORITY_POSITION: u8 = 0;
+/// Card advice: after the positions (the open-hand values show first), before the analysis.
+const PRIORITY_ADVICE: u8 = 0;
+/// The bid advice of the "My hand" page (its own page: nothing else is queued there).
 const PRIORITY_ADVISE: u8 = 0;
 /// The deal's trump's verdicts (✔/✘), then their exact card points, then the other trumps'.
 const PRIORITY_TRUMP_CELL: u8 = 1;
@@ -221,7 +259,8 @@ pub struct SolverClient {
     positions: RwSignal<HashMap<String, PositionState>>,
     race: StoredValue<Option<AdviceRun>, LocalStorage>,
     runs: StoredValue<u64>,
-    advice: RwSignal<AdviceState>,
+    bid_advice: RwSignal<BidAdviceState>,
+    advice: RwSignal<HashMap<String, AdviceState>>,
 }
 
 /// The worker's entry script (src/worker_loader.js, copied by trunk next to `worker.js`), made
@@ -271,7 +310,8 @@ impl SolverClient {
             positions: RwSignal::new(HashMap::new()),
             race: StoredValue::new_local(None),
             runs: StoredValue::new(0),
-            advice: RwSignal::new(AdviceState::default()),
+            bid_advice: RwSignal::new(BidAdviceState::default()),
+            advice: RwSignal::new(HashMap::new()),
         };
         client.start_pool();
         provide_context(client);
@@ -290,15 +330,21 @@ impl SolverClient {
         self.positions.read_only()
     }
 
-    /// The bid advice signal.
+    /// The bid advice of the "My hand" page.
     #[must_use]
-    pub fn advice(&self) -> ReadSignal<AdviceState> {
+    pub fn bid_advice(&self) -> ReadSignal<BidAdviceState> {
+        self.bid_advice.read_only()
+    }
+
+    /// The card advice asked for so far, by [`advice_key`].
+    #[must_use]
+    pub fn advice(&self) -> ReadSignal<HashMap<String, AdviceState>> {
         self.advice.read_only()
     }
 
     fn fail(&self, error: WorkerError) {
-        if self.advice.with_untracked(|a| a.running) {
-            self.stop_advice(false);
+        if self.bid_advice.with_untracked(|a| a.running) {
+            self.stop_bid_advice(false);
         }
         // Drop the broken pool: the next solve starts fresh workers.
         self.workers.set_value(Vec::new());
@@ -307,6 +353,8 @@ impl SolverClient {
         self.current.set_value(None);
         self.positions
             .update(|p| p.retain(|_, s| *s != PositionState::Pending));
+        self.advice
+            .update(|a| a.retain(|_, s| *s != AdviceState::Pending));
         self.state.update(|s| {
             s.solving = false;
             s.worker_error = Some(error);
@@ -422,7 +470,7 @@ impl SolverClient {
 
     fn apply(&self, target: Target, answer: Result<Answer, String>, ms: f64) {
         match target {
-            Target::Advise { run, offset } => self.advice_answer(run, offset, answer),
+            Target::BidRace { run, offset } => self.bid_race_answer(run, offset, answer),
             Target::Position { key } => {
                 let entry = match answer {
                     Ok(Answer::Position(sol)) => PositionState::Ready(sol),
@@ -431,6 +479,17 @@ impl SolverClient {
                 };
                 self.positions.update(|p| {
                     p.insert(key, entry);
+                });
+            }
+            Target::Advice { key } => {
+                let entry = match answer {
+                    Ok(Answer::AdviseCard(a)) => AdviceState::Ready(a, ms),
+                    Ok(_) => AdviceState::Failed("unexpected answer from the worker".into()),
+                    Err(e) => AdviceState::Failed(e),
+                };
+                // Kept even when no longer asked for: going back to the position shows it.
+                self.advice.update(|a| {
+                    a.insert(key, entry);
                 });
             }
             Target::Cell { key, index, .. } => {
@@ -520,7 +579,7 @@ impl SolverClient {
             let Some(job) = next else {
                 return;
             };
-            if !matches!(job.target, Target::Position { .. } | Target::Advise { .. }) {
+            if !job.target.is_on_demand() {
                 let now = now_ms();
                 self.current.update_value(|c| {
                     if let Some(c) = c {
@@ -585,7 +644,7 @@ impl SolverClient {
         let table = Table::pending();
         let all_bids = Bids::pending();
         self.queue.update_value(|q| {
-            q.retain(|j| matches!(j.target, Target::Position { .. } | Target::Advise { .. }));
+            q.retain(|j| j.target.is_on_demand());
             for (i, question, priority) in cells {
                 let cell = &table.cells[i];
                 let job = Job::Cell {
@@ -632,7 +691,7 @@ impl SolverClient {
                 Target::Bid { key, index } => !inflight.iter().any(
                     |t| matches!(t, Target::Bid { key: k, index: i } if k == key && i == index),
                 ),
-                Target::Position { .. } | Target::Advise { .. } => true,
+                Target::Position { .. } | Target::Advice { .. } | Target::BidRace { .. } => true,
             });
         });
         self.state.update(|s| {
@@ -685,9 +744,8 @@ impl SolverClient {
         if let Some((table, bids, [last_ms, table_ms, bids_ms])) =
             self.cache.with_value(|c| c.get(&key).cloned())
         {
-            self.queue.update_value(|q| {
-                q.retain(|j| matches!(j.target, Target::Position { .. } | Target::Advise { .. }))
-            });
+            self.queue
+                .update_value(|q| q.retain(|j| j.target.is_on_demand()));
             self.state.update(|s| {
                 s.deal = Some(deal);
                 s.rules = rules;
@@ -716,9 +774,8 @@ impl SolverClient {
 
     /// Stop the analysis: cells and bids not answered yet show as cancelled.
     pub fn cancel(&self) {
-        self.queue.update_value(|q| {
-            q.retain(|j| matches!(j.target, Target::Position { .. } | Target::Advise { .. }))
-        });
+        self.queue
+            .update_value(|q| q.retain(|j| j.target.is_on_demand()));
         self.state.update(|s| {
             s.table.cancel();
             s.bids.cancel();
@@ -732,6 +789,8 @@ impl SolverClient {
         self.current.set_value(None);
         self.positions
             .update(|p| p.retain(|_, s| *s != PositionState::Pending));
+        self.advice
+            .update(|a| a.retain(|_, s| *s != AdviceState::Pending));
         self.state.update(|s| {
             s.deal = None;
             s.table = Table::pending();
@@ -743,14 +802,14 @@ impl SolverClient {
     /// Advise on the bid and the discard for `hand` (twelve cards): the race's rounds go to
     /// the pool piece by piece, and [`SolverClient::advice`] follows every piece. A run under
     /// way is cancelled first.
-    pub fn advise(&self, hand: CardSet, opts: BidOptions) {
-        self.cancel_advice();
+    pub fn advise_bid(&self, hand: CardSet, opts: BidOptions) {
+        self.cancel_bid_advice();
         self.ensure_pool();
         let run = self.runs.get_value() + 1;
         self.runs.set_value(run);
         match BidRace::new(hand, &opts) {
             Ok(race) => {
-                self.advice.set(AdviceState {
+                self.bid_advice.set(BidAdviceState {
                     asked: Some((hand, opts)),
                     advice: None,
                     answered: 0,
@@ -765,43 +824,43 @@ impl SolverClient {
                     race,
                     started: now_ms(),
                 }));
-                self.next_round();
+                self.next_bid_round();
             }
-            Err(e) => self.advice.set(AdviceState {
+            Err(e) => self.bid_advice.set(BidAdviceState {
                 asked: Some((hand, opts)),
                 error: Some(e.to_string()),
-                ..AdviceState::default()
+                ..BidAdviceState::default()
             }),
         }
     }
 
     /// Stop the bid advice: queued pieces are dropped, answers on their way are ignored; the
     /// numbers so far stay.
-    pub fn cancel_advice(&self) {
-        if self.advice.with_untracked(|a| a.running) {
-            self.stop_advice(true);
+    pub fn cancel_bid_advice(&self) {
+        if self.bid_advice.with_untracked(|a| a.running) {
+            self.stop_bid_advice(true);
         }
     }
 
     /// Forget the bid advice (the hand is not complete).
-    pub fn clear_advice(&self) {
-        self.cancel_advice();
-        self.advice.set(AdviceState::default());
+    pub fn clear_bid_advice(&self) {
+        self.cancel_bid_advice();
+        self.bid_advice.set(BidAdviceState::default());
     }
 
-    fn stop_advice(&self, cancelled: bool) {
+    fn stop_bid_advice(&self, cancelled: bool) {
         self.runs.update_value(|r| *r += 1);
         self.race.set_value(None);
         self.queue
-            .update_value(|q| q.retain(|j| !matches!(j.target, Target::Advise { .. })));
-        self.advice.update(|a| {
+            .update_value(|q| q.retain(|j| !matches!(j.target, Target::BidRace { .. })));
+        self.bid_advice.update(|a| {
             a.running = false;
             a.cancelled = cancelled;
         });
     }
 
     /// Queue the race's next round, or finish the run when every answer is in.
-    fn next_round(&self) {
+    fn next_bid_round(&self) {
         let workers = self.workers.with_value(Vec::len);
         let step = self
             .race
@@ -817,10 +876,10 @@ impl SolverClient {
                         q.push(
                             PRIORITY_ADVISE,
                             Queued {
-                                job: Job::Advise {
+                                job: Job::AdviseTasks {
                                     tasks: chunk.to_vec(),
                                 },
-                                target: Target::Advise {
+                                target: Target::BidRace {
                                     run,
                                     offset: i * piece,
                                 },
@@ -841,7 +900,7 @@ impl SolverClient {
                         .flatten()
                         .map(|r| r.race.finish());
                     let ms = now_ms() - started;
-                    self.advice.update(|a| {
+                    self.bid_advice.update(|a| {
                         if let Some(advice) = advice {
                             a.answered = advice.samples_total;
                             a.planned = advice.samples_total;
@@ -853,28 +912,28 @@ impl SolverClient {
                 }
             }
             Err(e) => {
-                self.stop_advice(false);
-                self.advice.update(|a| a.error = Some(e.to_string()));
+                self.stop_bid_advice(false);
+                self.bid_advice.update(|a| a.error = Some(e.to_string()));
             }
         }
     }
 
-    fn advice_answer(&self, run: u64, offset: usize, answer: Result<Answer, String>) {
+    fn bid_race_answer(&self, run: u64, offset: usize, answer: Result<Answer, String>) {
         if self.runs.get_value() != run {
             return; // cancelled or replaced
         }
         let results = match answer {
-            Ok(Answer::Advise(r)) => r,
+            Ok(Answer::AdviseTasks(r)) => r,
             Ok(_) => {
-                self.stop_advice(false);
-                self.advice.update(|a| {
+                self.stop_bid_advice(false);
+                self.bid_advice.update(|a| {
                     a.error = Some("unexpected answer from the worker".into());
                 });
                 return;
             }
             Err(e) => {
-                self.stop_advice(false);
-                self.advice.update(|a| a.error = Some(e));
+                self.stop_bid_advice(false);
+                self.bid_advice.update(|a| a.error = Some(e));
                 return;
             }
         };
@@ -885,13 +944,13 @@ impl SolverClient {
             })
         });
         if let Some(Some((advice, answered, planned))) = snapshot {
-            self.advice.update(|a| {
+            self.bid_advice.update(|a| {
                 a.advice = Some(advice);
                 a.answered = answered;
                 a.planned = planned;
             });
         }
-        self.next_round();
+        self.next_bid_round();
     }
 
     /// Ask for the what-if positions the line viewer shows now. Positions already known are
@@ -940,6 +999,64 @@ impl SolverClient {
                     Queued {
                         job: Job::Position { query },
                         target: Target::Position { key },
+                    },
+                );
+            }
+        });
+        self.dispatch();
+    }
+
+    /// Ask for the card advice the page shows now ([`Job::AdviseCard`] jobs; others are
+    /// ignored). Advice already known is not computed again; queued advice no longer asked for
+    /// is dropped (cancelled). A job already with a worker runs to its end (a worker does one
+    /// job at a time) and its answer is kept.
+    pub fn want_advice(&self, jobs: Vec<Job>) {
+        let wanted: Vec<(String, Job)> = jobs
+            .into_iter()
+            .filter(|j| matches!(j, Job::AdviseCard { .. }))
+            .map(|j| (advice_key(&j), j))
+            .collect();
+        let mut dropped = Vec::new();
+        self.queue.update_value(|q| {
+            q.retain(|j| match &j.target {
+                Target::Advice { key } if !wanted.iter().any(|(k, _)| k == key) => {
+                    dropped.push(key.clone());
+                    false
+                }
+                _ => true,
+            });
+        });
+        let new: Vec<(String, Job)> = self.advice.with_untracked(|a| {
+            wanted
+                .into_iter()
+                .filter(|(k, _)| !a.contains_key(k) || dropped.contains(k))
+                .collect()
+        });
+        if dropped.is_empty() && new.is_empty() {
+            return;
+        }
+        self.advice.update(|a| {
+            if a.len() > MAX_ADVICE {
+                a.retain(|_, s| *s == AdviceState::Pending);
+            }
+            for k in &dropped {
+                a.remove(k);
+            }
+            for (k, _) in &new {
+                a.insert(k.clone(), AdviceState::Pending);
+            }
+        });
+        if new.is_empty() {
+            return;
+        }
+        self.ensure_pool();
+        self.queue.update_value(|q| {
+            for (key, job) in new {
+                q.push(
+                    PRIORITY_ADVICE,
+                    Queued {
+                        job,
+                        target: Target::Advice { key },
                     },
                 );
             }

@@ -7,7 +7,9 @@ use ulti_engine::{Card, Contract, Deal, DealError, RuleOptions, Suit};
 
 use crate::i18n::{Lang, tr};
 use crate::model::editor::{DealEditor, EditError};
-use crate::model::url_state::{UrlIssue, UrlState, deal_param, format_query};
+use crate::model::url_state::{
+    AtTable, UrlIssue, UrlState, deal_param, format_query, with_at_table,
+};
 
 /// The page's signals, shared through context (`AppState::expect()`).
 #[derive(Clone, Copy)]
@@ -34,6 +36,8 @@ pub struct AppState {
     pub lang_chosen: RwSignal<bool>,
     /// House rules (`rules=`).
     pub rules: RwSignal<RuleOptions>,
+    /// The line viewer's "at the table" advice (`table=`, `samples=`).
+    pub at_table: RwSignal<AtTable>,
     /// The complete deal, if the editor holds one.
     pub deal: Memo<Option<Deal>>,
 }
@@ -98,6 +102,7 @@ fn read_url(q: &leptos_router::params::ParamsMap) -> UrlState {
     )
     .with_played(q.get_str("played"))
     .with_lang(q.get_str("lang"))
+    .with_at_table(q.get_str("table"), q.get_str("samples"))
 }
 
 /// The browser's preferred language among the app's (English when it prefers neither).
@@ -137,6 +142,7 @@ impl AppState {
             lang: RwSignal::new(browser_lang()),
             lang_chosen: RwSignal::new(false),
             rules: RwSignal::new(RuleOptions::default()),
+            at_table: RwSignal::new(AtTable::default()),
             deal: Memo::new(move |_| editor.with(DealEditor::deal)),
         };
         let query = use_query_map();
@@ -156,13 +162,16 @@ impl AppState {
                 .deal
                 .get()
                 .map(|d| query.with_untracked(|q| deal_param(&d, q.get_str("deal"))));
-            let query = format_query(
-                deal.as_deref(),
-                state.rules.get(),
-                state.game.get(),
-                &state.played.get(),
-                state.step.get(),
-                state.lang_chosen.get().then(|| state.lang.get()),
+            let query = with_at_table(
+                format_query(
+                    deal.as_deref(),
+                    state.rules.get(),
+                    state.game.get(),
+                    &state.played.get(),
+                    state.step.get(),
+                    state.lang_chosen.get().then(|| state.lang.get()),
+                ),
+                state.at_table.get(),
             );
             let current = location.search.get_untracked();
             if current.trim_start_matches('?') == query {
@@ -238,6 +247,9 @@ impl AppState {
         }
         if self.step.get_untracked() != url.step {
             self.step.set(url.step);
+        }
+        if self.at_table.get_untracked() != url.at_table {
+            self.at_table.set(url.at_table);
         }
     }
 

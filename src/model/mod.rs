@@ -1,6 +1,7 @@
 //! Pure application logic, free of the DOM: tested natively with plain `#[test]`s.
 
 pub mod analysis;
+pub mod attable;
 pub mod editor;
 pub mod hand;
 pub mod line;

@@ -14,7 +14,7 @@ use crate::i18n::{
     Lang, announcement_name, card_name, rank_short, suit_name, text, tr, tr_with, worker_error,
 };
 use crate::model::hand::{HAND_SIZE, HandError, HandUrl, SAMPLE_CHOICES, format_hand};
-use crate::solver_client::{AdviceState, SolverClient};
+use crate::solver_client::{BidAdviceState, SolverClient};
 use crate::state::PageLang;
 
 /// Rows of the ranked bids shown before "Show all".
@@ -327,9 +327,9 @@ fn AdviceView(
 fn AdviceStatus(hand: RwSignal<CardSet>, start: Callback<()>) -> impl IntoView {
     let lang = PageLang::expect().lang;
     let client = expect_context::<SolverClient>();
-    let advice = client.advice();
+    let advice = client.bid_advice();
     let state = move || {
-        advice.with(|a: &AdviceState| {
+        advice.with(|a: &BidAdviceState| {
             if a.error.is_some() {
                 "error"
             } else if a.running {
@@ -396,7 +396,7 @@ fn AdviceStatus(hand: RwSignal<CardSet>, start: Callback<()>) -> impl IntoView {
                         <button
                             type="button"
                             data-testid="advice-cancel"
-                            on:click=move |_| client.cancel_advice()
+                            on:click=move |_| client.cancel_bid_advice()
                         >
                             {text(lang, "hand.cancel")}
                         </button>
@@ -496,15 +496,15 @@ pub fn HandPage() -> impl IntoView {
     let start = Callback::new(move |()| {
         let s = state();
         if s.hand.len() == HAND_SIZE {
-            client.advise(s.hand, s.options());
+            client.advise_bid(s.hand, s.options());
         }
     });
     Effect::new(move |_| {
         let s = state();
         if s.hand.len() == HAND_SIZE {
-            client.advise(s.hand, s.options());
+            client.advise_bid(s.hand, s.options());
         } else {
-            client.clear_advice();
+            client.clear_bid_advice();
         }
     });
     // Picking a card replaces a rejected link's message.
@@ -515,9 +515,9 @@ pub fn HandPage() -> impl IntoView {
         }
         h
     });
-    on_cleanup(move || client.cancel_advice());
+    on_cleanup(move || client.cancel_bid_advice());
 
-    let advice = client.advice();
+    let advice = client.bid_advice();
     let count = move || hand.with(|h| h.len());
     let show_all = RwSignal::new(false);
     let discards_open = RwSignal::new(false);
