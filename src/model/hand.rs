@@ -184,3 +184,193 @@ mod tests {
         assert_eq!(parse_hand("PA, ZA").unwrap().len(), 2);
     }
 }
+
+/// Card mode (`mode=card`): the seat's own ten cards (`hand=`), and the position it is in.
+pub mod card {
+    use ulti_engine::advise::SeatView;
+    use ulti_engine::{Bid, CardSet, RuleOptions, Seat, Suit, parse_cards};
+
+    use crate::protocol::Job;
+
+    /// Samples of a card advice (as `ulti advise` by default).
+    pub const CARD_SAMPLES: u32 = 100;
+
+    /// The position the seat is in, as typed (`seat=`, `talon=`, `trump=`, `bid=`, `played=`).
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct CardPosition {
+        /// The seat to advise (0 soloist, 1, 2 defenders).
+        pub seat: Seat,
+        /// The soloist's two discarded cards (seat 0 only), FORMATS.md names.
+        pub talon: String,
+        /// The trump suit.
+        pub trump: Suit,
+        /// The bid id (contract ids joined with `+`).
+        pub bid: String,
+        /// The cards played so far, in play order from trick 1.
+        pub played: String,
+    }
+
+    impl Default for CardPosition {
+        fn default() -> CardPosition {
+            CardPosition {
+                seat: 0,
+                talon: String::new(),
+                trump: Suit::Piros,
+                bid: "passz".to_string(),
+                played: String::new(),
+            }
+        }
+    }
+
+    /// Why the position cannot be advised on (the engine's words, or which field is wrong).
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub enum PositionError {
+        /// Not ten cards picked.
+        HandSize(u32),
+        /// The talon is not card names.
+        Talon(String),
+        /// The bid is not a bid.
+        Bid(String),
+        /// The played cards are not card names.
+        Played(String),
+        /// The engine rejects the view (a card twice, an illegal card, the wrong seat …).
+        View(String),
+    }
+
+    impl CardPosition {
+        /// The position from the link (missing or unreadable values take the defaults).
+        #[must_use]
+        pub fn parse(
+            seat: Option<&str>,
+            talon: Option<&str>,
+            trump: Option<&str>,
+            bid: Option<&str>,
+            played: Option<&str>,
+        ) -> CardPosition {
+            let d = CardPosition::default();
+            CardPosition {
+                seat: seat
+                    .and_then(|s| s.trim().parse().ok())
+                    .filter(|&s| s <= 2)
+                    .unwrap_or(d.seat),
+                talon: talon.unwrap_or_default().to_string(),
+                trump: trump
+                    .and_then(|t| {
+                        Suit::ALL
+                            .into_iter()
+                            .find(|s| s.to_string().eq_ignore_ascii_case(t.trim()))
+                    })
+                    .unwrap_or(d.trump),
+                bid: bid.map_or(d.bid, str::to_string),
+                played: played.unwrap_or_default().to_string(),
+            }
+        }
+
+        /// The query parameters after `mode=card&hand=…`.
+        #[must_use]
+        pub fn query(&self) -> String {
+            let mut q = format!("seat={}&trump={}&bid={}", self.seat, self.trump, self.bid);
+            if self.seat == 0 && !self.talon.trim().is_empty() {
+                q.push_str(&format!("&talon={}", self.talon.trim()));
+            }
+            if !self.played.trim().is_empty() {
+                q.push_str(&format!("&played={}", self.played.trim()));
+            }
+            q
+        }
+
+        /// The advice job for `hand` (the seat's ten cards) in this position.
+        ///
+        /// # Errors
+        /// What is wrong with the position.
+        pub fn job(
+            &self,
+            hand: CardSet,
+            samples: u32,
+            seed: u64,
+            rules: RuleOptions,
+        ) -> Result<Job, PositionError> {
+            if hand.len() != 10 {
+                return Err(PositionError::HandSize(hand.len()));
+            }
+            let talon = if self.seat == 0 {
+                let cards = parse_cards(&self.talon)
+                    .map_err(|_| PositionError::Talon(self.talon.clone()))?;
+                Some(cards.into_iter().collect::<CardSet>())
+            } else {
+                None
+            };
+            let bid: Bid = self
+                .bid
+                .trim()
+                .parse()
+                .map_err(|_| PositionError::Bid(self.bid.clone()))?;
+            let played = parse_cards(&self.played)
+                .map_err(|_| PositionError::Played(self.played.clone()))?;
+            let view = SeatView::new(
+                self.seat,
+                hand,
+                talon,
+                self.trump,
+                Some(bid),
+                &played,
+                rules,
+            )
+            .map_err(|e| PositionError::View(e.to_string()))?;
+            if view.to_move() != Some(self.seat) {
+                let e = match view.to_move() {
+                    Some(to_move) => ulti_engine::advise::ViewError::NotToMove {
+                        seat: self.seat,
+                        to_move,
+                    },
+                    None => ulti_engine::advise::ViewError::GameOver,
+                };
+                return Err(PositionError::View(e.to_string()));
+            }
+            Ok(Job::AdviseCard {
+                view,
+                samples,
+                seed,
+                points: true,
+            })
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::model::hand::parse_hand;
+
+        #[test]
+        fn a_card_position_makes_the_seats_advice_job_or_says_what_is_wrong() {
+            let hand = parse_hand("PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7").unwrap();
+            let mut pos =
+                CardPosition::parse(Some("0"), Some("TA,T8"), Some("P"), Some("passz"), None);
+            let job = pos.job(hand, 10, 1, RuleOptions::default()).unwrap();
+            assert!(matches!(
+                job,
+                Job::AdviseCard {
+                    samples: 10,
+                    seed: 1,
+                    ..
+                }
+            ));
+            assert!(pos.query().contains("talon=TA,T8"));
+            // A defender to move after the soloist's lead.
+            pos.played = "PA".into();
+            assert!(matches!(
+                pos.job(hand, 10, 1, RuleOptions::default()),
+                Err(PositionError::View(_))
+            ));
+            pos.bid = "nonsense".into();
+            assert_eq!(
+                pos.job(hand, 10, 1, RuleOptions::default()),
+                Err(PositionError::Bid("nonsense".into()))
+            );
+            assert_eq!(
+                pos.job(CardSet::default(), 10, 1, RuleOptions::default()),
+                Err(PositionError::HandSize(0))
+            );
+        }
+    }
+}

@@ -6,14 +6,18 @@ use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate, use_query_map};
 use ulti_engine::advise::{BidAdvice, BidRow, announcements};
-use ulti_engine::{Card, CardSet, Rank, Suit};
+use ulti_engine::{Card, CardSet, Rank, RuleOptions, Suit};
 
 use crate::components::card::{CardFace, SuitIcon, suit_class};
 use crate::components::header::Header;
 use crate::i18n::{
-    Lang, announcement_name, card_name, rank_short, suit_name, text, tr, tr_with, worker_error,
+    Lang, announcement_name, card_name, rank_short, seat_name, suit_name, text, tr, tr_with,
+    worker_error,
 };
+use crate::model::hand::card::{CARD_SAMPLES, CardPosition, PositionError};
 use crate::model::hand::{HAND_SIZE, HandError, HandUrl, SAMPLE_CHOICES, format_hand};
+use crate::protocol::CardAdviceAnswer;
+use crate::solver_client::{AdviceState, advice_key};
 use crate::solver_client::{BidAdviceState, SolverClient};
 use crate::state::PageLang;
 
@@ -89,9 +93,9 @@ fn CardPair(cards: [Card; 2]) -> impl IntoView {
 
 /// The 32 cards as toggle buttons, a suit per row.
 #[component]
-fn HandPicker(hand: RwSignal<CardSet>) -> impl IntoView {
+fn HandPicker(hand: RwSignal<CardSet>, size: Memo<u32>) -> impl IntoView {
     let lang = PageLang::expect().lang;
-    let full = move || hand.with(|h| h.len() >= HAND_SIZE);
+    let full = move || hand.with(|h| h.len() >= size.get());
     let row = move |suit: Suit| {
         let cards = Rank::ALL.map(|rank| {
             let card = Card::new(suit, rank);
@@ -110,7 +114,7 @@ fn HandPicker(hand: RwSignal<CardSet>) -> impl IntoView {
                         hand.update(|h| {
                             if h.contains(card) {
                                 h.remove(card);
-                            } else if h.len() < HAND_SIZE {
+                            } else if h.len() < size.get_untracked() {
                                 h.insert(card);
                             }
                         });
@@ -444,6 +448,242 @@ fn AdviceStatus(hand: RwSignal<CardSet>, start: Callback<()>) -> impl IntoView {
     }
 }
 
+/// Card mode's position: the seat, the trump, the bid, the talon (the soloist's) and the cards
+/// played so far.
+#[component]
+fn PositionForm(pos: RwSignal<CardPosition>) -> impl IntoView {
+    let lang = PageLang::expect().lang;
+    let text_field = move |key: &'static str,
+                           testid: &'static str,
+                           get: fn(&CardPosition) -> String,
+                           set: fn(&mut CardPosition, String)| {
+        view! {
+            <label class="field">
+                {text(lang, key)}
+                <input
+                    type="text"
+                    data-testid=testid
+                    autocomplete="off"
+                    spellcheck="false"
+                    prop:value=move || pos.with(get)
+                    on:change=move |e| {
+                        let v = event_target_value(&e).trim().to_uppercase().replace(' ', "");
+                        pos.update(|p| set(p, v));
+                    }
+                />
+            </label>
+        }
+    };
+    view! {
+        <div class="hand-toolbar position-form" data-testid="position-form">
+            <label class="field">
+                {text(lang, "hand.seat")}
+                <select
+                    data-testid="card-seat"
+                    on:change=move |e| {
+                        if let Ok(n) = event_target_value(&e).parse() {
+                            pos.update(|p| p.seat = n);
+                        }
+                    }
+                >
+                    {move || {
+                        let current = pos.with(|p| p.seat);
+                        (0..3)
+                            .map(|s| {
+                                view! {
+                                    <option value=s.to_string() selected=s == current>
+                                        {seat_name(lang.get(), s)}
+                                    </option>
+                                }
+                            })
+                            .collect_view()
+                    }}
+                </select>
+            </label>
+            <label class="field">
+                {text(lang, "hand.trump")}
+                <select
+                    data-testid="card-trump"
+                    on:change=move |e| {
+                        let v = event_target_value(&e);
+                        if let Some(t) = Suit::ALL.into_iter().find(|t| t.to_string() == v) {
+                            pos.update(|p| p.trump = t);
+                        }
+                    }
+                >
+                    {move || {
+                        let current = pos.with(|p| p.trump);
+                        Suit::ALL
+                            .map(|t| {
+                                view! {
+                                    <option value=t.to_string() selected=t == current>
+                                        {suit_name(lang.get(), t)}
+                                    </option>
+                                }
+                            })
+                            .into_iter()
+                            .collect_view()
+                    }}
+                </select>
+            </label>
+            <label class="field">
+                {text(lang, "hand.bid")}
+                <input
+                    type="text"
+                    data-testid="card-bid"
+                    autocomplete="off"
+                    spellcheck="false"
+                    prop:value=move || pos.with(|p| p.bid.clone())
+                    on:change=move |e| {
+                        let v = event_target_value(&e).trim().to_lowercase();
+                        pos.update(|p| p.bid = v);
+                    }
+                />
+            </label>
+            {move || {
+                (pos.with(|p| p.seat) == 0)
+                    .then(|| {
+                        text_field("hand.talon", "card-talon", |p| p.talon.clone(), |p, v| p.talon = v)
+                    })
+            }}
+            {text_field("hand.played", "card-played", |p| p.played.clone(), |p, v| p.played = v)}
+        </div>
+    }
+}
+
+/// Why card mode cannot advise, in the page's language.
+fn position_error(lang: Lang, e: &PositionError) -> String {
+    match e {
+        PositionError::HandSize(n) => tr_with(
+            lang,
+            "hand.card_pick",
+            &[("n", &(10 - (*n).min(10)).to_string())],
+        ),
+        PositionError::Talon(v) => tr_with(lang, "hand.card_bad_talon", &[("value", v)]),
+        PositionError::Bid(v) => tr_with(lang, "hand.card_bad_bid", &[("value", v)]),
+        PositionError::Played(v) => tr_with(lang, "hand.card_bad_played", &[("value", v)]),
+        PositionError::View(m) => tr_with(lang, "hand.card_bad_position", &[("message", m)]),
+    }
+}
+
+/// Card mode's answer: each legal card, best first for the seat.
+#[component]
+fn CardAdviceView(job: Memo<Option<Result<crate::protocol::Job, PositionError>>>) -> impl IntoView {
+    let lang = PageLang::expect().lang;
+    let client = expect_context::<SolverClient>();
+    let answer = move || {
+        let key = job.with(|j| j.as_ref().and_then(|r| r.as_ref().ok()).map(advice_key))?;
+        client.advice().with(|m| m.get(&key).cloned())
+    };
+    let rows = move |a: &CardAdviceAnswer| {
+        a.cards
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let s = r.stats;
+                let c = r.card;
+                view! {
+                    <tr
+                        data-testid="card-advice-row"
+                        data-card=c.to_string()
+                        data-wins=s.wins.to_string()
+                        data-samples=s.samples.to_string()
+                    >
+                        <td>{format!("{}.", i + 1)}</td>
+                        <td>
+                            <span class=format!("mini-card {}", suit_class(c.suit()))>
+                                <SuitIcon suit=c.suit() />
+                                <span aria-hidden="true">{move || rank_short(lang.get(), c.rank())}</span>
+                                <span class="visually-hidden">{move || card_name(lang.get(), c)}</span>
+                            </span>
+                        </td>
+                        <td>
+                            {format!("{} ", percent(s.win_prob))}
+                            <span class="interval">
+                                {format!("({:.0}–{})", s.win_low * 100.0, percent(s.win_high))}
+                            </span>
+                        </td>
+                        <td>{payoff(s.expected_payoff)}</td>
+                        <td>{r.expected_points.map(|p| format!("{p:.1}")).unwrap_or_else(|| "—".into())}</td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <div data-testid="card-advice">
+            {move || match job.get() {
+                Some(Err(e)) => {
+                    view! {
+                        <p class="hint" data-testid="card-advice-problem">
+                            {move || position_error(lang.get(), &e)}
+                        </p>
+                    }
+                        .into_any()
+                }
+                _ => {
+                    match answer() {
+                        Some(AdviceState::Ready(a, ms)) => {
+                            let n = a.samples;
+                            view! {
+                                <p class="hint" data-testid="card-advice-done" data-ms=format!("{ms:.0}")>
+                                    {move || {
+                                        tr_with(
+                                            lang.get(),
+                                            "hand.card_done",
+                                            &[
+                                                ("n", &n.to_string()),
+                                                ("secs", &format!("{:.1}", ms / 1000.0)),
+                                            ],
+                                        )
+                                    }}
+                                </p>
+                                {a
+                                    .close_call
+                                    .then(|| {
+                                        view! { <p class="note">{text(lang, "hand.card_close_call")}</p> }
+                                    })}
+                                <div class="table-scroll">
+                                    <table class="card-advice-table">
+                                        <thead>
+                                            <tr>
+                                                <th scope="col">"#"</th>
+                                                <th scope="col">{text(lang, "hand.card")}</th>
+                                                <th scope="col">{text(lang, "hand.win")}</th>
+                                                <th scope="col">{text(lang, "hand.payoff")}</th>
+                                                <th scope="col">{text(lang, "hand.points")}</th>
+                                            </tr>
+                                        </thead>
+                                        <tbody>{rows(&a)}</tbody>
+                                    </table>
+                                </div>
+                                <p class="hint caveat">{text(lang, "hand.caveat")}</p>
+                            }
+                                .into_any()
+                        }
+                        Some(AdviceState::Failed(e)) => {
+                            view! {
+                                <div class="alert" role="alert" data-testid="advice-error">
+                                    {move || tr_with(lang.get(), "hand.failed", &[("message", &e)])}
+                                </div>
+                            }
+                                .into_any()
+                        }
+                        _ => {
+                            view! {
+                                <p class="hint" role="status" data-testid="card-advice-pending">
+                                    {text(lang, "hand.card_running")}
+                                </p>
+                            }
+                                .into_any()
+                        }
+                    }
+                }
+            }}
+        </div>
+    }
+}
+
 /// The "My hand" page.
 #[component]
 pub fn HandPage() -> impl IntoView {
@@ -464,6 +704,20 @@ pub fn HandPage() -> impl IntoView {
     let seed = RwSignal::new(url.seed);
     let confirm = url.confirm;
     let error = RwSignal::new(url.error.clone());
+    let card_mode = RwSignal::new(query.with_untracked(|q| q.get_str("mode") == Some("card")));
+    let size = Memo::new(move |_| if card_mode.get() { 10 } else { HAND_SIZE });
+    let pos = RwSignal::new(query.with_untracked(|q| {
+        CardPosition::parse(
+            q.get_str("seat"),
+            q.get_str("talon"),
+            q.get_str("trump"),
+            q.get_str("bid"),
+            q.get_str("played"),
+        )
+    }));
+    if card_mode.get_untracked() && query.with_untracked(|q| q.get_str("samples").is_none()) {
+        samples.set(CARD_SAMPLES);
+    }
     let state = move || HandUrl {
         hand: hand.get(),
         error: None,
@@ -476,7 +730,17 @@ pub fn HandPage() -> impl IntoView {
     let location = use_location();
     let navigate = use_navigate();
     Effect::new(move |_| {
-        let q = state().query(page.chosen.get().then(|| lang.get().code()));
+        let lang_code = page.chosen.get().then(|| lang.get().code());
+        let q = if card_mode.get() {
+            let s = state().query(None);
+            let mut q = format!("mode=card&{s}&{}", pos.with(CardPosition::query));
+            if let Some(l) = lang_code {
+                q.push_str(&format!("&lang={l}"));
+            }
+            q
+        } else {
+            state().query(lang_code)
+        };
         if location.search.get_untracked().trim_start_matches('?') == q {
             return;
         }
@@ -501,12 +765,42 @@ pub fn HandPage() -> impl IntoView {
     });
     Effect::new(move |_| {
         let s = state();
-        if s.hand.len() == HAND_SIZE {
+        if s.hand.len() == HAND_SIZE && !card_mode.get() {
             client.advise_bid(s.hand, s.options());
         } else {
             client.clear_bid_advice();
         }
     });
+    // Card mode: the advice for the position as it is typed.
+    let card_job = Memo::new(move |_| {
+        card_mode.get().then(|| {
+            pos.with(|p| {
+                p.job(
+                    hand.get(),
+                    samples.get(),
+                    seed.get(),
+                    RuleOptions::default(),
+                )
+            })
+        })
+    });
+    Effect::new(move |_| match card_job.get() {
+        Some(Ok(job)) => client.want_advice(vec![job]),
+        _ => client.want_advice(Vec::new()),
+    });
+    let set_mode = move |card: bool| {
+        if card_mode.get_untracked() != card {
+            card_mode.set(card);
+            samples.set(if card {
+                CARD_SAMPLES
+            } else {
+                HandUrl::parse(None, None, None, None).samples
+            });
+            if hand.with_untracked(|h| h.len()) > size.get_untracked() {
+                hand.set(CardSet::default());
+            }
+        }
+    };
     // Picking a card replaces a rejected link's message.
     Effect::new(move |prev: Option<CardSet>| {
         let h = hand.get();
@@ -532,12 +826,34 @@ pub fn HandPage() -> impl IntoView {
                             tr_with(
                                 lang.get(),
                                 "hand.count",
-                                &[("n", &count().to_string()), ("of", &HAND_SIZE.to_string())],
+                                &[("n", &count().to_string()), ("of", &size.get().to_string())],
                             )
                         }}
                     </span>
                 </header>
-                <p class="hint">{text(lang, "hand.intro")}</p>
+                <div class="mode-switch" role="group" aria-label=text(lang, "hand.mode")>
+                    <button
+                        type="button"
+                        data-testid="mode-bid"
+                        aria-pressed=move || (!card_mode.get()).to_string()
+                        on:click=move |_| set_mode(false)
+                    >
+                        {text(lang, "hand.mode_bid")}
+                    </button>
+                    <button
+                        type="button"
+                        data-testid="mode-card"
+                        aria-pressed=move || card_mode.get().to_string()
+                        on:click=move |_| set_mode(true)
+                    >
+                        {text(lang, "hand.mode_card")}
+                    </button>
+                </div>
+                <p class="hint">
+                    {move || {
+                        tr(lang.get(), if card_mode.get() { "hand.intro_card" } else { "hand.intro" })
+                    }}
+                </p>
                 {move || {
                     error
                         .get()
@@ -549,7 +865,8 @@ pub fn HandPage() -> impl IntoView {
                             }
                         })
                 }}
-                <HandPicker hand=hand />
+                <HandPicker hand=hand size=size />
+                {move || card_mode.get().then(|| view! { <PositionForm pos=pos /> })}
                 <div class="hand-toolbar">
                     <button
                         type="button"
@@ -578,7 +895,11 @@ pub fn HandPage() -> impl IntoView {
                         >
                             {move || {
                                 let current = samples.get();
-                                let mut choices = SAMPLE_CHOICES.to_vec();
+                                let mut choices = if card_mode.get() {
+                                    vec![25, 50, 100, 200]
+                                } else {
+                                    SAMPLE_CHOICES.to_vec()
+                                };
                                 if !choices.contains(&current) {
                                     choices.push(current);
                                     choices.sort_unstable();
@@ -638,15 +959,28 @@ pub fn HandPage() -> impl IntoView {
                 <header class="panel-header">
                     <h2 id="advice-title">{text(lang, "hand.advice_title")}</h2>
                 </header>
-                <AdviceStatus hand=hand start=start />
                 {move || {
-                    advice
-                        .with(|a| a.advice.clone())
-                        .map(|a| {
-                            view! {
-                                <AdviceView advice=a show_all=show_all discards_open=discards_open />
-                            }
-                        })
+                    if card_mode.get() {
+                        view! { <CardAdviceView job=card_job /> }.into_any()
+                    } else {
+                        view! {
+                            <AdviceStatus hand=hand start=start />
+                            {move || {
+                                advice
+                                    .with(|a| a.advice.clone())
+                                    .map(|a| {
+                                        view! {
+                                            <AdviceView
+                                                advice=a
+                                                show_all=show_all
+                                                discards_open=discards_open
+                                            />
+                                        }
+                                    })
+                            }}
+                        }
+                            .into_any()
+                    }
                 }}
             </section>
         </main>
