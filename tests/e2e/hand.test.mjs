@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { assertAccessible } from './a11y.mjs';
-import { TIMEOUT, baseUrl, cli, launchBrowser, pageProblems, screenshot, withPage } from './helpers.mjs';
+import { TIMEOUT, baseUrl, cli, decodeDeal, launchBrowser, pageProblems, screenshot, withPage } from './helpers.mjs';
 
 const HAND = 'PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7,TA,T8';
 // Few samples: the DEBUG CLI answers this in about 2 s.
@@ -186,6 +186,43 @@ test('a malformed hand shows a message and the page stays usable', { timeout: 2 
     const solver = await page.$eval('[data-testid=nav-solver]', (a) => a.href);
     assert.equal(new URL(solver).pathname, new URL(baseUrl()).pathname);
     assert.equal(await page.$eval('[data-testid=nav-hand]', (a) => a.getAttribute('aria-current')), 'page');
+    assert.deepEqual(problems(page), [], 'page errors or failed requests');
+  }),
+);
+
+test('card mode: a seat\'s position shows the CLI\'s ranked cards', { timeout: 2 * TIMEOUT.solve }, () =>
+  withPage(browser.context, 'hand card mode', async (page) => {
+    // The CLI's example position: the soloist to play after the first trick of passz.
+    const code = '0070605040300173727021213323322232414341510112021303125263536';
+    const played = 'PA,MU,Z8';
+    const expected = cli(
+      'advise', '--deal', code, '--contract', 'passz', '--played', played, '--seat', '0',
+      '--samples', '20', '--seed', '1', '--json',
+    );
+    assert.ok(expected.cards.length >= 2, 'several legal cards');
+    const deal = decodeDeal(code);
+    await page.goto(
+      handUrl(
+        `mode=card&hand=${deal.hands[0].join(',')}&seat=0&trump=${deal.trump}&bid=passz` +
+          `&talon=${deal.talon.join(',')}&played=${played}&samples=20&seed=1`,
+      ),
+    );
+    await page.waitForSelector('[data-testid=card-advice-done]', { timeout: TIMEOUT.solve });
+    const rows = await page.$$eval('[data-testid=card-advice-row]', (els) =>
+      els.map((e) => ({ card: e.dataset.card, wins: Number(e.dataset.wins), samples: Number(e.dataset.samples) })),
+    );
+    assert.deepEqual(
+      rows,
+      expected.cards.map((c) => ({ card: c.card, wins: c.wins, samples: c.samples })),
+      'ranked cards',
+    );
+    assert.equal(await page.getAttribute('[data-testid=mode-card]', 'aria-pressed'), 'true');
+    await assertAccessible(page, 'the My hand page in card mode');
+    await screenshot(page, 'hand-card-mode');
+    // A card that was not dealt to the seat in the played list: the page says what is wrong.
+    await page.fill('[data-testid=card-played]', 'PA,MU,Z8,XX');
+    await page.press('[data-testid=card-played]', 'Enter');
+    await page.waitForSelector('[data-testid=card-advice-problem]');
     assert.deepEqual(problems(page), [], 'page errors or failed requests');
   }),
 );
