@@ -633,7 +633,7 @@ fn CardAdviceView(job: Memo<Option<Result<crate::protocol::Job, PositionError>>>
                                             "hand.card_done",
                                             &[
                                                 ("n", &n.to_string()),
-                                                ("secs", &format!("{:.1}", ms / 1000.0)),
+                                                ("ms", &format!("{ms:.0}")),
                                             ],
                                         )
                                     }}
@@ -820,7 +820,11 @@ pub fn HandPage() -> impl IntoView {
         <main class="layout hand-layout">
             <section class="panel hand-panel" aria-labelledby="hand-title">
                 <header class="panel-header">
-                    <h2 id="hand-title">{text(lang, "hand.title")}</h2>
+                    <h2 id="hand-title">
+                        {move || {
+                            tr(lang.get(), if card_mode.get() { "hand.card_title" } else { "hand.title" })
+                        }}
+                    </h2>
                     <span class="hint" data-testid="hand-count">
                         {move || {
                             tr_with(
@@ -957,7 +961,14 @@ pub fn HandPage() -> impl IntoView {
             </section>
             <section class="panel advice-panel" aria-labelledby="advice-title" data-testid="advice">
                 <header class="panel-header">
-                    <h2 id="advice-title">{text(lang, "hand.advice_title")}</h2>
+                    <h2 id="advice-title">
+                        {move || {
+                            tr(
+                                lang.get(),
+                                if card_mode.get() { "hand.card_advice_title" } else { "hand.advice_title" },
+                            )
+                        }}
+                    </h2>
                 </header>
                 {move || {
                     if card_mode.get() {
