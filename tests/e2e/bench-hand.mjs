@@ -5,13 +5,13 @@
 //
 // Each run: the hand link with seed s (the first run of a page includes loading the worker),
 // then the seed changed to s + 1000 in the running pool (fresh layouts, a warm worker).
-// Usage: E2E_BASE_URL=http://127.0.0.1:PORT/ulti-solver/ node tests/e2e/bench-hand.mjs [RUNS]
+// Usage: [HAND=C1,…,C12] E2E_BASE_URL=http://127.0.0.1:PORT/ulti-solver/ node tests/e2e/bench-hand.mjs [RUNS]
 // (scripts/bench-app.sh builds, serves and runs this.)
 
 import { baseUrl, dumpLog, launchBrowser, newPage } from './helpers.mjs';
 
 const runs = Number(process.argv[2] || 5);
-const HAND = 'PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7,TA,T8';
+const HAND = process.env.HAND || 'PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7,TA,T8';
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
