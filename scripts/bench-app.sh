@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Benchmarks the release web app in headless Chromium: builds it under /ulti-solver/ (as
 # scripts/test.sh does), prints the .wasm/.js sizes, then times the "slow simulation" deal
-# (all contracts of its trump) from navigation to the last result, median of RUNS runs.
+# (all contracts of its trump) from navigation to the last result, median of RUNS runs, the
+# line viewer's "at the table" card advice (100 samples) at tricks 1-2 (tests/e2e/bench-advice.mjs),
+# and the "My hand" page's full bid-and-discard answer with one worker (tests/e2e/bench-hand.mjs).
 # Not part of the test run. Usage: scripts/bench-app.sh [RUNS]   (default 10)
+# BENCH=results, BENCH=advice or BENCH=hand runs only that part; ADVICE_RUNS (default 5) and ADVICE_SAMPLES
+# (default 100) set the advice benchmark.
 set -euo pipefail
 # shellcheck source=scripts/tools.sh
 source "$(dirname "$0")/tools.sh"
@@ -29,4 +33,15 @@ step "solve time in headless Chromium ($runs runs)"
 mkdir -p target/e2e
 trap stop_static_server EXIT
 start_static_server site /ulti-solver/index.html target/e2e/bench-http-server.log
-E2E_BASE_URL="http://127.0.0.1:$STATIC_SERVER_PORT/ulti-solver/" node tests/e2e/bench.mjs "$runs"
+base="http://127.0.0.1:$STATIC_SERVER_PORT/ulti-solver/"
+if [ "${BENCH:-all}" = all ] || [ "${BENCH:-all}" = results ]; then
+  E2E_BASE_URL="$base" node tests/e2e/bench.mjs "$runs"
+fi
+if [ "${BENCH:-all}" = all ] || [ "${BENCH:-all}" = advice ]; then
+  step "card advice in headless Chromium"
+  E2E_BASE_URL="$base" node tests/e2e/bench-advice.mjs "${ADVICE_RUNS:-5}" "${ADVICE_SAMPLES:-100}"
+fi
+if [ "${BENCH:-all}" = all ] || [ "${BENCH:-all}" = hand ]; then
+  step "My hand: the full bid-and-discard answer, one worker ($runs runs)"
+  E2E_BASE_URL="$base" node tests/e2e/bench-hand.mjs "$runs"
+fi

@@ -171,14 +171,15 @@ free_port() {
 
 STATIC_SERVER_PID=
 STATIC_SERVER_PORT=
-# Serves directory $1 on 127.0.0.1 at a free port with `python3 -m http.server`, and waits until
+# Serves directory $1 on 127.0.0.1 at a free port with scripts/pages-server.py (like GitHub
+# Pages: a missing path gets the nearest 404.html, so app routes load), and waits until
 # URL path $2 answers 200. Sets STATIC_SERVER_PID and STATIC_SERVER_PORT; stop it with
 # stop_static_server (callers trap EXIT). Retries with another port if the chosen one was taken.
 start_static_server() {
   local dir="$1" probe="$2" log="$3" attempt
   for attempt in 1 2 3; do
     STATIC_SERVER_PORT="$(free_port)"
-    python3 -m http.server "$STATIC_SERVER_PORT" --bind 127.0.0.1 -d "$dir" >"$log" 2>&1 &
+    python3 "$(dirname "${BASH_SOURCE[0]}")/pages-server.py" "$STATIC_SERVER_PORT" "$dir" >"$log" 2>&1 &
     STATIC_SERVER_PID=$!
     for _ in $(seq 1 100); do
       if ! kill -0 "$STATIC_SERVER_PID" 2>/dev/null; then

@@ -375,6 +375,7 @@ pub fn url_issue(lang: Lang, issue: &UrlIssue) -> String {
         UrlIssue::BadPlayed(v) => with_value("url.played", v),
         UrlIssue::PlayedWithoutGame => tr(lang, "url.played_no_game"),
         UrlIssue::UnknownLang(v) => with_value("url.lang", v),
+        UrlIssue::BadSamples(v) => with_value("url.samples", v),
     }
 }
 

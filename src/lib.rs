@@ -22,6 +22,7 @@ use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
+use crate::pages::hand_page::HandPage;
 use crate::pages::solver_page::SolverPage;
 
 // The message catalogue: locales/hu.json and locales/en.json (see `i18n`).
@@ -29,7 +30,7 @@ rust_i18n::i18n!("locales", fallback = "en");
 
 /// The router base: the path of `document.baseURI` without its trailing `/` (so the app
 /// works at `/` and under a sub-path such as `/ulti-solver/`).
-fn router_base() -> String {
+pub fn router_base() -> String {
     document()
         .base_uri()
         .ok()
@@ -46,6 +47,7 @@ pub fn App() -> impl IntoView {
         <Router base=router_base()>
             <Routes fallback=SolverPage>
                 <Route path=path!("/") view=SolverPage />
+                <Route path=path!("/hand") view=HandPage />
             </Routes>
         </Router>
     }

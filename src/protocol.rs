@@ -6,13 +6,15 @@
 //! page, so a worker never holds a queue.
 
 use serde::{Deserialize, Serialize};
+use ulti_engine::advise::{CardAdvice, CardRow, SeatView, Stats};
+use ulti_engine::advise::{Task, TaskResult};
 use ulti_engine::{
-    Announcement, BidValue, Contract, Deal, Query, Question, RuleOptions, Solution, Suit,
+    Announcement, BidValue, Card, Contract, Deal, Query, Question, RuleOptions, Solution, Suit,
 };
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// Identifies one job; answers to jobs the page no longer wants are dropped.
 pub type RequestId = u64;
@@ -49,6 +51,24 @@ pub enum Job {
         /// The query (played cards, `all_cards` and `line` set by the page).
         query: Query,
     },
+    /// Sampled layouts of the real-table advice (a piece of one round of
+    /// `ulti_engine::advise::BidRace`), solved in order.
+    AdviseTasks {
+        /// The tasks.
+        tasks: Vec<Task>,
+    },
+    /// Card advice from one seat's own view (`ulti_engine::advise::advise_card`): each legal
+    /// card's expected result over `samples` layouts of the cards the seat cannot see.
+    AdviseCard {
+        /// What the seat to play sees (never the other hands).
+        view: SeatView,
+        /// Layouts to sample.
+        samples: u32,
+        /// The sampling seed (the same seed gives the same advice as `ulti advise --seed`).
+        seed: u64,
+        /// Point contracts: also the expected card points after each card.
+        points: bool,
+    },
 }
 
 /// The answer for one table cell (the engine's `TableCell` without the line; its own serde
@@ -65,6 +85,65 @@ pub struct CellAnswer {
     pub soloist_points: Option<u32>,
 }
 
+/// One legal card of [`CardAdviceAnswer`] (the engine's `CardRow`, whose serde form flattens
+/// its statistics, which bincode cannot read back).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardRowAnswer {
+    /// The card.
+    pub card: Card,
+    /// The soloist's results after this card, over the samples.
+    pub stats: Stats,
+    /// Point contracts: mean card points the soloist can force after this card.
+    pub expected_points: Option<f64>,
+}
+
+/// The answer to [`Job::AdviseCard`]: the engine's `CardAdvice` in a bincode-safe form.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardAdviceAnswer {
+    /// The seat to play.
+    pub seat: usize,
+    /// The bid.
+    pub bid: String,
+    /// The seed of the run.
+    pub seed: u64,
+    /// Layouts solved.
+    pub samples: u32,
+    /// Layouts drawn but rejected by the whole-layout checks.
+    pub rejected: u64,
+    /// Consistent layouts of the per-card constraints (an upper bound).
+    pub layouts: u64,
+    /// Every legal card, best first for the seat to play.
+    pub cards: Vec<CardRowAnswer>,
+    /// Are the best two cards within sampling noise of each other?
+    pub close_call: bool,
+    /// The method's caveat (English, from the engine).
+    pub caveat: String,
+}
+
+impl From<CardAdvice> for CardAdviceAnswer {
+    fn from(a: CardAdvice) -> CardAdviceAnswer {
+        CardAdviceAnswer {
+            seat: a.seat,
+            bid: a.bid,
+            seed: a.seed,
+            samples: a.samples,
+            rejected: a.rejected,
+            layouts: a.layouts,
+            cards: a
+                .cards
+                .into_iter()
+                .map(|r: CardRow| CardRowAnswer {
+                    card: r.card,
+                    stats: r.stats,
+                    expected_points: r.expected_points,
+                })
+                .collect(),
+            close_call: a.close_call,
+            caveat: a.caveat,
+        }
+    }
+}
+
 /// What a worker computed for a [`Job`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Answer {
@@ -74,6 +153,10 @@ pub enum Answer {
     Bid(Box<BidValue>),
     /// For [`Job::Position`].
     Position(Box<Solution>),
+    /// For [`Job::AdviseTasks`]: one result per task, in task order.
+    AdviseTasks(Vec<TaskResult>),
+    /// For [`Job::AdviseCard`].
+    AdviseCard(Box<CardAdviceAnswer>),
 }
 
 /// A message from the page to a worker.

@@ -2,14 +2,17 @@
 //! gloo-worker bridges, keeps the job queue (what-if positions first, then the current trump's
 //! table cells, the other cells, the bids), hands each idle worker one job at a time, drops
 //! answers nobody wants any more, notices workers that never start or crash, and exposes the
-//! results as signals.
+//! results as signals. It also drives the "My hand" page's bid advice: each round of the
+//! engine's [`BidRace`] is cut into pieces for the workers, and the numbers are refreshed as
+//! the pieces come back.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use gloo_worker::{Spawnable, WorkerBridge};
 use leptos::prelude::*;
-use ulti_engine::{Deal, Query, Question, RuleOptions, Solution};
+use ulti_engine::advise::{BidAdvice, BidOptions, BidRace};
+use ulti_engine::{CardSet, Deal, Query, Question, RuleOptions, Solution};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 
@@ -17,7 +20,9 @@ use crate::model::analysis::{Bids, Table, analysis_key};
 use crate::model::queue::JobQueue;
 use crate::model::results::{ContractResult, all_pending};
 use crate::model::whatif::position_key;
-use crate::protocol::{Answer, Job, PROTOCOL_VERSION, RequestId, SolverRequest, SolverResponse};
+use crate::protocol::{
+    Answer, CardAdviceAnswer, Job, PROTOCOL_VERSION, RequestId, SolverRequest, SolverResponse,
+};
 use crate::worker::SolverWorker;
 
 /// How long the workers may take to load and answer the handshake.
@@ -98,6 +103,42 @@ impl SolveState {
     }
 }
 
+/// The bid advice of the "My hand" page.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct BidAdviceState {
+    /// The twelve cards and options of the run (`None`: nothing asked).
+    pub asked: Option<(CardSet, BidOptions)>,
+    /// The numbers so far (after each piece), or the final answer.
+    pub advice: Option<BidAdvice>,
+    /// Samples answered.
+    pub answered: u32,
+    /// Samples the whole run solves.
+    pub planned: u32,
+    /// Is the run going on?
+    pub running: bool,
+    /// Was it cancelled before the end?
+    pub cancelled: bool,
+    /// Page-side wall time of the whole run, ms (once done).
+    pub ms: Option<f64>,
+    /// Why the run failed (the engine's or the worker's message).
+    pub error: Option<String>,
+}
+
+/// A bid race under way.
+struct AdviceRun {
+    /// Counts runs, so answers of a cancelled run are dropped.
+    run: u64,
+    race: BidRace,
+    started: f64,
+}
+
+/// Tasks per advice job: small enough that the numbers move often and the workers share a
+/// round evenly, large enough that messages are few.
+#[must_use]
+pub fn advice_piece(tasks: usize, workers: usize) -> usize {
+    tasks.div_ceil(workers.max(1) * 4).clamp(1, 16)
+}
+
 /// A what-if position's answer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PositionState {
@@ -108,6 +149,26 @@ pub enum PositionState {
     /// The engine rejected it (e.g. an illegal card in `played=`).
     Failed(String),
 }
+
+/// A card advice's answer ([`Job::AdviseCard`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum AdviceState {
+    /// Queued or being computed.
+    Pending,
+    /// Computed, with the worker's time for it in ms.
+    Ready(Box<CardAdviceAnswer>, f64),
+    /// The engine rejected it (e.g. no consistent layout).
+    Failed(String),
+}
+
+/// The key of an advice job in [`SolverClient::advice`] (equal jobs, equal keys).
+#[must_use]
+pub fn advice_key(job: &Job) -> String {
+    format!("{job:?}")
+}
+
+/// Advice answers kept before the cache starts over.
+const MAX_ADVICE: usize = 256;
 
 /// Where a job's answer goes.
 #[derive(Clone, Debug)]
@@ -122,6 +183,21 @@ enum Target {
     Bid { key: String, index: usize },
     /// A what-if position.
     Position { key: String },
+    /// A card advice.
+    Advice { key: String },
+    /// Tasks `offset..` of the current round of the bid race `run`.
+    BidRace { run: u64, offset: usize },
+}
+
+impl Target {
+    /// Jobs asked for on demand (positions, card advice, the bid race), not part of the
+    /// analysis.
+    fn is_on_demand(&self) -> bool {
+        matches!(
+            self,
+            Target::Position { .. } | Target::Advice { .. } | Target::BidRace { .. }
+        )
+    }
 }
 
 /// A job waiting for a worker (in a [`JobQueue`]: lower priority numbers first).
@@ -132,6 +208,10 @@ struct Queued {
 }
 
 const PRIORITY_POSITION: u8 = 0;
+/// Card advice: after the positions (the open-hand values show first), before the analysis.
+const PRIORITY_ADVICE: u8 = 0;
+/// The bid advice of the "My hand" page (its own page: nothing else is queued there).
+const PRIORITY_ADVISE: u8 = 0;
 /// The deal's trump's verdicts (✔/✘), then their exact card points, then the other trumps'.
 const PRIORITY_TRUMP_CELL: u8 = 1;
 const PRIORITY_TRUMP_POINTS: u8 = 2;
@@ -177,6 +257,10 @@ pub struct SolverClient {
     cache: StoredValue<HashMap<String, Finished>>,
     state: RwSignal<SolveState>,
     positions: RwSignal<HashMap<String, PositionState>>,
+    race: StoredValue<Option<AdviceRun>, LocalStorage>,
+    runs: StoredValue<u64>,
+    bid_advice: RwSignal<BidAdviceState>,
+    advice: RwSignal<HashMap<String, AdviceState>>,
 }
 
 /// The worker's entry script (src/worker_loader.js, copied by trunk next to `worker.js`), made
@@ -224,6 +308,10 @@ impl SolverClient {
             cache: StoredValue::new(HashMap::new()),
             state: RwSignal::new(SolveState::default()),
             positions: RwSignal::new(HashMap::new()),
+            race: StoredValue::new_local(None),
+            runs: StoredValue::new(0),
+            bid_advice: RwSignal::new(BidAdviceState::default()),
+            advice: RwSignal::new(HashMap::new()),
         };
         client.start_pool();
         provide_context(client);
@@ -242,7 +330,22 @@ impl SolverClient {
         self.positions.read_only()
     }
 
+    /// The bid advice of the "My hand" page.
+    #[must_use]
+    pub fn bid_advice(&self) -> ReadSignal<BidAdviceState> {
+        self.bid_advice.read_only()
+    }
+
+    /// The card advice asked for so far, by [`advice_key`].
+    #[must_use]
+    pub fn advice(&self) -> ReadSignal<HashMap<String, AdviceState>> {
+        self.advice.read_only()
+    }
+
     fn fail(&self, error: WorkerError) {
+        if self.bid_advice.with_untracked(|a| a.running) {
+            self.stop_bid_advice(false);
+        }
         // Drop the broken pool: the next solve starts fresh workers.
         self.workers.set_value(Vec::new());
         self.inflight.set_value(HashMap::new());
@@ -250,6 +353,8 @@ impl SolverClient {
         self.current.set_value(None);
         self.positions
             .update(|p| p.retain(|_, s| *s != PositionState::Pending));
+        self.advice
+            .update(|a| a.retain(|_, s| *s != AdviceState::Pending));
         self.state.update(|s| {
             s.solving = false;
             s.worker_error = Some(error);
@@ -365,6 +470,7 @@ impl SolverClient {
 
     fn apply(&self, target: Target, answer: Result<Answer, String>, ms: f64) {
         match target {
+            Target::BidRace { run, offset } => self.bid_race_answer(run, offset, answer),
             Target::Position { key } => {
                 let entry = match answer {
                     Ok(Answer::Position(sol)) => PositionState::Ready(sol),
@@ -373,6 +479,17 @@ impl SolverClient {
                 };
                 self.positions.update(|p| {
                     p.insert(key, entry);
+                });
+            }
+            Target::Advice { key } => {
+                let entry = match answer {
+                    Ok(Answer::AdviseCard(a)) => AdviceState::Ready(a, ms),
+                    Ok(_) => AdviceState::Failed("unexpected answer from the worker".into()),
+                    Err(e) => AdviceState::Failed(e),
+                };
+                // Kept even when no longer asked for: going back to the position shows it.
+                self.advice.update(|a| {
+                    a.insert(key, entry);
                 });
             }
             Target::Cell { key, index, .. } => {
@@ -462,7 +579,7 @@ impl SolverClient {
             let Some(job) = next else {
                 return;
             };
-            if !matches!(job.target, Target::Position { .. }) {
+            if !job.target.is_on_demand() {
                 let now = now_ms();
                 self.current.update_value(|c| {
                     if let Some(c) = c {
@@ -527,7 +644,7 @@ impl SolverClient {
         let table = Table::pending();
         let all_bids = Bids::pending();
         self.queue.update_value(|q| {
-            q.retain(|j| matches!(j.target, Target::Position { .. }));
+            q.retain(|j| j.target.is_on_demand());
             for (i, question, priority) in cells {
                 let cell = &table.cells[i];
                 let job = Job::Cell {
@@ -574,7 +691,7 @@ impl SolverClient {
                 Target::Bid { key, index } => !inflight.iter().any(
                     |t| matches!(t, Target::Bid { key: k, index: i } if k == key && i == index),
                 ),
-                Target::Position { .. } => true,
+                Target::Position { .. } | Target::Advice { .. } | Target::BidRace { .. } => true,
             });
         });
         self.state.update(|s| {
@@ -628,7 +745,7 @@ impl SolverClient {
             self.cache.with_value(|c| c.get(&key).cloned())
         {
             self.queue
-                .update_value(|q| q.retain(|j| matches!(j.target, Target::Position { .. })));
+                .update_value(|q| q.retain(|j| j.target.is_on_demand()));
             self.state.update(|s| {
                 s.deal = Some(deal);
                 s.rules = rules;
@@ -658,7 +775,7 @@ impl SolverClient {
     /// Stop the analysis: cells and bids not answered yet show as cancelled.
     pub fn cancel(&self) {
         self.queue
-            .update_value(|q| q.retain(|j| matches!(j.target, Target::Position { .. })));
+            .update_value(|q| q.retain(|j| j.target.is_on_demand()));
         self.state.update(|s| {
             s.table.cancel();
             s.bids.cancel();
@@ -672,12 +789,168 @@ impl SolverClient {
         self.current.set_value(None);
         self.positions
             .update(|p| p.retain(|_, s| *s != PositionState::Pending));
+        self.advice
+            .update(|a| a.retain(|_, s| *s != AdviceState::Pending));
         self.state.update(|s| {
             s.deal = None;
             s.table = Table::pending();
             s.bids = Bids::pending();
             s.solving = false;
         });
+    }
+
+    /// Advise on the bid and the discard for `hand` (twelve cards): the race's rounds go to
+    /// the pool piece by piece, and [`SolverClient::advice`] follows every piece. A run under
+    /// way is cancelled first.
+    pub fn advise_bid(&self, hand: CardSet, opts: BidOptions) {
+        self.cancel_bid_advice();
+        self.ensure_pool();
+        let run = self.runs.get_value() + 1;
+        self.runs.set_value(run);
+        match BidRace::new(hand, &opts) {
+            Ok(race) => {
+                self.bid_advice.set(BidAdviceState {
+                    asked: Some((hand, opts)),
+                    advice: None,
+                    answered: 0,
+                    planned: race.planned(),
+                    running: true,
+                    cancelled: false,
+                    ms: None,
+                    error: None,
+                });
+                self.race.set_value(Some(AdviceRun {
+                    run,
+                    race,
+                    started: now_ms(),
+                }));
+                self.next_bid_round();
+            }
+            Err(e) => self.bid_advice.set(BidAdviceState {
+                asked: Some((hand, opts)),
+                error: Some(e.to_string()),
+                ..BidAdviceState::default()
+            }),
+        }
+    }
+
+    /// Stop the bid advice: queued pieces are dropped, answers on their way are ignored; the
+    /// numbers so far stay.
+    pub fn cancel_bid_advice(&self) {
+        if self.bid_advice.with_untracked(|a| a.running) {
+            self.stop_bid_advice(true);
+        }
+    }
+
+    /// Forget the bid advice (the hand is not complete).
+    pub fn clear_bid_advice(&self) {
+        self.cancel_bid_advice();
+        self.bid_advice.set(BidAdviceState::default());
+    }
+
+    fn stop_bid_advice(&self, cancelled: bool) {
+        self.runs.update_value(|r| *r += 1);
+        self.race.set_value(None);
+        self.queue
+            .update_value(|q| q.retain(|j| !matches!(j.target, Target::BidRace { .. })));
+        self.bid_advice.update(|a| {
+            a.running = false;
+            a.cancelled = cancelled;
+        });
+    }
+
+    /// Queue the race's next round, or finish the run when every answer is in.
+    fn next_bid_round(&self) {
+        let workers = self.workers.with_value(Vec::len);
+        let step = self
+            .race
+            .try_update_value(|r| r.as_mut().map(|r| (r.run, r.started, r.race.next_batch())));
+        let Some(Some((run, started, batch))) = step else {
+            return;
+        };
+        match batch {
+            Ok(Some(tasks)) => {
+                let piece = advice_piece(tasks.len(), workers);
+                self.queue.update_value(|q| {
+                    for (i, chunk) in tasks.chunks(piece).enumerate() {
+                        q.push(
+                            PRIORITY_ADVISE,
+                            Queued {
+                                job: Job::AdviseTasks {
+                                    tasks: chunk.to_vec(),
+                                },
+                                target: Target::BidRace {
+                                    run,
+                                    offset: i * piece,
+                                },
+                            },
+                        );
+                    }
+                });
+                self.dispatch();
+            }
+            Ok(None) => {
+                let done = self
+                    .race
+                    .with_value(|r| r.as_ref().is_some_and(|r| r.race.is_done()));
+                if done {
+                    let advice = self
+                        .race
+                        .try_update_value(Option::take)
+                        .flatten()
+                        .map(|r| r.race.finish());
+                    let ms = now_ms() - started;
+                    self.bid_advice.update(|a| {
+                        if let Some(advice) = advice {
+                            a.answered = advice.samples_total;
+                            a.planned = advice.samples_total;
+                            a.advice = Some(advice);
+                        }
+                        a.running = false;
+                        a.ms = Some(ms);
+                    });
+                }
+            }
+            Err(e) => {
+                self.stop_bid_advice(false);
+                self.bid_advice.update(|a| a.error = Some(e.to_string()));
+            }
+        }
+    }
+
+    fn bid_race_answer(&self, run: u64, offset: usize, answer: Result<Answer, String>) {
+        if self.runs.get_value() != run {
+            return; // cancelled or replaced
+        }
+        let results = match answer {
+            Ok(Answer::AdviseTasks(r)) => r,
+            Ok(_) => {
+                self.stop_bid_advice(false);
+                self.bid_advice.update(|a| {
+                    a.error = Some("unexpected answer from the worker".into());
+                });
+                return;
+            }
+            Err(e) => {
+                self.stop_bid_advice(false);
+                self.bid_advice.update(|a| a.error = Some(e));
+                return;
+            }
+        };
+        let snapshot = self.race.try_update_value(|r| {
+            r.as_mut().map(|r| {
+                r.race.feed(offset, results);
+                (r.race.snapshot(), r.race.answered(), r.race.planned())
+            })
+        });
+        if let Some(Some((advice, answered, planned))) = snapshot {
+            self.bid_advice.update(|a| {
+                a.advice = Some(advice);
+                a.answered = answered;
+                a.planned = planned;
+            });
+        }
+        self.next_bid_round();
     }
 
     /// Ask for the what-if positions the line viewer shows now. Positions already known are
@@ -726,6 +999,64 @@ impl SolverClient {
                     Queued {
                         job: Job::Position { query },
                         target: Target::Position { key },
+                    },
+                );
+            }
+        });
+        self.dispatch();
+    }
+
+    /// Ask for the card advice the page shows now ([`Job::AdviseCard`] jobs; others are
+    /// ignored). Advice already known is not computed again; queued advice no longer asked for
+    /// is dropped (cancelled). A job already with a worker runs to its end (a worker does one
+    /// job at a time) and its answer is kept.
+    pub fn want_advice(&self, jobs: Vec<Job>) {
+        let wanted: Vec<(String, Job)> = jobs
+            .into_iter()
+            .filter(|j| matches!(j, Job::AdviseCard { .. }))
+            .map(|j| (advice_key(&j), j))
+            .collect();
+        let mut dropped = Vec::new();
+        self.queue.update_value(|q| {
+            q.retain(|j| match &j.target {
+                Target::Advice { key } if !wanted.iter().any(|(k, _)| k == key) => {
+                    dropped.push(key.clone());
+                    false
+                }
+                _ => true,
+            });
+        });
+        let new: Vec<(String, Job)> = self.advice.with_untracked(|a| {
+            wanted
+                .into_iter()
+                .filter(|(k, _)| !a.contains_key(k) || dropped.contains(k))
+                .collect()
+        });
+        if dropped.is_empty() && new.is_empty() {
+            return;
+        }
+        self.advice.update(|a| {
+            if a.len() > MAX_ADVICE {
+                a.retain(|_, s| *s == AdviceState::Pending);
+            }
+            for k in &dropped {
+                a.remove(k);
+            }
+            for (k, _) in &new {
+                a.insert(k.clone(), AdviceState::Pending);
+            }
+        });
+        if new.is_empty() {
+            return;
+        }
+        self.ensure_pool();
+        self.queue.update_value(|q| {
+            for (key, job) in new {
+                q.push(
+                    PRIORITY_ADVICE,
+                    Queued {
+                        job,
+                        target: Target::Advice { key },
                     },
                 );
             }

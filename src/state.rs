@@ -7,7 +7,9 @@ use ulti_engine::{Card, Contract, Deal, DealError, RuleOptions, Suit};
 
 use crate::i18n::{Lang, tr};
 use crate::model::editor::{DealEditor, EditError};
-use crate::model::url_state::{UrlIssue, UrlState, deal_param, format_query};
+use crate::model::url_state::{
+    AtTable, UrlIssue, UrlState, deal_param, format_query, with_at_table,
+};
 
 /// The page's signals, shared through context (`AppState::expect()`).
 #[derive(Clone, Copy)]
@@ -34,8 +36,61 @@ pub struct AppState {
     pub lang_chosen: RwSignal<bool>,
     /// House rules (`rules=`).
     pub rules: RwSignal<RuleOptions>,
+    /// The line viewer's "at the table" advice (`table=`, `samples=`).
+    pub at_table: RwSignal<AtTable>,
     /// The complete deal, if the editor holds one.
     pub deal: Memo<Option<Deal>>,
+}
+
+/// The language of the page shown, for the parts every page shares (the header, the card
+/// faces): the solver page's [`AppState`], or another page's own [`PageLang`].
+#[derive(Clone, Copy)]
+pub struct PageLang {
+    /// The language of every text.
+    pub lang: RwSignal<Lang>,
+    /// Was it chosen (by the link's `lang=` or the switch)? Only then is it in the URL.
+    pub chosen: RwSignal<bool>,
+}
+
+impl PageLang {
+    /// The page's language from context.
+    ///
+    /// # Panics
+    /// Outside a page (neither [`AppState`] nor [`PageLang`] in context).
+    #[must_use]
+    pub fn expect() -> PageLang {
+        use_context::<AppState>().map_or_else(expect_context::<PageLang>, |s| PageLang {
+            lang: s.lang,
+            chosen: s.lang_chosen,
+        })
+    }
+
+    /// A page's own language (from the link's `lang=`, else the browser's), in context;
+    /// `<html lang>` and the window title follow it.
+    pub fn provide(from_url: Option<Lang>) -> PageLang {
+        let page = PageLang {
+            lang: RwSignal::new(from_url.unwrap_or_else(browser_lang)),
+            chosen: RwSignal::new(from_url.is_some()),
+        };
+        Effect::new(move |_| follow_lang(page.lang.get()));
+        provide_context(page);
+        page
+    }
+
+    /// Switch the language (kept in the URL as `lang=`).
+    pub fn set(&self, lang: Lang) {
+        self.chosen.set(true);
+        self.lang.set(lang);
+    }
+}
+
+/// `<html lang>` and the window title in `lang`.
+fn follow_lang(lang: Lang) {
+    let document = document();
+    if let Some(html) = document.document_element() {
+        let _ = html.set_attribute("lang", lang.code());
+    }
+    document.set_title(&tr(lang, "app.title"));
 }
 
 fn read_url(q: &leptos_router::params::ParamsMap) -> UrlState {
@@ -47,6 +102,7 @@ fn read_url(q: &leptos_router::params::ParamsMap) -> UrlState {
     )
     .with_played(q.get_str("played"))
     .with_lang(q.get_str("lang"))
+    .with_at_table(q.get_str("table"), q.get_str("samples"))
 }
 
 /// The browser's preferred language among the app's (English when it prefers neither).
@@ -86,6 +142,7 @@ impl AppState {
             lang: RwSignal::new(browser_lang()),
             lang_chosen: RwSignal::new(false),
             rules: RwSignal::new(RuleOptions::default()),
+            at_table: RwSignal::new(AtTable::default()),
             deal: Memo::new(move |_| editor.with(DealEditor::deal)),
         };
         let query = use_query_map();
@@ -105,13 +162,16 @@ impl AppState {
                 .deal
                 .get()
                 .map(|d| query.with_untracked(|q| deal_param(&d, q.get_str("deal"))));
-            let query = format_query(
-                deal.as_deref(),
-                state.rules.get(),
-                state.game.get(),
-                &state.played.get(),
-                state.step.get(),
-                state.lang_chosen.get().then(|| state.lang.get()),
+            let query = with_at_table(
+                format_query(
+                    deal.as_deref(),
+                    state.rules.get(),
+                    state.game.get(),
+                    &state.played.get(),
+                    state.step.get(),
+                    state.lang_chosen.get().then(|| state.lang.get()),
+                ),
+                state.at_table.get(),
             );
             let current = location.search.get_untracked();
             if current.trim_start_matches('?') == query {
@@ -142,14 +202,7 @@ impl AppState {
         });
 
         // `<html lang>` and the window title follow the language.
-        Effect::new(move |_| {
-            let lang = state.lang.get();
-            let document = document();
-            if let Some(html) = document.document_element() {
-                let _ = html.set_attribute("lang", lang.code());
-            }
-            document.set_title(&tr(lang, "app.title"));
-        });
+        Effect::new(move |_| follow_lang(state.lang.get()));
 
         provide_context(state);
         state
@@ -194,6 +247,9 @@ impl AppState {
         }
         if self.step.get_untracked() != url.step {
             self.step.set(url.step);
+        }
+        if self.at_table.get_untracked() != url.at_table {
+            self.at_table.set(url.at_table);
         }
     }
 

@@ -4,6 +4,7 @@
 use std::cell::RefCell;
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
+use ulti_engine::advise::{CardOptions, advise_card};
 use ulti_engine::{Bid, Query, Solver};
 
 use crate::protocol::{Answer, CellAnswer, Job, PROTOCOL_VERSION, SolverRequest, SolverResponse};
@@ -77,6 +78,24 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
             .solve(&query)
             .map(|s| Answer::Position(Box::new(s)))
             .map_err(|e| e.to_string()),
+        Job::AdviseTasks { tasks } => Ok(Answer::AdviseTasks(
+            tasks.iter().map(|t| t.run(solver)).collect(),
+        )),
+        Job::AdviseCard {
+            view,
+            samples,
+            seed,
+            points,
+        } => {
+            let opts = CardOptions {
+                samples,
+                seed,
+                points,
+            };
+            advise_card(&view, &opts, solver)
+                .map(|a| Answer::AdviseCard(Box::new(a.into())))
+                .map_err(|e| e.to_string())
+        }
     }
 }
 

@@ -1,9 +1,11 @@
 //! App-side logic tests that run natively (`cargo test -p ulti-solver`): the worker protocol on
 //! the wire, and a user's flow from the editor to the URL and through a solved line.
 
+use ulti_engine::advise::{BidOptions, BidRace, advise_bid};
+use ulti_engine::advise::{CardOptions, SeatView, advise_card};
 use ulti_engine::{
-    Bid, Card, Contract, Deal, Query, Question, RuleOptions, Solver, Suit, standard_announcements,
-    table,
+    Bid, Card, CardSet, Contract, Deal, Query, Question, RuleOptions, Solver, Suit,
+    standard_announcements, table,
 };
 use ulti_solver::model::analysis::Table;
 use ulti_solver::model::editor::DealEditor;
@@ -11,7 +13,9 @@ use ulti_solver::model::line::Line;
 use ulti_solver::model::results::{ContractResult, Status};
 use ulti_solver::model::url_state::{UrlState, deal_param, format_played, format_query};
 use ulti_solver::model::whatif::{deviate, full_line, position_query};
-use ulti_solver::protocol::{Answer, Job, PROTOCOL_VERSION, SolverRequest, SolverResponse};
+use ulti_solver::protocol::{
+    Answer, CardAdviceAnswer, Job, PROTOCOL_VERSION, SolverRequest, SolverResponse,
+};
 use ulti_solver::worker::run_job;
 
 const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";
@@ -65,8 +69,30 @@ fn every_protocol_message_survives_the_wire_codec() {
         Job::Position {
             query: position_query(deal, Contract::Passz, rules, &[]),
         },
+        Job::AdviseTasks {
+            tasks: BidRace::new(
+                CardSet(deal.hand(0).0 | deal.talon().0),
+                &BidOptions {
+                    samples: 1,
+                    rules,
+                    ..BidOptions::default()
+                },
+            )
+            .unwrap()
+            .next_batch()
+            .unwrap()
+            .unwrap()[..3]
+                .to_vec(),
+        },
     ];
     let mut solver = Solver::new();
+    let (view, _) = late_view(&mut solver, deal, rules);
+    let jobs = jobs.into_iter().chain([Job::AdviseCard {
+        view,
+        samples: 6,
+        seed: 3,
+        points: true,
+    }]);
     let hello = SolverRequest::Hello {
         panic_channel: "ulti-solver-panic-1".into(),
     };
@@ -97,6 +123,119 @@ fn every_protocol_message_survives_the_wire_codec() {
         version: PROTOCOL_VERSION,
     };
     assert_eq!(round_trip(&ready), ready);
+}
+
+/// The view of the seat to play after the first six tricks of the optimal passz line of
+/// `deal`, and that seat (a cheap card advice: four cards left each).
+fn late_view(solver: &mut Solver, deal: Deal, rules: RuleOptions) -> (SeatView, usize) {
+    let Ok(Answer::Position(sol)) = run_job(
+        solver,
+        Job::Position {
+            query: position_query(deal, Contract::Passz, rules, &[]),
+        },
+    ) else {
+        panic!("a position job answers a position");
+    };
+    let played = &sol.line[..18];
+    let bid = Bid::single(Contract::Passz);
+    let to_move = SeatView::from_deal(&deal, &bid, played, 0, rules)
+        .unwrap()
+        .to_move()
+        .unwrap();
+    let view = SeatView::from_deal(&deal, &bid, played, to_move, rules).unwrap();
+    (view, to_move)
+}
+
+#[test]
+fn the_workers_card_advice_is_the_engines_from_the_seats_view() {
+    let deal = Deal::parse_code(STRONG).unwrap();
+    let rules = RuleOptions::default();
+    let mut solver = Solver::new();
+    let (view, seat) = late_view(&mut solver, deal, rules);
+    let job = Job::AdviseCard {
+        view: view.clone(),
+        samples: 12,
+        seed: 7,
+        points: true,
+    };
+    let Ok(Answer::AdviseCard(got)) = run_job(&mut solver, job) else {
+        panic!("an advice job answers advice");
+    };
+    let opts = CardOptions {
+        samples: 12,
+        seed: 7,
+        points: true,
+    };
+    let want: CardAdviceAnswer = advise_card(&view, &opts, &mut Solver::new())
+        .unwrap()
+        .into();
+    assert_eq!(*got, want);
+    assert_eq!(got.seat, seat);
+    assert_eq!(got.samples, 12);
+    // Every card the seat still holds that it may play gets a row, with its points.
+    assert!(got.cards.len() >= 2, "{got:?}");
+    for row in &got.cards {
+        assert!(view.hand_now().contains(row.card), "{row:?}");
+        assert_eq!(row.stats.samples, 12);
+        assert!(row.expected_points.is_some());
+    }
+    // A seat that is not to play gets the engine's refusal, not advice.
+    let other = SeatView::from_deal(
+        &deal,
+        &Bid::single(Contract::Passz),
+        view.played(),
+        (seat + 1) % 3,
+        rules,
+    )
+    .unwrap();
+    let refused = run_job(
+        &mut solver,
+        Job::AdviseCard {
+            view: other,
+            samples: 4,
+            seed: 1,
+            points: false,
+        },
+    );
+    assert!(refused.is_err(), "{refused:?}");
+}
+
+#[test]
+fn the_bid_advice_over_the_wire_equals_the_engines() {
+    // The page's way: each round's tasks cut into pieces, sent to a worker and answered over
+    // the wire codec, the answers fed back as they come (the last piece first).
+    let deal = Deal::parse_code(STRONG).unwrap();
+    let twelve = CardSet(deal.hand(0).0 | deal.talon().0);
+    let opts = BidOptions {
+        samples: 2,
+        seed: 11,
+        rules: RuleOptions::default(),
+        confirm: 2,
+    };
+    let expected = advise_bid(twelve, &opts, &mut Solver::new()).unwrap();
+    let mut race = BidRace::new(twelve, &opts).unwrap();
+    let mut solver = Solver::new();
+    let mut jobs = 0;
+    while let Some(tasks) = race.next_batch().unwrap() {
+        let starts: Vec<usize> = (0..tasks.len()).step_by(7).collect();
+        for &from in starts.iter().rev() {
+            let to = (from + 7).min(tasks.len());
+            let job = round_trip(&Job::AdviseTasks {
+                tasks: tasks[from..to].to_vec(),
+            });
+            let answer = round_trip(&run_job(&mut solver, job));
+            let Ok(Answer::AdviseTasks(results)) = answer else {
+                panic!("an advice job answers advice: {answer:?}");
+            };
+            assert_eq!(results.len(), to - from);
+            race.feed(from, results);
+            jobs += 1;
+        }
+    }
+    assert!(jobs > 10, "{jobs} jobs");
+    let advice = race.finish();
+    assert_eq!(advice, expected);
+    assert!(advice.bids.iter().any(|r| r.confirmed));
 }
 
 #[test]

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use ulti_engine::{Card, Suit};
 
 use crate::i18n::{Lang, card_name, rank_name, rank_short, seat_name};
-use crate::state::AppState;
+use crate::state::PageLang;
 
 /// Lower-case suit letter used in CSS classes (`suit-p` …).
 #[must_use]
@@ -16,7 +16,7 @@ pub fn suit_class(suit: Suit) -> &'static str {
 /// The page's language, for components that name cards.
 #[must_use]
 pub fn use_lang() -> RwSignal<Lang> {
-    AppState::expect().lang
+    PageLang::expect().lang
 }
 
 /// A card's spoken name in the page's language, e.g. "Piros Ász" / "Ace of Hearts".

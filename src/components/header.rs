@@ -1,10 +1,10 @@
-//! The page header: title, the language switch and the "Copy link" button.
+//! The page header: title, the page links, the language switch and the "Copy link" button.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
 use crate::i18n::{Lang, text, tr};
-use crate::state::AppState;
+use crate::state::PageLang;
 
 /// Copy the page URL to the clipboard; `false` when the Clipboard API is unavailable.
 fn copy_url() -> bool {
@@ -27,8 +27,8 @@ fn copy_url() -> bool {
 /// Magyar | English: the selected language has `aria-pressed="true"`.
 #[component]
 fn LangSwitch() -> impl IntoView {
-    let state = AppState::expect();
-    let lang = state.lang;
+    let page = PageLang::expect();
+    let lang = page.lang;
     view! {
         <div class="lang-switch" role="group" aria-label=text(lang, "app.language")>
             {Lang::ALL
@@ -39,7 +39,7 @@ fn LangSwitch() -> impl IntoView {
                             lang=l.code()
                             data-testid=format!("lang-{}", l.code())
                             aria-pressed=move || (lang.get() == l).to_string()
-                            on:click=move |_| state.set_lang(l)
+                            on:click=move |_| page.set(l)
                         >
                             {l.native_name()}
                         </button>
@@ -51,10 +51,51 @@ fn LangSwitch() -> impl IntoView {
     }
 }
 
-/// Title bar with the language switch and the "Copy link" button.
+/// The app's pages: the solver (`/`) and "My hand" (`/hand`), the current one marked with
+/// `aria-current="page"`. Full links (the router base prepended), so they also work opened in
+/// a new tab; the chosen language goes along.
+#[component]
+fn PageLinks() -> impl IntoView {
+    let page = PageLang::expect();
+    let lang = page.lang;
+    let location = leptos_router::hooks::use_location();
+    let base = crate::router_base();
+    let link = move |route: &'static str, key: &'static str, testid: &'static str| {
+        let base = base.clone();
+        let href = move || {
+            let lang_q = if page.chosen.get() {
+                format!("?lang={}", lang.get().code())
+            } else {
+                String::new()
+            };
+            format!("{base}{route}{lang_q}")
+        };
+        let current = move || {
+            let path = location.pathname.get();
+            let here = path
+                .trim_end_matches('/')
+                .ends_with(route.trim_end_matches('/'))
+                && (route != "/" || !path.trim_end_matches('/').ends_with("/hand"));
+            here.then_some("page")
+        };
+        view! {
+            <a href=href data-testid=testid aria-current=current>
+                {text(lang, key)}
+            </a>
+        }
+    };
+    view! {
+        <nav class="page-links" aria-label=text(lang, "app.pages")>
+            {link("/", "app.page_solver", "nav-solver")}
+            {link("/hand", "app.page_hand", "nav-hand")}
+        </nav>
+    }
+}
+
+/// Title bar with the page links, the language switch and the "Copy link" button.
 #[component]
 pub fn Header() -> impl IntoView {
-    let lang = AppState::expect().lang;
+    let lang = PageLang::expect().lang;
     let copied = RwSignal::new(false);
     view! {
         <header class="app-header">
@@ -63,6 +104,7 @@ pub fn Header() -> impl IntoView {
                 {text(lang, "app.title")}
             </h1>
             <p class="tagline">{text(lang, "app.tagline")}</p>
+            <PageLinks />
             <LangSwitch />
             <button
                 type="button"

@@ -1,7 +1,9 @@
 //! Pure application logic, free of the DOM: tested natively with plain `#[test]`s.
 
 pub mod analysis;
+pub mod attable;
 pub mod editor;
+pub mod hand;
 pub mod line;
 pub mod queue;
 pub mod results;

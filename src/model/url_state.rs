@@ -1,5 +1,6 @@
 //! The shareable state in the URL: `?deal=<61 digits>&game=<contract id>&step=<0..30>`
-//! (+ `rules=`, `played=`, `lang=`), and what was ignored or changed when reading it.
+//! (+ `rules=`, `played=`, `lang=`, `table=`, `samples=`), and what was ignored or changed
+//! when reading it.
 
 use ulti_engine::{Card, Contract, Deal, DealError, RuleOptions};
 
@@ -12,6 +13,48 @@ pub const RULE_MARRIAGE_NEEDS_TRICK: &str = "marriage-needs-trick";
 
 /// Cards in a whole line of play.
 pub const LAST_STEP: usize = 30;
+
+/// Layouts the "at the table" advice samples unless `samples=` says otherwise.
+pub const DEFAULT_ADVICE_SAMPLES: u32 = 100;
+/// The most layouts `samples=` may ask for.
+pub const MAX_ADVICE_SAMPLES: u32 = 2000;
+
+/// The line viewer's "at the table" toggle (`table=1`) and its sample count (`samples=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AtTable {
+    /// Is the seat-to-move's own advice shown beside the open-hand values?
+    pub on: bool,
+    /// Layouts sampled for it.
+    pub samples: u32,
+}
+
+impl Default for AtTable {
+    fn default() -> AtTable {
+        AtTable {
+            on: false,
+            samples: DEFAULT_ADVICE_SAMPLES,
+        }
+    }
+}
+
+/// Append the `table=` and `samples=` parameters of `at` to a query string (nothing while
+/// the toggle is off; `samples=` only when not the default).
+#[must_use]
+pub fn with_at_table(query: String, at: AtTable) -> String {
+    if !at.on {
+        return query;
+    }
+    let mut parts: Vec<String> = if query.is_empty() {
+        Vec::new()
+    } else {
+        vec![query]
+    };
+    parts.push("table=1".into());
+    if at.samples != DEFAULT_ADVICE_SAMPLES {
+        parts.push(format!("samples={}", at.samples));
+    }
+    parts.join("&")
+}
 
 /// The state read from a URL's query parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -29,6 +72,8 @@ pub struct UrlState {
     pub played: Vec<Card>,
     /// `lang=`: the language the link asks for.
     pub lang: Option<Lang>,
+    /// `table=` and `samples=`: the "at the table" advice.
+    pub at_table: AtTable,
     /// The parameters (other than `deal=`, which has its own message) that were ignored or
     /// changed, for the page's notice.
     pub issues: Vec<UrlIssue>,
@@ -53,6 +98,8 @@ pub enum UrlIssue {
     PlayedWithoutGame,
     /// `lang=` is not a language of the app.
     UnknownLang(String),
+    /// `samples=` is not a number from 1 to [`MAX_ADVICE_SAMPLES`] (the default is used).
+    BadSamples(String),
 }
 
 /// Read a `played=` value: comma-separated card codes; a malformed one drops the whole list.
@@ -151,6 +198,7 @@ impl UrlState {
             step,
             played: Vec::new(),
             lang: None,
+            at_table: AtTable::default(),
             issues,
         }
     }
@@ -165,6 +213,19 @@ impl UrlState {
                 self.issues.push(UrlIssue::BadPlayed(v.to_string()));
             } else if self.game.is_none() {
                 self.issues.push(UrlIssue::PlayedWithoutGame);
+            }
+        }
+        self
+    }
+
+    /// The same state with the `table=` (`1`/`true`: on) and `samples=` values read.
+    #[must_use]
+    pub fn with_at_table(mut self, table: Option<&str>, samples: Option<&str>) -> UrlState {
+        self.at_table.on = matches!(table.map(str::trim), Some("1" | "true" | "on"));
+        if let Some(v) = samples.map(str::trim).filter(|v| !v.is_empty()) {
+            match v.parse::<u32>() {
+                Ok(n) if (1..=MAX_ADVICE_SAMPLES).contains(&n) => self.at_table.samples = n,
+                _ => self.issues.push(UrlIssue::BadSamples(v.to_string())),
             }
         }
         self
@@ -340,6 +401,42 @@ mod tests {
             format_query(None, default, Some(Contract::Betli), &[], 0, Some(Lang::Hu)),
             "game=betli&lang=hu"
         );
+    }
+
+    #[test]
+    fn the_at_table_toggle_and_its_samples_round_trip_through_the_url() {
+        let s = UrlState::parse(Some(STRONG), Some("passz"), Some("6"), None)
+            .with_at_table(Some("1"), Some("20"));
+        assert_eq!(
+            s.at_table,
+            AtTable {
+                on: true,
+                samples: 20
+            }
+        );
+        assert!(s.issues.is_empty());
+        let q = with_at_table(
+            format_query(Some("0123"), s.rules, s.game, &[], s.step, None),
+            s.at_table,
+        );
+        assert_eq!(q, "deal=0123&game=passz&step=6&table=1&samples=20");
+        // The default sample count and the toggle off are not written.
+        let on = AtTable {
+            on: true,
+            ..AtTable::default()
+        };
+        assert_eq!(with_at_table("game=passz".into(), on), "game=passz&table=1");
+        assert_eq!(with_at_table(String::new(), on), "table=1");
+        assert_eq!(
+            with_at_table("game=passz".into(), AtTable::default()),
+            "game=passz"
+        );
+        // Off unless asked; a bad count falls back to the default and says so.
+        let s = UrlState::parse(None, None, None, None).with_at_table(Some("0"), Some("0"));
+        assert_eq!(s.at_table, AtTable::default());
+        assert_eq!(s.issues, vec![UrlIssue::BadSamples("0".into())]);
+        let s = UrlState::parse(None, None, None, None).with_at_table(None, Some("lots"));
+        assert_eq!(s.issues, vec![UrlIssue::BadSamples("lots".into())]);
     }
 
     #[test]

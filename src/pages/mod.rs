@@ -1,3 +1,4 @@
-//! Pages (one so far: the solver).
+//! Pages: the solver (`/`) and "My hand" (`/hand`).
 
+pub mod hand_page;
 pub mod solver_page;

@@ -1,7 +1,7 @@
 // Installable and offline: the page registers the service worker `sw.js?v=<protocol version>`,
 // whose cache (named after that version) holds the page, the solver worker and the wasm; the
 // manifest and its icons load. After one visit the network goes away, and the app reloads,
-// opens a deal link and solves it as the engine CLI does.
+// opens a deal link and solves it as the engine CLI does, and the "My hand" route loads too.
 //
 // The "network" is a small proxy in front of the server under test (E2E_BASE_URL): going
 // offline closes it and also sets the browser context offline, so nothing — page, worker or
@@ -159,6 +159,11 @@ test('after one visit the app reloads and solves a deal offline', { timeout: 4 *
     await waitForResults(page);
     const problems = diffResults(await readResults(page), expected);
     assert.deepEqual(problems, [], 'offline results differ from the CLI');
+
+    // Another route of the app (/hand: on Pages its 404.html) gets the cached app shell.
+    await page.goto(`${proxy.base}hand?hand=PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7,TA,T8&samples=1&confirm=0`);
+    await page.waitForSelector('[data-testid=advice-status][data-state=done]', { timeout: TIMEOUT.solve });
+    assert.equal(await page.$$eval('[data-testid=hand-card][aria-pressed=true]', (e) => e.length), 12);
 
     // Really offline: a file never cached cannot be had, and the proxy served nothing.
     const probe = await page.evaluate(() =>

@@ -6,8 +6,8 @@ use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use ulti_engine::advise::{
-    AdviseError, BidOptions, CardOptions, Sampler, SeatView, ViewError, advise_bid, advise_card,
-    close_call, rng_for, schedule, wilson,
+    AdviseError, BidOptions, BidRace, CardOptions, Executor, Sampler, SeatView, ViewError,
+    advise_bid, advise_card, close_call, rng_for, schedule, wilson,
 };
 use ulti_engine::{
     Bid, Card, CardSet, Contract, Deal, Game, RuleOptions, SOLOIST, Solver, parse_cards,
@@ -419,6 +419,62 @@ fn bid_advice_is_reproducible_ranked_and_sees_only_the_twelve_cards() {
         advise_bid(CardSet(twelve.0 & !deal.talon().0), &opts, &mut solver).unwrap_err(),
         AdviseError::HandSize(10)
     );
+}
+
+#[test]
+fn a_bid_race_stepped_in_pieces_gives_the_same_advice() {
+    let deal = Deal::parse_code(STRONG).unwrap();
+    let twelve = CardSet(deal.hand(0).0 | deal.talon().0);
+    let opts = BidOptions {
+        samples: 4,
+        seed: 7,
+        rules: RuleOptions::default(),
+        confirm: 3,
+    };
+    let mut solver = Solver::new();
+    let whole = advise_bid(twelve, &opts, &mut solver).unwrap();
+    // The page's way: each batch cut into random pieces, solved and fed back out of order.
+    let mut rng = SmallRng::seed_from_u64(4);
+    let mut race = BidRace::new(twelve, &opts).unwrap();
+    let planned = race.planned();
+    let mut batches = 0;
+    let mut pieces = 0;
+    let mut last_answered = 0;
+    while let Some(tasks) = race.next_batch().unwrap() {
+        batches += 1;
+        let mut cuts = vec![0, tasks.len()];
+        for _ in 0..rng.random_range(0..6) {
+            cuts.push(rng.random_range(0..=tasks.len()));
+        }
+        cuts.sort_unstable();
+        let mut ranges: Vec<(usize, usize)> = cuts.windows(2).map(|w| (w[0], w[1])).collect();
+        ranges.reverse();
+        let turn = rng.random_range(0..ranges.len());
+        ranges.rotate_left(turn);
+        for (i, (from, to)) in ranges.into_iter().enumerate() {
+            // No next round while a piece of this one is missing.
+            if i > 0 && from < to {
+                assert_eq!(race.next_batch().unwrap(), None);
+            }
+            race.feed(from, solver.run_all(&tasks[from..to]));
+            pieces += 1;
+            // The numbers so far follow every piece.
+            let snap = race.snapshot();
+            assert_eq!(snap.samples_total, race.answered());
+            assert!(snap.samples_total >= last_answered);
+            last_answered = snap.samples_total;
+        }
+    }
+    assert!(race.is_done());
+    assert_eq!(
+        batches,
+        schedule(66, 4).len() + 1,
+        "every round and the confirmation"
+    );
+    assert!(pieces > batches, "some batches were cut: {pieces} pieces");
+    assert_eq!(race.planned(), planned);
+    assert_eq!(race.answered(), planned);
+    assert_eq!(race.finish(), whole);
 }
 
 #[test]

@@ -14,12 +14,14 @@ use crate::model::whatif::{first_illegal, full_line, position_key, position_quer
 use crate::solver_client::{PositionState, SolverClient};
 use crate::state::AppState;
 
+mod attable;
 mod controls;
 mod felt;
 mod history;
 mod score;
 mod whatif;
 
+use attable::AtTablePanel;
 use controls::{Controls, SPEEDS};
 use felt::Felt;
 use history::TrickHistory;
@@ -355,6 +357,7 @@ pub fn LineViewer() -> impl IntoView {
                 }}
                 <Controls />
                 <Felt />
+                <AtTablePanel />
                 <Score />
                 <TrickHistory />
             </div>

@@ -4,6 +4,8 @@
 
 use std::sync::{Arc, LazyLock};
 
+use serde::{Deserialize, Serialize};
+
 use crate::bids::{Announcement, standard_announcements};
 use crate::card::{Card, Suit};
 use crate::contract::{Bid, Contract, Scoring, component_payoff};
@@ -69,11 +71,12 @@ pub(crate) static PLAN: LazyLock<BidPlan> = LazyLock::new(|| {
 /// The outcome of one bid on one layout: `None` when the soloist cannot play it.
 pub type BidOutcome = Option<(bool, i32)>;
 
-/// One sampled layout and what to compute for it.
-#[derive(Clone, Debug)]
+/// One sampled layout and what to compute for it. Serializable (also with bincode), so that
+/// it can be sent to a worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Task(Kind);
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 enum Kind {
     /// The standard bids of a fresh deal that are still in contention (`wanted`, by
     /// announcement).
@@ -92,11 +95,11 @@ enum Kind {
     },
 }
 
-/// What a [`Task`] found.
-#[derive(Clone, Debug, PartialEq)]
+/// What a [`Task`] found. Serializable (also with bincode).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TaskResult(Answer);
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub(crate) enum Answer {
     /// Per standard announcement ([`standard_announcements`] order).
     Bids(Vec<BidOutcome>),

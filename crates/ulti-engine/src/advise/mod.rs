@@ -10,7 +10,8 @@
 //! how many samples other rows got.
 //!
 //! Solving is left to an [`Executor`]: a [`Solver`] runs the tasks one after the other (the
-//! web worker), the command line spreads them over threads.
+//! web worker), the command line spreads them over threads. [`BidRace`] hands the bid advice
+//! out one batch at a time, for the page's worker pool.
 
 mod evaluate;
 pub mod quality;
@@ -154,7 +155,8 @@ pub fn schedule(n: u32, samples: u32) -> Vec<(u32, u32)> {
 /// Which two cards to discard and what to bid, from the soloist's twelve cards (their hand
 /// and the talon they picked up): every discard × every standard bid, sampled as the
 /// defenders' hands (the ten plus ten cards the soloist does not see), raced so that the
-/// discards still in contention get the most samples.
+/// discards still in contention get the most samples. The whole [`BidRace`], each batch run
+/// by `exec`.
 ///
 /// # Errors
 /// A hand not of twelve cards, or zero samples.
@@ -163,228 +165,421 @@ pub fn advise_bid(
     opts: &BidOptions,
     exec: &mut dyn Executor,
 ) -> Result<BidAdvice, AdviseError> {
-    if hand.len() != 12 {
-        return Err(AdviseError::HandSize(hand.len()));
+    let mut race = BidRace::new(hand, opts)?;
+    while let Some(tasks) = race.next_batch()? {
+        race.feed(0, exec.run_all(&tasks));
     }
-    if opts.samples == 0 {
-        return Err(AdviseError::NoSamples);
-    }
-    let plan = &*PLAN;
-    let ds = discards(hand);
-    let mut samplers = Vec::with_capacity(ds.len());
-    for d in &ds {
-        let talon: CardSet = d.iter().copied().collect();
-        let view = SeatView::new(
-            SOLOIST,
-            CardSet(hand.0 & !talon.0),
-            Some(talon),
-            Suit::Piros,
-            None,
-            &[],
-            opts.rules,
-        )?;
-        samplers.push(Sampler::new(&view)?);
-    }
-    // How far a bid's payoff can swing between a win and a loss: half of it over the square
-    // root of the samples bounds the standard error of its mean.
-    let spread: Vec<f64> = plan
-        .announcements
-        .iter()
-        .map(|a| {
-            let trump = a.trump.unwrap_or(Suit::Zold);
-            a.bid
-                .components()
-                .iter()
-                .map(|&c| {
-                    f64::from(
-                        component_payoff(c, true, trump, a.scoring)
-                            - component_payoff(c, false, trump, a.scoring),
-                    )
-                })
-                .sum()
-        })
-        .collect();
-    let mut tallies = vec![vec![Tally::default(); plan.announcements.len()]; ds.len()];
-    let mut done = vec![0u32; ds.len()];
-    let mut alive: Vec<usize> = (0..ds.len()).collect();
-    let mut rounds = Vec::new();
-    let mut total = 0;
-    for (n_alive, k) in schedule(ds.len() as u32, opts.samples) {
-        // Keep the better half (by the best bid's mean payoff) for the next round.
-        if (n_alive as usize) < alive.len() {
-            alive.sort_by(|&a, &b| {
-                best_mean(&tallies[b])
-                    .total_cmp(&best_mean(&tallies[a]))
-                    .then(a.cmp(&b))
-            });
-            alive.truncate(n_alive as usize);
-            alive.sort_unstable();
+    Ok(race.finish())
+}
+
+/// Where the race stands.
+#[derive(Clone, Debug)]
+enum Phase {
+    /// The next round of the schedule to hand out.
+    Racing(usize),
+    /// The confirmation samples of these leading rows (index into `bids`, announcement,
+    /// discard) are out or next.
+    Confirm,
+    /// Every answer is in.
+    Done,
+}
+
+/// The bid advice one batch at a time, for a caller that runs the tasks itself (the page's
+/// worker pool): [`BidRace::next_batch`] hands out the tasks of the next round, their
+/// results come back through [`BidRace::feed`] (in any order, split in any way), and
+/// [`BidRace::snapshot`] shows the numbers so far. The answer does not depend on how the
+/// batches were split: it is exactly [`advise_bid`]'s.
+#[derive(Clone, Debug)]
+pub struct BidRace {
+    hand: CardSet,
+    opts: BidOptions,
+    ds: Vec<[Card; 2]>,
+    samplers: Vec<Sampler>,
+    /// How far each bid's payoff can swing between a win and a loss.
+    spread: Vec<f64>,
+    tallies: Vec<Vec<Tally>>,
+    done: Vec<u32>,
+    alive: Vec<usize>,
+    schedule: Vec<(u32, u32)>,
+    rounds: Vec<(u32, u32)>,
+    phase: Phase,
+    /// The outstanding batch: what each task is for, and which results are in.
+    owners: Vec<Owner>,
+    received: Vec<bool>,
+    missing: usize,
+    /// Tasks handed out and answered.
+    answered: u32,
+    /// The race's ranking, kept once the race is over (the confirmation re-ranks its top).
+    raced: Option<Vec<BidRow>>,
+    /// The confirmation rows: (row, announcement) and their fresh tallies.
+    confirm_rows: Vec<(usize, usize)>,
+    fresh: Vec<Tally>,
+}
+
+/// What a task of the outstanding batch is for.
+#[derive(Clone, Copy, Debug)]
+enum Owner {
+    /// A racing sample of this discard.
+    Race(usize),
+    /// A confirmation sample of this confirmation row.
+    Confirm(usize),
+}
+
+impl BidRace {
+    /// Start a race over `hand`'s 66 discards.
+    ///
+    /// # Errors
+    /// A hand not of twelve cards, or zero samples.
+    pub fn new(hand: CardSet, opts: &BidOptions) -> Result<BidRace, AdviseError> {
+        if hand.len() != 12 {
+            return Err(AdviseError::HandSize(hand.len()));
         }
-        // Within a discard, only the bids still in contention are solved again: those whose
-        // mean, raised by the largest standard error its payoff range allows, still reaches
-        // the discard's best mean lowered by its own.
-        let mut tasks = Vec::new();
-        let mut owners = Vec::new();
-        for &d in &alive {
-            let wanted: Arc<[bool]> = if done[d] == 0 {
-                vec![true; plan.announcements.len()].into()
-            } else {
-                let bound = |a: usize| spread[a] / (2.0 * f64::from(tallies[d][a].n).sqrt());
-                let played: Vec<usize> = (0..plan.announcements.len())
-                    .filter(|&a| tallies[d][a].n > 0)
-                    .collect();
-                let best_low = played
+        if opts.samples == 0 {
+            return Err(AdviseError::NoSamples);
+        }
+        let plan = &*PLAN;
+        let ds = discards(hand);
+        let mut samplers = Vec::with_capacity(ds.len());
+        for d in &ds {
+            let talon: CardSet = d.iter().copied().collect();
+            let view = SeatView::new(
+                SOLOIST,
+                CardSet(hand.0 & !talon.0),
+                Some(talon),
+                Suit::Piros,
+                None,
+                &[],
+                opts.rules,
+            )?;
+            samplers.push(Sampler::new(&view)?);
+        }
+        // How far a bid's payoff can swing between a win and a loss: half of it over the square
+        // root of the samples bounds the standard error of its mean.
+        let spread: Vec<f64> = plan
+            .announcements
+            .iter()
+            .map(|a| {
+                let trump = a.trump.unwrap_or(Suit::Zold);
+                a.bid
+                    .components()
                     .iter()
-                    .map(|&a| tallies[d][a].mean_payoff() - bound(a))
-                    .fold(f64::NEG_INFINITY, f64::max);
-                let mut w = vec![false; plan.announcements.len()];
-                for &a in &played {
-                    w[a] = tallies[d][a].mean_payoff() + bound(a) >= best_low;
-                }
-                w.into()
-            };
-            for s in done[d]..k {
-                // Common random numbers: every discard leaves the same twenty cards unseen, so
-                // sample `s` is the same defenders' layout for every discard, and discards are
-                // compared on the same layouts.
-                let mut rng = rng_for(opts.seed, u64::from(s));
-                let deal = samplers[d].sample(&mut rng)?;
-                tasks.push(Task::bids(deal, opts.rules, Arc::clone(&wanted)));
-                owners.push(d);
-            }
-            done[d] = k;
-        }
-        total += tasks.len() as u32;
-        for (d, r) in owners.into_iter().zip(exec.run_all(&tasks)) {
-            let Answer::Bids(outcomes) = r.into_answer() else {
-                unreachable!("a bid task answers with bids")
-            };
-            for (t, o) in tallies[d].iter_mut().zip(outcomes) {
-                if let Some((won, payoff)) = o {
-                    t.add(won, payoff, None);
-                }
-            }
-        }
-        rounds.push((n_alive, k));
-    }
-    let row = |a: usize, d: usize| BidRow {
-        id: plan.announcements[a].id(),
-        name: plan.announcements[a].hungarian(),
-        discard: ds[d],
-        stats: tallies[d][a].stats(),
-        confirmed: false,
-    };
-    let mut bids: Vec<BidRow> = (0..plan.announcements.len())
-        .filter_map(|a| {
-            // The discard with the best mean payoff less the bound on its standard error: a
-            // discard sampled only a few times needs a clearly better mean to be chosen.
-            (0..ds.len())
-                .filter(|&d| tallies[d][a].n > 0)
-                .max_by(|&x, &y| {
-                    let score = |d: usize| {
-                        let t = &tallies[d][a];
-                        t.mean_payoff() - spread[a] / (2.0 * f64::from(t.n).sqrt())
-                    };
-                    score(x)
-                        .total_cmp(&score(y))
-                        .then(tallies[x][a].n.cmp(&tallies[y][a].n))
-                        .then(y.cmp(&x))
-                })
-                .map(|d| row(a, d))
+                    .map(|&c| {
+                        f64::from(
+                            component_payoff(c, true, trump, a.scoring)
+                                - component_payoff(c, false, trump, a.scoring),
+                        )
+                    })
+                    .sum()
+            })
+            .collect();
+        Ok(BidRace {
+            hand,
+            opts: *opts,
+            tallies: vec![vec![Tally::default(); plan.announcements.len()]; ds.len()],
+            done: vec![0; ds.len()],
+            alive: (0..ds.len()).collect(),
+            schedule: schedule(ds.len() as u32, opts.samples),
+            ds,
+            samplers,
+            spread,
+            rounds: Vec::new(),
+            phase: Phase::Racing(0),
+            owners: Vec::new(),
+            received: Vec::new(),
+            missing: 0,
+            answered: 0,
+            raced: None,
+            confirm_rows: Vec::new(),
+            fresh: Vec::new(),
         })
-        .collect();
-    bids.sort_by(|x, y| {
-        y.stats
-            .expected_payoff
-            .total_cmp(&x.stats.expected_payoff)
-            .then(y.stats.win_prob.total_cmp(&x.stats.win_prob))
-            .then(x.id.cmp(&y.id))
-    });
-    // Confirmation: the leading rows were chosen on their own samples, so their means are
-    // biased upwards (the winner's curse). Fresh layouts, the same for each of them, give
-    // them unbiased statistics, and they are ranked again among themselves on those.
-    let top = bids.len().min(CONFIRM_ROWS);
-    if opts.confirm > 0 && top > 0 {
+    }
+
+    /// The samples (tasks) the whole race will solve: every round of [`schedule`] and the
+    /// confirmation of the leading rows.
+    #[must_use]
+    pub fn planned(&self) -> u32 {
+        let mut prev = 0;
+        let mut n = 0;
+        for &(alive, k) in &self.schedule {
+            n += alive * (k - prev);
+            prev = k;
+        }
+        let rows = self
+            .raced
+            .as_ref()
+            .map_or(CONFIRM_ROWS, |b| b.len().min(CONFIRM_ROWS));
+        n + self.opts.confirm * rows as u32
+    }
+
+    /// The samples answered so far.
+    #[must_use]
+    pub fn answered(&self) -> u32 {
+        self.answered
+    }
+
+    /// Is every answer in (the next [`BidRace::next_batch`] is `None`)?
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        matches!(self.phase, Phase::Done)
+    }
+
+    /// The tasks of the next round, once every result of the last one is in (`Ok(None)` while
+    /// some are missing, and at the end). Run them in any way and hand the results to
+    /// [`BidRace::feed`].
+    ///
+    /// # Errors
+    /// No layout consistent with the hand (not for a hand of twelve distinct cards).
+    pub fn next_batch(&mut self) -> Result<Option<Vec<Task>>, AdviseError> {
+        if self.missing > 0 {
+            return Ok(None);
+        }
+        let plan = &*PLAN;
         let mut tasks = Vec::new();
         let mut owners = Vec::new();
-        for (i, r) in bids[..top].iter().enumerate() {
-            let d = ds
-                .iter()
-                .position(|x| *x == r.discard)
-                .expect("a discard of the hand");
-            let a = plan
-                .announcements
-                .iter()
-                .position(|x| x.id() == r.id)
-                .expect("a standard bid");
-            let mut wanted = vec![false; plan.announcements.len()];
-            wanted[a] = true;
-            let wanted: Arc<[bool]> = wanted.into();
-            for j in 0..opts.confirm {
-                let mut rng = rng_for(opts.seed, CONFIRM_STREAMS + u64::from(j));
-                let deal = samplers[d].sample(&mut rng)?;
-                tasks.push(Task::bids(deal, opts.rules, Arc::clone(&wanted)));
-                owners.push((i, a));
+        match self.phase {
+            Phase::Done => return Ok(None),
+            Phase::Racing(i) => {
+                let (n_alive, k) = self.schedule[i];
+                // Keep the better half (by the best bid's mean payoff) for the next round.
+                if (n_alive as usize) < self.alive.len() {
+                    let tallies = &self.tallies;
+                    self.alive.sort_by(|&a, &b| {
+                        best_mean(&tallies[b])
+                            .total_cmp(&best_mean(&tallies[a]))
+                            .then(a.cmp(&b))
+                    });
+                    self.alive.truncate(n_alive as usize);
+                    self.alive.sort_unstable();
+                }
+                // Within a discard, only the bids still in contention are solved again: those
+                // whose mean, raised by the largest standard error its payoff range allows,
+                // still reaches the discard's best mean lowered by its own.
+                for &d in &self.alive {
+                    let tallies = &self.tallies[d];
+                    let wanted: Arc<[bool]> = if self.done[d] == 0 {
+                        vec![true; plan.announcements.len()].into()
+                    } else {
+                        let bound =
+                            |a: usize| self.spread[a] / (2.0 * f64::from(tallies[a].n).sqrt());
+                        let played: Vec<usize> = (0..plan.announcements.len())
+                            .filter(|&a| tallies[a].n > 0)
+                            .collect();
+                        let best_low = played
+                            .iter()
+                            .map(|&a| tallies[a].mean_payoff() - bound(a))
+                            .fold(f64::NEG_INFINITY, f64::max);
+                        let mut w = vec![false; plan.announcements.len()];
+                        for &a in &played {
+                            w[a] = tallies[a].mean_payoff() + bound(a) >= best_low;
+                        }
+                        w.into()
+                    };
+                    for s in self.done[d]..k {
+                        // Common random numbers: every discard leaves the same twenty cards
+                        // unseen, so sample `s` is the same defenders' layout for every
+                        // discard, and discards are compared on the same layouts.
+                        let mut rng = rng_for(self.opts.seed, u64::from(s));
+                        let deal = self.samplers[d].sample(&mut rng)?;
+                        tasks.push(Task::bids(deal, self.opts.rules, Arc::clone(&wanted)));
+                        owners.push(Owner::Race(d));
+                    }
+                    self.done[d] = k;
+                }
+                self.rounds.push((n_alive, k));
+                self.phase = if i + 1 < self.schedule.len() {
+                    Phase::Racing(i + 1)
+                } else {
+                    Phase::Confirm
+                };
+            }
+            Phase::Confirm => {
+                if self.raced.is_some() {
+                    // The confirmation's answers are all in.
+                    self.phase = Phase::Done;
+                    return Ok(None);
+                }
+                let bids = self.race_rows();
+                // Confirmation: the leading rows were chosen on their own samples, so their
+                // means are biased upwards (the winner's curse). Fresh layouts, the same for
+                // each of them, give them unbiased statistics, and they are ranked again among
+                // themselves on those.
+                let top = bids.len().min(CONFIRM_ROWS);
+                if self.opts.confirm > 0 && top > 0 {
+                    for (i, r) in bids[..top].iter().enumerate() {
+                        let d = self
+                            .ds
+                            .iter()
+                            .position(|x| *x == r.discard)
+                            .expect("a discard of the hand");
+                        let a = plan
+                            .announcements
+                            .iter()
+                            .position(|x| x.id() == r.id)
+                            .expect("a standard bid");
+                        let mut wanted = vec![false; plan.announcements.len()];
+                        wanted[a] = true;
+                        let wanted: Arc<[bool]> = wanted.into();
+                        for j in 0..self.opts.confirm {
+                            let mut rng = rng_for(self.opts.seed, CONFIRM_STREAMS + u64::from(j));
+                            let deal = self.samplers[d].sample(&mut rng)?;
+                            tasks.push(Task::bids(deal, self.opts.rules, Arc::clone(&wanted)));
+                            owners.push(Owner::Confirm(i));
+                        }
+                        self.confirm_rows.push((i, a));
+                    }
+                    self.fresh = vec![Tally::default(); top];
+                }
+                self.raced = Some(bids);
+                if tasks.is_empty() {
+                    self.phase = Phase::Done;
+                    return Ok(None);
+                }
             }
         }
-        total += tasks.len() as u32;
-        let mut fresh = vec![Tally::default(); top];
-        for ((i, a), r) in owners.into_iter().zip(exec.run_all(&tasks)) {
-            let Answer::Bids(outcomes) = r.into_answer() else {
-                unreachable!("a bid task answers with bids")
-            };
-            if let Some((won, payoff)) = outcomes[a] {
-                fresh[i].add(won, payoff, None);
-            }
-        }
-        for (r, t) in bids[..top].iter_mut().zip(&fresh) {
-            r.stats = t.stats();
-            r.confirmed = true;
-        }
-        bids[..top].sort_by(|x, y| {
-            y.stats
-                .expected_payoff
-                .total_cmp(&x.stats.expected_payoff)
-                .then(y.stats.win_prob.total_cmp(&x.stats.win_prob))
-                .then(x.id.cmp(&y.id))
-        });
+        self.received = vec![false; tasks.len()];
+        self.missing = tasks.len();
+        self.owners = owners;
+        Ok(Some(tasks))
     }
-    let passz = bids.iter().find(|r| r.id.starts_with("passz@")).cloned();
-    let close = bids.len() > 1 && close_call(&bids[0].stats, &bids[1].stats);
-    let mut discard_rows: Vec<DiscardRow> = (0..ds.len())
-        .map(|d| {
-            let best = (0..plan.announcements.len())
-                .filter(|&a| tallies[d][a].n > 0)
-                .max_by(|&x, &y| {
-                    tallies[d][x]
-                        .mean_payoff()
-                        .total_cmp(&tallies[d][y].mean_payoff())
-                        .then(y.cmp(&x))
-                });
-            DiscardRow {
-                discard: ds[d],
-                samples: done[d],
-                best_bid: best.map_or_else(String::new, |a| plan.announcements[a].id()),
-                expected_payoff: best.map_or(0.0, |a| tallies[d][a].mean_payoff()),
+
+    /// The results of tasks `offset..offset + results.len()` of the last batch, in task
+    /// order. Results may come in any order and in pieces of any size; each task's result
+    /// counts once.
+    ///
+    /// # Panics
+    /// Results beyond the batch, or of another kind than a bid task's.
+    pub fn feed(&mut self, offset: usize, results: Vec<TaskResult>) {
+        for (i, r) in results.into_iter().enumerate() {
+            let i = offset + i;
+            assert!(i < self.owners.len(), "a result beyond the batch");
+            if std::mem::replace(&mut self.received[i], true) {
+                continue;
             }
-        })
-        .collect();
-    discard_rows.sort_by(|x, y| {
-        y.samples
-            .cmp(&x.samples)
-            .then(y.expected_payoff.total_cmp(&x.expected_payoff))
-    });
-    Ok(BidAdvice {
-        hand: hand.iter().collect(),
-        seed: opts.seed,
-        bids,
-        passz,
-        discards: discard_rows,
-        close_call: close,
-        samples_total: total,
-        rounds,
-        caveat: STRATEGY_FUSION_CAVEAT.to_string(),
-    })
+            self.missing -= 1;
+            self.answered += 1;
+            let Answer::Bids(outcomes) = r.into_answer() else {
+                panic!("a bid task answers with bids")
+            };
+            match self.owners[i] {
+                Owner::Race(d) => {
+                    for (t, o) in self.tallies[d].iter_mut().zip(outcomes) {
+                        if let Some((won, payoff)) = o {
+                            t.add(won, payoff, None);
+                        }
+                    }
+                }
+                Owner::Confirm(row) => {
+                    let a = self.confirm_rows[row].1;
+                    if let Some((won, payoff)) = outcomes[a] {
+                        self.fresh[row].add(won, payoff, None);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The ranked bids on the racing samples so far, each with its best discard.
+    fn race_rows(&self) -> Vec<BidRow> {
+        let plan = &*PLAN;
+        let (ds, tallies, spread) = (&self.ds, &self.tallies, &self.spread);
+        let row = |a: usize, d: usize| BidRow {
+            id: plan.announcements[a].id(),
+            name: plan.announcements[a].hungarian(),
+            discard: ds[d],
+            stats: tallies[d][a].stats(),
+            confirmed: false,
+        };
+        let mut bids: Vec<BidRow> = (0..plan.announcements.len())
+            .filter_map(|a| {
+                // The discard with the best mean payoff less the bound on its standard error:
+                // a discard sampled only a few times needs a clearly better mean to be chosen.
+                (0..ds.len())
+                    .filter(|&d| tallies[d][a].n > 0)
+                    .max_by(|&x, &y| {
+                        let score = |d: usize| {
+                            let t = &tallies[d][a];
+                            t.mean_payoff() - spread[a] / (2.0 * f64::from(t.n).sqrt())
+                        };
+                        score(x)
+                            .total_cmp(&score(y))
+                            .then(tallies[x][a].n.cmp(&tallies[y][a].n))
+                            .then(y.cmp(&x))
+                    })
+                    .map(|d| row(a, d))
+            })
+            .collect();
+        bids.sort_by(rank);
+        bids
+    }
+
+    /// The advice on the answers so far: while racing, the ranking on the racing samples;
+    /// the leading rows get their confirmed statistics once all their fresh samples are in.
+    #[must_use]
+    pub fn snapshot(&self) -> BidAdvice {
+        let plan = &*PLAN;
+        let mut bids = self.raced.clone().unwrap_or_else(|| self.race_rows());
+        if self.raced.is_some() && self.missing == 0 && !self.confirm_rows.is_empty() {
+            let top = self.fresh.len();
+            for (r, t) in bids[..top].iter_mut().zip(&self.fresh) {
+                r.stats = t.stats();
+                r.confirmed = true;
+            }
+            bids[..top].sort_by(rank);
+        }
+        let passz = bids.iter().find(|r| r.id.starts_with("passz@")).cloned();
+        let close = bids.len() > 1 && close_call(&bids[0].stats, &bids[1].stats);
+        let tallies = &self.tallies;
+        let mut discard_rows: Vec<DiscardRow> = (0..self.ds.len())
+            .map(|d| {
+                let best = (0..plan.announcements.len())
+                    .filter(|&a| tallies[d][a].n > 0)
+                    .max_by(|&x, &y| {
+                        tallies[d][x]
+                            .mean_payoff()
+                            .total_cmp(&tallies[d][y].mean_payoff())
+                            .then(y.cmp(&x))
+                    });
+                DiscardRow {
+                    discard: self.ds[d],
+                    samples: self.done[d],
+                    best_bid: best.map_or_else(String::new, |a| plan.announcements[a].id()),
+                    expected_payoff: best.map_or(0.0, |a| tallies[d][a].mean_payoff()),
+                }
+            })
+            .collect();
+        discard_rows.sort_by(|x, y| {
+            y.samples
+                .cmp(&x.samples)
+                .then(y.expected_payoff.total_cmp(&x.expected_payoff))
+        });
+        BidAdvice {
+            hand: self.hand.iter().collect(),
+            seed: self.opts.seed,
+            bids,
+            passz,
+            discards: discard_rows,
+            close_call: close,
+            samples_total: self.answered,
+            rounds: self.rounds.clone(),
+            caveat: STRATEGY_FUSION_CAVEAT.to_string(),
+        }
+    }
+
+    /// The final advice (after [`BidRace::next_batch`] returned `None` with every result in;
+    /// earlier, the same as [`BidRace::snapshot`]).
+    #[must_use]
+    pub fn finish(self) -> BidAdvice {
+        self.snapshot()
+    }
+}
+
+/// Best expected payoff first, then win rate, then id.
+fn rank(x: &BidRow, y: &BidRow) -> std::cmp::Ordering {
+    y.stats
+        .expected_payoff
+        .total_cmp(&x.stats.expected_payoff)
+        .then(y.stats.win_prob.total_cmp(&x.stats.win_prob))
+        .then(x.id.cmp(&y.id))
 }
 
 /// The best mean payoff over the bids of one discard.
