@@ -13,6 +13,7 @@ pub mod i18n;
 pub mod model;
 pub mod offline;
 pub mod pages;
+pub mod players_shim;
 pub mod protocol;
 pub mod solver_client;
 pub mod state;
@@ -22,6 +23,7 @@ use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
+use crate::pages::play_page::PlayPage;
 use crate::pages::solver_page::SolverPage;
 
 // The message catalogue: locales/hu.json and locales/en.json (see `i18n`).
@@ -29,7 +31,7 @@ rust_i18n::i18n!("locales", fallback = "en");
 
 /// The router base: the path of `document.baseURI` without its trailing `/` (so the app
 /// works at `/` and under a sub-path such as `/ulti-solver/`).
-fn router_base() -> String {
+pub fn router_base() -> String {
     document()
         .base_uri()
         .ok()
@@ -46,6 +48,7 @@ pub fn App() -> impl IntoView {
         <Router base=router_base()>
             <Routes fallback=SolverPage>
                 <Route path=path!("/") view=SolverPage />
+                <Route path=path!("/play") view=PlayPage />
             </Routes>
         </Router>
     }

@@ -6,13 +6,17 @@
 //! page, so a worker never holds a queue.
 
 use serde::{Deserialize, Serialize};
+use ulti_engine::advise::SeatView;
 use ulti_engine::{
-    Announcement, BidValue, Contract, Deal, Query, Question, RuleOptions, Solution, Suit,
+    Announcement, BidValue, Card, CardSet, Contract, Deal, Query, Question, RuleOptions, Solution,
+    Suit,
 };
+
+use crate::model::play::Level;
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// Identifies one job; answers to jobs the page no longer wants are dropped.
 pub type RequestId = u64;
@@ -49,6 +53,28 @@ pub enum Job {
         /// The query (played cards, `all_cards` and `line` set by the page).
         query: Query,
     },
+    /// The Play page's computer soloist: discard two of the twelve cards and announce a bid
+    /// (`Player::bid`).
+    PlayerBid {
+        /// The computer's strength.
+        level: Level,
+        /// The soloist's twelve cards (hand and talon).
+        hand: CardSet,
+        /// House rules.
+        rules: RuleOptions,
+        /// The decision's seed (from the game's seed).
+        seed: u64,
+    },
+    /// The Play page's computer seat to move: the card it plays (`Player::card`), decided from
+    /// what that seat sees only.
+    PlayerCard {
+        /// The computer's strength.
+        level: Level,
+        /// What the seat sees.
+        view: Box<SeatView>,
+        /// The decision's seed (from the game's seed and the cards played).
+        seed: u64,
+    },
 }
 
 /// The answer for one table cell (the engine's `TableCell` without the line; its own serde
@@ -74,6 +100,15 @@ pub enum Answer {
     Bid(Box<BidValue>),
     /// For [`Job::Position`].
     Position(Box<Solution>),
+    /// For [`Job::PlayerBid`].
+    PlayerBid {
+        /// The two cards put down.
+        discard: [Card; 2],
+        /// The bid announced.
+        announcement: Announcement,
+    },
+    /// For [`Job::PlayerCard`].
+    PlayerCard(Card),
 }
 
 /// A message from the page to a worker.

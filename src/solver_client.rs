@@ -122,6 +122,8 @@ enum Target {
     Bid { key: String, index: usize },
     /// A what-if position.
     Position { key: String },
+    /// A job of [`SolverClient::ask`], answered through its callback.
+    Ask { ticket: u64 },
 }
 
 /// A job waiting for a worker (in a [`JobQueue`]: lower priority numbers first).
@@ -131,6 +133,8 @@ struct Queued {
     target: Target,
 }
 
+/// The Play page's computer decisions come before anything else.
+const PRIORITY_ASK: u8 = 0;
 const PRIORITY_POSITION: u8 = 0;
 /// The deal's trump's verdicts (✔/✘), then their exact card points, then the other trumps'.
 const PRIORITY_TRUMP_CELL: u8 = 1;
@@ -177,7 +181,12 @@ pub struct SolverClient {
     cache: StoredValue<HashMap<String, Finished>>,
     state: RwSignal<SolveState>,
     positions: RwSignal<HashMap<String, PositionState>>,
+    /// The callbacks of [`SolverClient::ask`] jobs not answered yet, by ticket.
+    asks: StoredValue<HashMap<u64, AskCallback>, LocalStorage>,
 }
+
+/// What to do with the answer of an [`SolverClient::ask`] job (and the worker's time, ms).
+type AskCallback = Box<dyn FnOnce(Result<Answer, String>, f64)>;
 
 /// The worker's entry script (src/worker_loader.js, copied by trunk next to `worker.js`), made
 /// absolute against `document.baseURI` (gloo resolves relative paths against the page URL,
@@ -224,6 +233,7 @@ impl SolverClient {
             cache: StoredValue::new(HashMap::new()),
             state: RwSignal::new(SolveState::default()),
             positions: RwSignal::new(HashMap::new()),
+            asks: StoredValue::new_local(HashMap::new()),
         };
         client.start_pool();
         provide_context(client);
@@ -254,6 +264,13 @@ impl SolverClient {
             s.solving = false;
             s.worker_error = Some(error);
         });
+        let asks: Vec<AskCallback> = self
+            .asks
+            .try_update_value(|a| a.drain().map(|(_, f)| f).collect())
+            .unwrap_or_default();
+        for f in asks {
+            f(Err("the worker failed".into()), 0.0);
+        }
     }
 
     fn panic_channel_name(&self) -> String {
@@ -365,6 +382,11 @@ impl SolverClient {
 
     fn apply(&self, target: Target, answer: Result<Answer, String>, ms: f64) {
         match target {
+            Target::Ask { ticket } => {
+                if let Some(f) = self.asks.try_update_value(|a| a.remove(&ticket)).flatten() {
+                    f(answer, ms);
+                }
+            }
             Target::Position { key } => {
                 let entry = match answer {
                     Ok(Answer::Position(sol)) => PositionState::Ready(sol),
@@ -462,7 +484,7 @@ impl SolverClient {
             let Some(job) = next else {
                 return;
             };
-            if !matches!(job.target, Target::Position { .. }) {
+            if matches!(job.target, Target::Cell { .. } | Target::Bid { .. }) {
                 let now = now_ms();
                 self.current.update_value(|c| {
                     if let Some(c) = c {
@@ -527,7 +549,7 @@ impl SolverClient {
         let table = Table::pending();
         let all_bids = Bids::pending();
         self.queue.update_value(|q| {
-            q.retain(|j| matches!(j.target, Target::Position { .. }));
+            q.retain(|j| !matches!(j.target, Target::Cell { .. } | Target::Bid { .. }));
             for (i, question, priority) in cells {
                 let cell = &table.cells[i];
                 let job = Job::Cell {
@@ -574,7 +596,7 @@ impl SolverClient {
                 Target::Bid { key, index } => !inflight.iter().any(
                     |t| matches!(t, Target::Bid { key: k, index: i } if k == key && i == index),
                 ),
-                Target::Position { .. } => true,
+                Target::Position { .. } | Target::Ask { .. } => true,
             });
         });
         self.state.update(|s| {
@@ -627,8 +649,9 @@ impl SolverClient {
         if let Some((table, bids, [last_ms, table_ms, bids_ms])) =
             self.cache.with_value(|c| c.get(&key).cloned())
         {
-            self.queue
-                .update_value(|q| q.retain(|j| matches!(j.target, Target::Position { .. })));
+            self.queue.update_value(|q| {
+                q.retain(|j| !matches!(j.target, Target::Cell { .. } | Target::Bid { .. }))
+            });
             self.state.update(|s| {
                 s.deal = Some(deal);
                 s.rules = rules;
@@ -657,8 +680,9 @@ impl SolverClient {
 
     /// Stop the analysis: cells and bids not answered yet show as cancelled.
     pub fn cancel(&self) {
-        self.queue
-            .update_value(|q| q.retain(|j| matches!(j.target, Target::Position { .. })));
+        self.queue.update_value(|q| {
+            q.retain(|j| !matches!(j.target, Target::Cell { .. } | Target::Bid { .. }))
+        });
         self.state.update(|s| {
             s.table.cancel();
             s.bids.cancel();
@@ -731,6 +755,44 @@ impl SolverClient {
             }
         });
         self.dispatch();
+    }
+}
+
+impl SolverClient {
+    /// Run `job` before any analysis work and hand its answer (and the worker's time, ms) to
+    /// `on_done`, unless [`SolverClient::forget`] is called first. Returns the job's ticket.
+    pub fn ask(
+        &self,
+        job: Job,
+        on_done: impl FnOnce(Result<Answer, String>, f64) + 'static,
+    ) -> u64 {
+        self.ensure_pool();
+        let ticket = self.next_id.get_value() + 1;
+        self.next_id.set_value(ticket);
+        self.asks.update_value(|a| {
+            a.insert(ticket, Box::new(on_done));
+        });
+        self.queue.update_value(|q| {
+            q.push(
+                PRIORITY_ASK,
+                Queued {
+                    job,
+                    target: Target::Ask { ticket },
+                },
+            );
+        });
+        self.dispatch();
+        ticket
+    }
+
+    /// Drop an [`SolverClient::ask`] job: not run if still queued, its answer ignored if not.
+    pub fn forget(&self, ticket: u64) {
+        self.asks.update_value(|a| {
+            a.remove(&ticket);
+        });
+        self.queue.update_value(|q| {
+            q.retain(|j| !matches!(j.target, Target::Ask { ticket: t } if t == ticket))
+        });
     }
 }
 

@@ -74,20 +74,7 @@ impl AppState {
     /// Create the state from the current URL, keep the URL in step with it, and put it in
     /// context. Must run inside the `<Router>`.
     pub fn provide() -> AppState {
-        let editor = RwSignal::new(DealEditor::new());
-        let state = AppState {
-            editor,
-            game: RwSignal::new(None),
-            step: RwSignal::new(0),
-            played: RwSignal::new(Vec::new()),
-            deal_error: RwSignal::new(None),
-            notice: RwSignal::new(None),
-            url_issues: RwSignal::new(Vec::new()),
-            lang: RwSignal::new(browser_lang()),
-            lang_chosen: RwSignal::new(false),
-            rules: RwSignal::new(RuleOptions::default()),
-            deal: Memo::new(move |_| editor.with(DealEditor::deal)),
-        };
+        let state = AppState::new();
         let query = use_query_map();
         state.apply_url(&query.with_untracked(read_url));
 
@@ -141,18 +128,53 @@ impl AppState {
             }
         });
 
-        // `<html lang>` and the window title follow the language.
+        state.follow_lang();
+        provide_context(state);
+        state
+    }
+
+    /// The state for a page that keeps its own URL (the Play page): the language (from the
+    /// link's `lang=` or the browser) drives the header and the card names; nothing else is
+    /// read from or written to the URL. Must run inside the `<Router>`.
+    pub fn provide_lang_only() -> AppState {
+        let state = AppState::new();
+        let query = use_query_map();
+        if let Some(lang) = query.with_untracked(|q| q.get_str("lang").and_then(Lang::parse)) {
+            state.lang_chosen.set(true);
+            state.lang.set(lang);
+        }
+        state.follow_lang();
+        provide_context(state);
+        state
+    }
+
+    /// `<html lang>` and the window title follow the language.
+    fn follow_lang(self) {
         Effect::new(move |_| {
-            let lang = state.lang.get();
+            let lang = self.lang.get();
             let document = document();
             if let Some(html) = document.document_element() {
                 let _ = html.set_attribute("lang", lang.code());
             }
             document.set_title(&tr(lang, "app.title"));
         });
+    }
 
-        provide_context(state);
-        state
+    fn new() -> AppState {
+        let editor = RwSignal::new(DealEditor::new());
+        AppState {
+            editor,
+            game: RwSignal::new(None),
+            step: RwSignal::new(0),
+            played: RwSignal::new(Vec::new()),
+            deal_error: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            url_issues: RwSignal::new(Vec::new()),
+            lang: RwSignal::new(browser_lang()),
+            lang_chosen: RwSignal::new(false),
+            rules: RwSignal::new(RuleOptions::default()),
+            deal: Memo::new(move |_| editor.with(DealEditor::deal)),
+        }
     }
 
     /// Switch the language (kept in the URL as `lang=`).

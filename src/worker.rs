@@ -6,6 +6,7 @@ use std::cell::RefCell;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use ulti_engine::{Bid, Query, Solver};
 
+use crate::players_shim::player;
 use crate::protocol::{Answer, CellAnswer, Job, PROTOCOL_VERSION, SolverRequest, SolverResponse};
 
 /// The gloo-worker worker that owns one [`Solver`] (and so its transposition table) for its
@@ -76,6 +77,22 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
         Job::Position { query } => solver
             .solve(&query)
             .map(|s| Answer::Position(Box::new(s)))
+            .map_err(|e| e.to_string()),
+        Job::PlayerBid {
+            level,
+            hand,
+            rules,
+            seed,
+        } => player(level, seed)
+            .bid(hand, rules)
+            .map(|c| Answer::PlayerBid {
+                discard: c.discard,
+                announcement: c.announcement,
+            })
+            .map_err(|e| e.to_string()),
+        Job::PlayerCard { level, view, seed } => player(level, seed)
+            .card(&view)
+            .map(Answer::PlayerCard)
             .map_err(|e| e.to_string()),
     }
 }

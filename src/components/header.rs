@@ -3,7 +3,10 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
+use leptos_router::hooks::use_location;
+
 use crate::i18n::{Lang, text, tr};
+use crate::router_base;
 use crate::state::AppState;
 
 /// Copy the page URL to the clipboard; `false` when the Clipboard API is unavailable.
@@ -51,7 +54,39 @@ fn LangSwitch() -> impl IntoView {
     }
 }
 
-/// Title bar with the language switch and the "Copy link" button.
+/// The app's pages: Solver | Play (the current one has `aria-current="page"`).
+#[component]
+fn PageNav() -> impl IntoView {
+    let lang = AppState::expect().lang;
+    let location = use_location();
+    let base = router_base();
+    let on_play = move || {
+        location
+            .pathname
+            .get()
+            .trim_end_matches('/')
+            .ends_with("/play")
+    };
+    let link = move |href: String, testid: &'static str, key: &'static str, here: bool| {
+        view! {
+            <a
+                href=href
+                data-testid=testid
+                aria-current=move || (on_play() == here).then_some("page")
+            >
+                {text(lang, key)}
+            </a>
+        }
+    };
+    view! {
+        <nav class="page-nav" aria-label=text(lang, "nav.label")>
+            {link(format!("{base}/"), "nav-solver", "nav.solver", false)}
+            {link(format!("{base}/play"), "nav-play", "nav.play", true)}
+        </nav>
+    }
+}
+
+/// Title bar with the page links, the language switch and the "Copy link" button.
 #[component]
 pub fn Header() -> impl IntoView {
     let lang = AppState::expect().lang;
@@ -63,6 +98,7 @@ pub fn Header() -> impl IntoView {
                 {text(lang, "app.title")}
             </h1>
             <p class="tagline">{text(lang, "app.tagline")}</p>
+            <PageNav />
             <LangSwitch />
             <button
                 type="button"

@@ -3,6 +3,7 @@
 pub mod analysis;
 pub mod editor;
 pub mod line;
+pub mod play;
 pub mod queue;
 pub mod results;
 pub mod url_state;
