@@ -622,3 +622,68 @@ pub fn card_check(sol: &Solution, card: Card) -> Option<CardCheck> {
         card_payoff: cv.payoff,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(best: bool, card: bool, points: Option<(u32, u32)>) -> CardCheck {
+        CardCheck {
+            best_wins: best,
+            card_wins: card,
+            best_points: points.map(|p| p.0),
+            card_points: points.map(|p| p.1),
+            best_payoff: None,
+            card_payoff: None,
+        }
+    }
+
+    #[test]
+    fn a_card_is_judged_for_the_side_that_played_it() {
+        // The soloist could win and no longer can: thrown away.
+        assert_eq!(verdict(0, &check(true, false, None)), Verdict::ThrewAway);
+        // A defender could beat the contract and no longer can: thrown away.
+        assert_eq!(verdict(1, &check(false, true, None)), Verdict::ThrewAway);
+        assert_eq!(verdict(2, &check(true, true, None)), Verdict::Kept);
+        // Points: the soloist loses when they go down, a defender when they go up.
+        assert_eq!(
+            verdict(0, &check(true, true, Some((70, 60)))),
+            Verdict::Lost(10)
+        );
+        assert_eq!(
+            verdict(1, &check(true, true, Some((70, 60)))),
+            Verdict::Kept
+        );
+        assert_eq!(
+            verdict(2, &check(false, false, Some((40, 50)))),
+            Verdict::Lost(10)
+        );
+        let payoff = CardCheck {
+            best_payoff: Some(8),
+            card_payoff: Some(4),
+            ..check(true, true, None)
+        };
+        assert_eq!(verdict(0, &payoff), Verdict::Lost(4));
+        assert_eq!(verdict(1, &payoff), Verdict::Kept);
+        let v = [
+            Some(Verdict::Kept),
+            None,
+            Some(Verdict::Lost(10)),
+            Some(Verdict::ThrewAway),
+            Some(Verdict::ThrewAway),
+        ];
+        assert_eq!(turning_card(&v), Some(3));
+        assert_eq!(turning_card(&v[..3]), None);
+    }
+
+    #[test]
+    fn the_line_viewer_shows_the_bids_biggest_contract() {
+        let bid = |s: &str| s.parse::<Bid>().unwrap();
+        assert_eq!(viewer_contract(&bid("betli")), Contract::Betli);
+        assert_eq!(viewer_contract(&bid("40-100+ulti")), Contract::Ulti);
+        assert_eq!(
+            viewer_contract(&bid("ulti+durchmars-adu")),
+            Contract::DurchmarsAdu
+        );
+    }
+}
