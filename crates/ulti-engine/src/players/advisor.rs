@@ -1,0 +1,102 @@
+//! The *normal* and *strong* players: the hidden-hand advisor ([`advise_bid`],
+//! [`advise_card`]) on one [`Solver`], following its top row.
+
+use crate::advise::{
+    AdviseError, BidOptions, CardOptions, SeatView, advise_bid, advise_card, announcements,
+};
+use crate::card::{Card, CardSet};
+use crate::rules::RuleOptions;
+use crate::solver::Solver;
+
+use super::{BidChoice, Decision, Player, decision_seed};
+
+/// How many layouts an advisor player samples.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Samples {
+    /// Samples per finalist discard of the bid advice.
+    pub bid: u32,
+    /// Fresh samples confirming the leading bids (see [`BidOptions::confirm`]).
+    pub confirm: u32,
+    /// Layouts per card decision.
+    pub card: u32,
+}
+
+impl Samples {
+    /// The *normal* level.
+    pub const NORMAL: Samples = Samples {
+        bid: 16,
+        confirm: 16,
+        card: 24,
+    };
+    /// The *strong* level: a card decision within the 1.5 s in the browser (one
+    /// worker, wasm about 1.3× native) at the slowest point of a game, the first tricks.
+    pub const STRONG: Samples = Samples {
+        bid: 32,
+        confirm: 32,
+        card: 120,
+    };
+}
+
+/// A player that follows the hidden-hand advisor's best row.
+pub struct Advisor {
+    samples: Samples,
+    seed: u64,
+    solver: Solver,
+}
+
+impl Advisor {
+    /// An advisor player with `samples`, whose decisions derive from `seed`.
+    #[must_use]
+    pub fn new(samples: Samples, seed: u64) -> Advisor {
+        Advisor {
+            samples,
+            seed,
+            solver: Solver::new(),
+        }
+    }
+}
+
+impl Player for Advisor {
+    fn bid(&mut self, hand: CardSet, rules: RuleOptions) -> Result<BidChoice, AdviseError> {
+        let opts = BidOptions {
+            samples: self.samples.bid,
+            seed: decision_seed(self.seed, Decision::Bid),
+            rules,
+            confirm: self.samples.confirm,
+        };
+        let advice = advise_bid(hand, &opts, &mut self.solver)?;
+        let best = advice
+            .bids
+            .first()
+            .expect("passz is playable with any hand, so the advice has a row");
+        let announcement = announcements()
+            .iter()
+            .find(|a| a.id() == best.id)
+            .expect("the advice's rows are standard bids")
+            .clone();
+        Ok(BidChoice {
+            discard: best.discard,
+            announcement,
+        })
+    }
+
+    fn card(&mut self, view: &SeatView) -> Result<Card, AdviseError> {
+        let legal = view.legal_cards();
+        if legal.len() == 1 {
+            // Forced: no need to sample (the advice would say the same).
+            view.bid().ok_or(AdviseError::NoBid)?;
+            return Ok(legal.iter().next().expect("one legal card"));
+        }
+        let opts = CardOptions {
+            samples: self.samples.card,
+            seed: decision_seed(self.seed, Decision::Card(view.played().len())),
+            points: false,
+        };
+        let advice = advise_card(view, &opts, &mut self.solver)?;
+        Ok(advice
+            .cards
+            .first()
+            .expect("a seat to move has a legal card")
+            .card)
+    }
+}
