@@ -13,7 +13,6 @@ pub mod i18n;
 pub mod model;
 pub mod offline;
 pub mod pages;
-pub mod players_shim;
 pub mod protocol;
 pub mod solver_client;
 pub mod state;

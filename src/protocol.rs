@@ -62,7 +62,7 @@ pub enum Job {
         hand: CardSet,
         /// House rules.
         rules: RuleOptions,
-        /// The decision's seed (from the game's seed).
+        /// The game's seed (the player derives the decision's seed from it).
         seed: u64,
     },
     /// The Play page's computer seat to move: the card it plays (`Player::card`), decided from
@@ -72,7 +72,8 @@ pub enum Job {
         level: Level,
         /// What the seat sees.
         view: Box<SeatView>,
-        /// The decision's seed (from the game's seed and the cards played).
+        /// The game's seed (the player derives the decision's seed from it and the number of
+        /// cards played).
         seed: u64,
     },
 }

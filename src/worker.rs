@@ -4,9 +4,9 @@
 use std::cell::RefCell;
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
+use ulti_engine::players::player;
 use ulti_engine::{Bid, Query, Solver};
 
-use crate::players_shim::player;
 use crate::protocol::{Answer, CellAnswer, Job, PROTOCOL_VERSION, SolverRequest, SolverResponse};
 
 /// The gloo-worker worker that owns one [`Solver`] (and so its transposition table) for its

@@ -11,15 +11,14 @@ use std::fmt;
 use ulti_engine::advise::{SeatView, ViewError};
 use ulti_engine::{
     Announcement, Bid, Card, CardSet, Contract, Deal, Game, PlayError, Query, RuleOptions, SOLOIST,
-    Seat, Solution, Suit, component_payoff, standard_announcements,
+    Seat, Solution, Suit, standard_announcements,
 };
+
+use ulti_engine::players::settle;
 
 use crate::model::url_state::{LAST_STEP, format_played, format_rules, parse_played, parse_rules};
 
-pub use crate::players_shim::Level;
-
-/// The seed stream of the soloist's bid (card decisions use the number of cards played, 0..29).
-const BID_STREAM: u64 = 1000;
+pub use ulti_engine::players::Level;
 
 /// The announced bid and the two cards the soloist put down.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,32 +119,16 @@ pub fn announcement_by_id(id: &str) -> Option<Announcement> {
 }
 
 /// The seed of a whole game: the deal code and the user's seat and level, hashed (FNV-1a), so
-/// the same link replays the same computer decisions.
+/// the same link replays the same computer decisions. Each computer decision's sampling seed
+/// is derived from it and the number of cards played by the engine's players
+/// (`ulti_engine::players::decision_seed`), so a worker asked for one card at a time decides
+/// as one player over the whole game would.
 #[must_use]
 pub fn game_seed(dealt: &Deal, seat: Seat, level: Level) -> u64 {
     let text = format!("{}/{seat}/{level}", dealt.code());
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
-}
-
-/// SplitMix64's finaliser: spreads nearby inputs over the whole range.
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// The seed of the computer's card decision after `played` cards (0..29).
-#[must_use]
-pub fn card_seed(game_seed: u64, played: usize) -> u64 {
-    mix(game_seed ^ mix(played as u64 + 1))
-}
-
-/// The seed of the computer soloist's discard and bid.
-#[must_use]
-pub fn bid_seed(game_seed: u64) -> u64 {
-    mix(game_seed ^ mix(BID_STREAM))
 }
 
 /// One component of the final result.
@@ -327,7 +310,8 @@ impl PlayGame {
     }
 
     /// The result once all ten tricks are played: each component won or lost and the payoff
-    /// per RULES.md (with the announcement's terített / piros form).
+    /// per RULES.md (with the announcement's terített / piros form), by the engine's
+    /// `players::settle`, as `ulti match` scores its games.
     #[must_use]
     pub fn result(&self) -> Option<GameResult> {
         let c = self.contracted.as_ref()?;
@@ -335,22 +319,17 @@ impl PlayGame {
         if !g.is_over() {
             return None;
         }
-        let components: Vec<ComponentOutcome> = c
-            .announcement
-            .bid
-            .components()
-            .into_iter()
-            .map(|contract| {
-                let won = g.outcome(contract);
-                ComponentOutcome {
-                    contract,
-                    won,
-                    payoff: component_payoff(contract, won, c.deal.trump, c.announcement.scoring),
-                }
+        let (outcomes, payoff) = settle(&g, &c.announcement);
+        let components = outcomes
+            .iter()
+            .map(|o| ComponentOutcome {
+                contract: o.contract,
+                won: o.won,
+                payoff: o.payoff,
             })
             .collect();
         Some(GameResult {
-            payoff: components.iter().map(|c| c.payoff).sum(),
+            payoff,
             components,
             soloist_points: g.soloist_points(),
             soloist_tricks: g.soloist_tricks(),

@@ -20,8 +20,8 @@ use crate::i18n::{
 };
 use crate::model::analysis::signed;
 use crate::model::play::{
-    Level, Phase, PlayGame, PlayUrl, Verdict, bid_seed, card_check, card_seed, format_play_query,
-    playable_bids, review_link, review_query, soloist_cards, turning_card, verdict,
+    Level, Phase, PlayGame, PlayUrl, Verdict, card_check, format_play_query, playable_bids,
+    review_link, review_query, soloist_cards, turning_card, verdict,
 };
 use crate::protocol::{Answer, Job};
 use crate::solver_client::{PositionState, SolverClient};
@@ -120,7 +120,7 @@ pub fn PlayPage() -> impl IntoView {
 
     let query = use_query_map();
     let url = query.with_untracked(|q| PlayUrl::parse(|k| q.get_str(k).map(str::to_string)));
-    let level0 = url.level.unwrap_or_default();
+    let level0 = url.level.unwrap_or(Level::Normal);
     let game0 = url.game(level0);
     let play = Play {
         lang,
@@ -186,13 +186,13 @@ pub fn PlayPage() -> impl IntoView {
                 level: g.level,
                 hand: soloist_cards(&g.dealt),
                 rules: g.rules,
-                seed: bid_seed(g.seed()),
+                seed: g.seed(),
             },
             Phase::ComputerPlays(seat) => match g.view_of(seat) {
                 Ok(view) => Job::PlayerCard {
                     level: g.level,
                     view: Box::new(view),
-                    seed: card_seed(g.seed(), g.played.len()),
+                    seed: g.seed(),
                 },
                 Err(e) => {
                     play.computer_error.set(Some(e.to_string()));
