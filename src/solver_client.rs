@@ -284,7 +284,10 @@ impl SolverClient {
                 let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(
                     move |e: web_sys::MessageEvent| {
                         let text = e.data().as_string().unwrap_or_default();
-                        client.fail(WorkerError::Crashed(text));
+                        // The page that owned the pool may be gone (another route).
+                        if client.generation.try_get_value().is_some() {
+                            client.fail(WorkerError::Crashed(text));
+                        }
                     },
                 );
                 channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -311,7 +314,8 @@ impl SolverClient {
             .map(|i| {
                 let bridge = SolverWorker::spawner()
                     .callback(move |response| {
-                        if client.generation.get_value() == generation {
+                        // Answers for a pool of a page that is gone (another route) are dropped.
+                        if client.generation.try_get_value() == Some(generation) {
                             client.on_response(i, response);
                         }
                     })
@@ -331,10 +335,13 @@ impl SolverClient {
         self.state.update(|s| s.workers = n);
         set_timeout(
             move || {
+                if client.generation.try_get_value() != Some(generation) {
+                    return;
+                }
                 let started = client
                     .workers
                     .with_value(|w| w.is_empty() || w.iter().any(|s| s.ready));
-                if client.generation.get_value() == generation && !started {
+                if !started {
                     client.fail(WorkerError::Timeout(WORKER_START_TIMEOUT.as_secs()));
                 }
             },

@@ -19,12 +19,12 @@ fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned>(msg: &T) -> T {
     bincode::deserialize(&bytes).expect("decode")
 }
 
-/// Read a query string the way the page does.
+/// Read a query string the way the page does (`+` is a space, `%2B` a plus).
 fn read(q: &str) -> PlayUrl {
     let pairs: Vec<(String, String)> = q
         .split('&')
         .filter_map(|p| p.split_once('='))
-        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .map(|(k, v)| (k.to_string(), v.replace('+', " ").replace("%2B", "+")))
         .collect();
     PlayUrl::parse(|k| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()))
 }
@@ -63,8 +63,10 @@ fn play_game(
             Phase::UserBids => {
                 let twelve: Vec<Card> = soloist_cards(&dealt).iter().collect();
                 let discard = [twelve[0], twelve[1]];
+                // A compound bid when there is one (its id has a `+`, which the URL escapes).
                 let groups = playable_bids(&dealt, discard);
-                let a = groups[0].bids[0].clone();
+                let all: Vec<_> = groups.iter().flat_map(|g| g.bids.iter()).collect();
+                let a = (*all.iter().find(|a| a.id().contains('+')).unwrap_or(&all[0])).clone();
                 g.announce(a, discard).unwrap();
             }
             Phase::ComputerBids => {

@@ -110,12 +110,12 @@ pub fn playable_bids(dealt: &Deal, discard: [Card; 2]) -> Vec<BidGroup> {
     groups
 }
 
-/// The standard announcement with this id (`40-100+ulti@Z`, `betli@teritett`, …).
+/// The standard announcement with this id (`40-100+ulti@Z`, `betli@teritett`, …). A space
+/// reads as `+` (what a query's unescaped `+` becomes).
 #[must_use]
 pub fn announcement_by_id(id: &str) -> Option<Announcement> {
-    standard_announcements()
-        .into_iter()
-        .find(|a| a.id() == id.trim())
+    let id = id.trim().replace(' ', "+");
+    standard_announcements().into_iter().find(|a| a.id() == id)
 }
 
 /// The seed of a whole game: the deal code and the user's seat and level, hashed (FNV-1a), so
@@ -438,7 +438,8 @@ pub fn format_play_query(
             parts.push(format!("rules={r}"));
         }
         if let Some(c) = &g.contracted {
-            parts.push(format!("bid={}", c.announcement.id()));
+            // `+` reads as a space in a query: written as %2B.
+            parts.push(format!("bid={}", c.announcement.id().replace('+', "%2B")));
             parts.push(format!("discard={}", format_played(&c.discard)));
             if !g.played.is_empty() {
                 parts.push(format!("played={}", format_played(&g.played)));

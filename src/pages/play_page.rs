@@ -177,8 +177,10 @@ pub fn PlayPage() -> impl IntoView {
         }
         asked.set_value(None);
         let still = move |key: &str| {
+            // `try_`: the page may be gone (another route) when a late answer or timer comes.
             play.game
-                .with_untracked(|g| g.as_ref().is_some_and(|g| game_key(g) == key))
+                .try_with_untracked(|g| g.as_ref().is_some_and(|g| game_key(g) == key))
+                .unwrap_or(false)
         };
         let t0 = now_ms();
         let job = match g.phase() {
