@@ -143,7 +143,7 @@ fn a_defenders_game_replays_from_its_link_and_pays_what_the_solver_says() {
     let seats = g.players();
     let mut start_wins = None;
     let mut verdicts = Vec::new();
-    for i in 0..30 {
+    for (i, &seat) in seats.iter().enumerate() {
         let q = review_query(&g, i).unwrap();
         assert_eq!(q.played, g.played[..i]);
         let Ok(Answer::Position(sol)) = run_job(&mut solver, Job::Position { query: q }) else {
@@ -151,7 +151,7 @@ fn a_defenders_game_replays_from_its_link_and_pays_what_the_solver_says() {
         };
         start_wins.get_or_insert(sol.soloist_wins.unwrap());
         let check = card_check(&sol, g.played[i]).expect("the played card was legal");
-        verdicts.push(Some(verdict(seats[i], &check)));
+        verdicts.push(Some(verdict(seat, &check)));
     }
     let flips = verdicts
         .iter()

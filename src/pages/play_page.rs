@@ -835,9 +835,9 @@ fn ResultPanel() -> impl IntoView {
                             <p>
                                 {tr_with(
                                     l,
-                                    "play.payoff",
+                                    if r.payoff >= 0 { "play.payoff" } else { "play.payoff_soloist_pays" },
                                     &[
-                                        ("payoff", &signed(r.payoff)),
+                                        ("payoff", &r.payoff.abs().to_string()),
                                         ("you", &signed(r.payoff_of(seat))),
                                         ("points", &r.soloist_points.to_string()),
                                     ],
