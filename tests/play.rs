@@ -113,6 +113,56 @@ fn first_legal(g: &PlayGame) -> Card {
     g.game().unwrap().legal_cards().iter().next().unwrap()
 }
 
+/// The review: a card that threw the contract away flips the double-dummy verdict, the others
+/// keep it, so the verdict at the start flips once per thrown card to the result. Returns the
+/// number of thrown cards and of cards that lost points or payoff.
+fn assert_review_flips(g: &PlayGame) -> (usize, usize) {
+    let r = g.result().unwrap();
+    let mut solver = Solver::new();
+    let seats = g.players();
+    let mut start_wins = None;
+    let mut verdicts = Vec::new();
+    for (i, &seat) in seats.iter().enumerate() {
+        let q = review_query(g, i).unwrap();
+        assert_eq!(q.played, g.played[..i]);
+        let Ok(Answer::Position(sol)) = run_job(&mut solver, Job::Position { query: q }) else {
+            panic!("a position job answers a position");
+        };
+        start_wins.get_or_insert(sol.soloist_wins.unwrap());
+        let check = card_check(&sol, g.played[i]).expect("the played card was legal");
+        verdicts.push(Some(verdict(seat, &check)));
+    }
+    let flips = verdicts
+        .iter()
+        .filter(|v| **v == Some(Verdict::ThrewAway))
+        .count();
+    assert_eq!(
+        start_wins.unwrap() ^ (flips % 2 == 1),
+        r.soloist_won(),
+        "{verdicts:?}"
+    );
+    assert_eq!(turning_card(&verdicts).is_some(), flips > 0);
+    let lost = verdicts
+        .iter()
+        .filter(|v| matches!(v, Some(Verdict::Lost(_))))
+        .count();
+    (flips, lost)
+}
+
+#[test]
+fn review_marks_follow_the_double_dummy_verdict_over_random_games() {
+    // Easy players on random deals throw contracts away and lose points: every game's marks
+    // must add up to its result.
+    let (mut flips, mut lost) = (0, 0);
+    for seed in 1..=8 {
+        let g = play_game(Deal::random(seed), 1, Level::Easy, first_legal);
+        let (f, l) = assert_review_flips(&g);
+        flips += f;
+        lost += l;
+    }
+    assert!(flips >= 3 && lost >= 3, "thrown {flips}, lost {lost}");
+}
+
 #[test]
 fn a_defenders_game_replays_from_its_link_and_pays_what_the_solver_says() {
     let dealt = Deal::parse_code(STRONG).unwrap();
@@ -137,33 +187,7 @@ fn a_defenders_game_replays_from_its_link_and_pays_what_the_solver_says() {
     assert_eq!(r.payoff_of(SOLOIST), 2 * r.payoff);
     assert_eq!(r.payoff_of(1), -r.payoff);
 
-    // The review: a card that threw the contract away flips the double-dummy verdict, the
-    // others keep it, so the verdict at the start flips once per thrown card to the result.
-    let mut solver = Solver::new();
-    let seats = g.players();
-    let mut start_wins = None;
-    let mut verdicts = Vec::new();
-    for (i, &seat) in seats.iter().enumerate() {
-        let q = review_query(&g, i).unwrap();
-        assert_eq!(q.played, g.played[..i]);
-        let Ok(Answer::Position(sol)) = run_job(&mut solver, Job::Position { query: q }) else {
-            panic!("a position job answers a position");
-        };
-        start_wins.get_or_insert(sol.soloist_wins.unwrap());
-        let check = card_check(&sol, g.played[i]).expect("the played card was legal");
-        verdicts.push(Some(verdict(seat, &check)));
-    }
-    let flips = verdicts
-        .iter()
-        .filter(|v| **v == Some(Verdict::ThrewAway))
-        .count();
-    assert_eq!(
-        start_wins.unwrap() ^ (flips % 2 == 1),
-        r.soloist_won(),
-        "{verdicts:?}"
-    );
-    let turning = turning_card(&verdicts);
-    assert_eq!(turning.is_some(), flips > 0);
+    assert_review_flips(&g);
     // Each card links to the solver page at the position before it, on the deal as played.
     let link = review_link(&g, 12).unwrap();
     let pairs: Vec<(&str, &str)> = link.split('&').filter_map(|p| p.split_once('=')).collect();
