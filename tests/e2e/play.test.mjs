@@ -242,6 +242,15 @@ test('a whole hand as soloist: discard, announce, play, result and review match 
     await page.locator('[data-testid=line-viewer]').waitFor();
     await page.waitForFunction((s) => document.querySelector('[data-testid=line-viewer]')?.dataset.step === String(s), k);
     assert.deepEqual(sortedDeal(param(page, 'deal')), sortedDeal(deal), 'the solver page opens the deal as played');
+    // Back to the finished game; "again" deals the next hand to the same seat and level.
+    await page.goBack();
+    await page.locator('[data-testid=play-result]').waitFor();
+    await page.click('[data-testid=play-again]');
+    await page.locator('[data-testid=play-bid]').waitFor();
+    assert.notEqual(param(page, 'deal'), dealt);
+    assert.equal(param(page, 'seat'), '0');
+    assert.equal(param(page, 'level'), 'easy');
+    assert.equal(param(page, 'played'), null);
     assert.deepEqual(pageProblems(page), []);
     console.log(`# soloist game (${bid}): ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   });
