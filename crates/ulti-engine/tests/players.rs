@@ -156,7 +156,8 @@ fn cheap_advisor(seed: u64) -> Box<dyn Player + Send> {
         Samples {
             bid: 1,
             confirm: 0,
-            card: 4,
+            early_cards: [4, 4],
+            cards: 4,
         },
         seed,
     ))

@@ -23,6 +23,7 @@ use ulti_engine::players::{
 use ulti_engine::{Card, CardSet, Contract, Deal, RuleOptions};
 
 use crate::cli::MatchArgs;
+use crate::commands::bench::thread_cpu_ms;
 use crate::report::millis;
 
 /// A contestant: a computer player of some level, or the double-dummy cheater.
@@ -55,25 +56,42 @@ impl Contestant {
     }
 }
 
-/// Decision times of one contestant, milliseconds.
+/// Decision times of one contestant: the deciding thread's CPU milliseconds (steady on a
+/// shared machine, and what one browser worker would spend).
 #[derive(Debug, Default)]
 struct Times {
     bids: Vec<f64>,
     /// Card decisions with a choice (forced cards are not timed).
     cards: Vec<f64>,
+    /// The same by trick (0-based).
+    by_trick: [Vec<f64>; 10],
+    /// The slowest card decision.
+    slowest: Option<Slowest>,
+}
+
+/// Where the slowest card decision was.
+#[derive(Debug, Clone, Serialize)]
+struct Slowest {
+    cpu_ms: f64,
+    /// The deal as dealt.
+    deal: String,
+    bid: String,
+    seat: usize,
+    played: String,
 }
 
 /// A player that records how long it thinks.
 struct Timed {
     inner: Box<dyn Player + Send>,
     times: Arc<Mutex<Times>>,
+    deal: String,
 }
 
 impl Player for Timed {
     fn bid(&mut self, hand: CardSet, rules: RuleOptions) -> Result<BidChoice, AdviseError> {
-        let start = Instant::now();
+        let start = thread_cpu_ms();
         let r = self.inner.bid(hand, rules);
-        let ms = millis(start.elapsed());
+        let ms = thread_cpu_ms() - start;
         self.times
             .lock()
             .expect("no panic holds the lock")
@@ -83,25 +101,38 @@ impl Player for Timed {
     }
 
     fn card(&mut self, view: &SeatView) -> Result<Card, AdviseError> {
-        let start = Instant::now();
+        let start = thread_cpu_ms();
         let r = self.inner.card(view);
-        let ms = millis(start.elapsed());
+        let ms = thread_cpu_ms() - start;
         if view.legal_cards().len() > 1 {
-            self.times
-                .lock()
-                .expect("no panic holds the lock")
-                .cards
-                .push(ms);
+            let mut t = self.times.lock().expect("no panic holds the lock");
+            t.cards.push(ms);
+            t.by_trick[view.played().len() / 3].push(ms);
+            if t.slowest.as_ref().is_none_or(|s| ms > s.cpu_ms) {
+                t.slowest = Some(Slowest {
+                    cpu_ms: ms,
+                    deal: self.deal.clone(),
+                    bid: view.bid().map(ToString::to_string).unwrap_or_default(),
+                    seat: view.seat(),
+                    played: view
+                        .played()
+                        .iter()
+                        .map(Card::to_string)
+                        .collect::<Vec<_>>()
+                        .join(","),
+                });
+            }
         }
         r
     }
 }
 
-fn seat(c: Contestant, seed: u64, times: &Arc<Mutex<Times>>) -> Seating {
+fn seat(c: Contestant, seed: u64, times: &Arc<Mutex<Times>>, deal: &Deal) -> Seating {
     match c {
         Contestant::Level(l) => Seating::Computer(Box::new(Timed {
             inner: player(l, seed),
             times: Arc::clone(times),
+            deal: deal.code(),
         })),
         Contestant::Cheater => Seating::Cheater(Box::new(DoubleDummy::new())),
     }
@@ -199,8 +230,14 @@ struct Row {
     per_deal: Estimate,
     /// Its bids as soloist, by family.
     bids: Vec<(String, usize)>,
+    /// CPU milliseconds per bid decision.
     bid_time: Option<Timing>,
+    /// CPU milliseconds per card decision (with more than one legal card).
     card_time: Option<Timing>,
+    /// The slowest card decision in each trick, CPU milliseconds.
+    card_max_by_trick: Vec<f64>,
+    /// The slowest card decision (its deal as dealt, the bid, the seat and the played cards).
+    slowest_card: Option<Slowest>,
 }
 
 /// `ulti match --json`.
@@ -269,16 +306,16 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
                 // from it and the position (see ulti_engine::players).
                 let ps = args.seed.wrapping_mul(0x9E37_79B9).wrapping_add(i);
                 let mut ab = [
-                    seat(a, ps, &times[0]),
-                    seat(b, ps, &times[1]),
-                    seat(b, ps, &times[1]),
+                    seat(a, ps, &times[0], &deal),
+                    seat(b, ps, &times[1], &deal),
+                    seat(b, ps, &times[1], &deal),
                 ];
                 let ga = play_game(&deal, &mut ab, rules)
                     .with_context(|| format!("deal {}, {} soloist", deal.code(), a.name()))?;
                 let mut ba = [
-                    seat(b, ps, &times[1]),
-                    seat(a, ps, &times[0]),
-                    seat(a, ps, &times[0]),
+                    seat(b, ps, &times[1], &deal),
+                    seat(a, ps, &times[0], &deal),
+                    seat(a, ps, &times[0], &deal),
                 ];
                 let gb = play_game(&deal, &mut ba, rules)
                     .with_context(|| format!("deal {}, {} soloist", deal.code(), b.name()))?;
@@ -327,6 +364,12 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
             bids,
             bid_time: timing(&t.bids),
             card_time: timing(&t.cards),
+            slowest_card: t.slowest.clone(),
+            card_max_by_trick: t
+                .by_trick
+                .iter()
+                .map(|v| v.iter().copied().fold(0.0, f64::max))
+                .collect(),
         }
     });
     let report = MatchReport {
@@ -391,7 +434,7 @@ fn text(r: &MatchReport, elapsed: Duration) -> String {
         for (what, t) in [("bid", &row.bid_time), ("card", &row.card_time)] {
             if let Some(t) = t {
                 s.push_str(&format!(
-                    "  {what} decisions: {}, median {:.1} ms, p99 {:.1} ms, max {:.1} ms\n",
+                    "  {what} decisions: {}, CPU median {:.1} ms, p99 {:.1} ms, max {:.1} ms\n",
                     t.decisions, t.median_ms, t.p99_ms, t.max_ms
                 ));
             }
