@@ -152,7 +152,7 @@ impl From<&GameRecord> for GameLine {
     fn from(r: &GameRecord) -> GameLine {
         GameLine {
             bid: r.choice.announcement.id(),
-            discard: format!("{}{}", r.choice.discard[0], r.choice.discard[1]),
+            discard: format!("{},{}", r.choice.discard[0], r.choice.discard[1]),
             soloist_wins: r.soloist_wins,
             payoff: r.payoff,
             played: r
