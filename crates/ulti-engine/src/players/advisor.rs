@@ -29,19 +29,20 @@ impl Samples {
     pub const NORMAL: Samples = Samples {
         bid: 16,
         confirm: 16,
-        early_cards: [24, 24],
+        early_cards: [16, 24],
         cards: 24,
     };
     /// The *strong* level. A card must come within the 1.5 s in the browser (one
-    /// worker, wasm about 1.3× native). Natively on one thread (CPU time, measured by `ulti
-    /// match` on the shared 2-core machine) a layout of the first trick costs up to about
-    /// 15 ms (an ulti soloist's opening lead, all ten cards valued), of the second up to
-    /// about 5 ms, and from the third on at most about 2 ms: 40, 96 and 160 layouts keep
-    /// every decision under about 0.6 s natively, 0.8 s as wasm.
+    /// worker, wasm about 1.3× native). The first trick is by far the costliest: natively on
+    /// one thread (CPU time, measured by `ulti match` on the shared 2-core machine under
+    /// load) a layout there cost up to about 48 ms (an ulti soloist's opening lead: the
+    /// payoff of all nine legal cards), in the second trick up to about 6 ms, from the third
+    /// on up to about 2 ms. 24, 64 and 160 layouts keep the slowest decision near 1.1 s
+    /// under that load, and typical first-trick decisions far below.
     pub const STRONG: Samples = Samples {
         bid: 32,
         confirm: 32,
-        early_cards: [40, 96],
+        early_cards: [24, 64],
         cards: 160,
     };
 
