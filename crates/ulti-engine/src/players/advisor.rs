@@ -17,8 +17,11 @@ pub struct Samples {
     pub bid: u32,
     /// Fresh samples confirming the leading bids (see [`BidOptions::confirm`]).
     pub confirm: u32,
-    /// Layouts per card decision.
-    pub card: u32,
+    /// Layouts per card decision in tricks 1 and 2, where each layout costs the most (ten
+    /// cards in every hand).
+    pub early_cards: [u32; 2],
+    /// Layouts per card decision from trick 3 on.
+    pub cards: u32,
 }
 
 impl Samples {
@@ -26,15 +29,32 @@ impl Samples {
     pub const NORMAL: Samples = Samples {
         bid: 16,
         confirm: 16,
-        card: 24,
+        early_cards: [16, 24],
+        cards: 24,
     };
-    /// The *strong* level: a card decision within the 1.5 s in the browser (one
-    /// worker, wasm about 1.3× native) at the slowest point of a game, the first tricks.
+    /// The *strong* level. A card must come within the 1.5 s in the browser (one
+    /// worker, wasm about 1.3× native). The first trick is by far the costliest: natively on
+    /// one thread (CPU time, measured by `ulti match` on the shared 2-core machine under
+    /// load) a layout there cost up to about 48 ms (an ulti soloist's opening lead: the
+    /// payoff of all nine legal cards), in the second trick up to about 6 ms, from the third
+    /// on up to about 2 ms. 24, 64 and 160 layouts keep the slowest decision near 1.1 s
+    /// under that load, and typical first-trick decisions far below.
     pub const STRONG: Samples = Samples {
         bid: 32,
         confirm: 32,
-        card: 120,
+        early_cards: [24, 64],
+        cards: 160,
     };
+
+    /// Layouts for a card decision after `played` cards.
+    #[must_use]
+    pub fn for_card(&self, played: usize) -> u32 {
+        match played / 3 {
+            0 => self.early_cards[0],
+            1 => self.early_cards[1],
+            _ => self.cards,
+        }
+    }
 }
 
 /// A player that follows the hidden-hand advisor's best row.
@@ -88,7 +108,7 @@ impl Player for Advisor {
             return Ok(legal.iter().next().expect("one legal card"));
         }
         let opts = CardOptions {
-            samples: self.samples.card,
+            samples: self.samples.for_card(view.played().len()),
             seed: decision_seed(self.seed, Decision::Card(view.played().len())),
             points: false,
         };
