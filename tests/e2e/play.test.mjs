@@ -279,6 +279,21 @@ test('a whole hand as defender, resumed after a reload; a strong computer card t
     await playOut(page, {
       tryIllegal: true,
       onTurn: async (n) => {
+        if (n === 2) {
+          // At phone width: no sideways scrolling, every target at least 40 px.
+          await page.setViewportSize({ width: 390, height: 800 });
+          const m = await page.evaluate(() => {
+            const small = [];
+            for (const e of document.querySelectorAll('button, select, a[href]')) {
+              const r = e.getBoundingClientRect();
+              if (r.width > 0 && (r.width < 39.5 || r.height < 39.5)) small.push(`${e.dataset.testid} ${Math.round(r.width)}×${Math.round(r.height)}`);
+            }
+            return { small, scroll: document.documentElement.scrollWidth, width: innerWidth };
+          });
+          assert.deepEqual(m.small, [], 'touch targets under 40 px at 390 px');
+          assert.ok(m.scroll <= m.width, `sideways scrolling at 390 px: ${m.scroll}`);
+          await screenshot(page, 'play-phone', { settle: false });
+        }
         if (n === 4 && !reloaded) {
           reloaded = true;
           const url = page.url();
