@@ -609,19 +609,7 @@ fn Table() -> impl IntoView {
             }
         });
     };
-    let hand = move || {
-        game.with(|g| {
-            g.as_ref()
-                .map(|g| {
-                    if g.contracted.is_some() {
-                        g.user_hand()
-                    } else {
-                        g.dealt.hand(g.seat)
-                    }
-                })
-                .unwrap_or(CardSet::EMPTY)
-        })
-    };
+    let hand = move || game.with(|g| g.as_ref().map_or(CardSet::EMPTY, PlayGame::user_hand));
     let hand_view = move || {
         hand()
             .iter()
@@ -854,7 +842,7 @@ fn ResultPanel() -> impl IntoView {
                                 </button>
                                 <button
                                     type="button"
-                                    data-testid="play-new-deal"
+                                    data-testid="play-change-seat"
                                     on:click=move |_| play.new_deal()
                                 >
                                     {tr(l, "play.change_seat")}
