@@ -119,9 +119,17 @@ async function playOut(page, { tryIllegal = true, onTurn = async () => {} } = {}
   return n;
 }
 
-/** The final result against the CLI: each component's outcome, and the payoff total. */
-function checkResult(result, deal, played) {
+/**
+ * The final result against the CLI on the finished game: each component's outcome, and for a
+ * compound bid in its plain form (the CLI has no terített / piros-betli flag) the payoff.
+ */
+function checkResult(result, deal, played, bid) {
   const cards = played.join(',');
+  const [contract, ...form] = bid.split('@');
+  if (contract.includes('+') && form.every((f) => /^[PZMT]$/.test(f))) {
+    const json = cliJson('solve', '--deal', deal, '--contract', contract, '--played', cards, '--json');
+    assert.equal(result.payoff, json.payoff, `the payoff of ${bid} equals the CLI's`);
+  }
   for (const c of result.components) {
     const json = cliJson('solve', '--deal', deal, '--contract', c.contract, '--played', cards, '--json');
     assert.equal(json.soloist_wins, c.won, `${c.contract} won on the finished game`);
@@ -230,7 +238,7 @@ test('a whole hand as soloist: discard, announce, play, result and review match 
     assert.equal(played.length, 30);
     const deal = playedDeal(dealt, bid, discard);
     const result = await readResult(page);
-    checkResult(result, deal, played);
+    checkResult(result, deal, played, bid);
     assert.equal(result.userPayoff, 2 * result.payoff, 'the soloist is paid by both defenders');
     const marks = await checkReview(page, deal, bid, played, await reviewSeats(page), [0, 1, 2, 15, 29]);
     await assertAccessible(page, 'play: result and review');
@@ -311,7 +319,7 @@ test('a whole hand as defender, resumed after a reload; a strong computer card t
     assert.equal(played.length, 30);
     const deal = playedDeal(DEFENDER_DEAL, bid, discard);
     const result = await readResult(page);
-    checkResult(result, deal, played);
+    checkResult(result, deal, played, bid);
     assert.equal(result.userPayoff, -result.payoff, 'a defender pays (or is paid by) the soloist');
     await checkReview(page, deal, bid, played, await reviewSeats(page), [0, 10, 28]);
     await assertAccessible(page, 'play: defender review (hu)');
