@@ -33,17 +33,18 @@ impl Samples {
         cards: 24,
     };
     /// The *strong* level. A card must come within the 1.5 s in the browser (one
-    /// worker, wasm about 1.3× native). The first trick is by far the costliest: natively on
-    /// one thread (CPU time, measured by `ulti match` on the shared 2-core machine under
-    /// load) a layout there cost up to about 48 ms (an ulti soloist's opening lead: the
-    /// payoff of all nine legal cards), in the second trick up to about 6 ms, from the third
-    /// on up to about 2 ms. 24, 64 and 160 layouts keep the slowest decision near 1.1 s
-    /// under that load, and typical first-trick decisions far below.
+    /// worker, wasm about 1.3× native). What a layout costs is heavy-tailed and falls fast
+    /// with the tricks: natively on one thread (CPU time, measured by `ulti match` on the
+    /// shared 2-core machine under load) the slowest layouts cost about 36–48 ms in the
+    /// first trick (an ulti soloist's opening lead: the payoff of every legal card), 13 ms
+    /// in the second and 6 ms in the third. 20, 48 and 120 layouts keep the slowest of
+    /// thousands of decisions near 0.7 s natively (about 0.9 s as wasm); the median is a
+    /// few milliseconds.
     pub const STRONG: Samples = Samples {
         bid: 32,
         confirm: 32,
-        early_cards: [24, 64],
-        cards: 160,
+        early_cards: [20, 48],
+        cards: 120,
     };
 
     /// Layouts for a card decision after `played` cards.

@@ -334,7 +334,6 @@ mod tests {
     use super::*;
     use crate::card::parse_cards;
     use crate::contract::Bid;
-    use crate::deal::Deal;
 
     fn set(s: &str) -> CardSet {
         parse_cards(s).unwrap().into_iter().collect()
@@ -360,35 +359,44 @@ mod tests {
         );
     }
 
+    /// The easy card for `seat` holding `hand` (as dealt) after `played`, in a Zöld passz.
+    fn card(seat: usize, hand: &str, played: &str) -> Card {
+        let view = SeatView::new(
+            seat,
+            set(hand),
+            None,
+            Suit::Zold,
+            Some("passz".parse::<Bid>().unwrap()),
+            &parse_cards(played).unwrap(),
+            RuleOptions::default(),
+        )
+        .unwrap();
+        let c = Easy::new().card(&view).unwrap();
+        assert!(view.legal_cards().contains(c));
+        c
+    }
+
     #[test]
-    fn wins_cheaply_or_throws_low() {
-        // Soloist leads PA in passz (Zöld trumps); seat 1 holds PK and PX: it must beat? No:
-        // PA is highest, so it follows with its lowest, keeping the X.
-        let deal =
-            Deal::parse_code("1070605040302012737173112323313143435151620212322242526103011")
-                .unwrap();
-        let bid: Bid = "passz".parse().unwrap();
-        let hand1 = deal.hand(1);
-        let mut p = Easy::new();
-        let lead = p
-            .card(&SeatView::from_deal(&deal, &bid, &[], 0, RuleOptions::default()).unwrap())
-            .unwrap();
-        let v1 = SeatView::from_deal(&deal, &bid, &[lead], 1, RuleOptions::default()).unwrap();
-        let c = p.card(&v1).unwrap();
-        assert!(v1.legal_cards().contains(c));
-        assert!(hand1.contains(c));
-        // Its card is either the cheapest card beating the lead, or its lowest card.
-        let trump = v1.trump_in_play();
-        let legal: Vec<Card> = v1.legal_cards().iter().collect();
-        let winners: Vec<Card> = legal
-            .iter()
-            .copied()
-            .filter(|&x| beats(x, lead, trump))
-            .collect();
-        if winners.is_empty() {
-            assert_eq!(c.points(), legal.iter().map(|x| x.points()).min().unwrap());
-        } else {
-            assert!(winners.contains(&c));
-        }
+    fn wins_cheaply_loads_the_partner_or_throws_low() {
+        // The soloist leads PK: the defender beats it with the cheaper of PX and PA.
+        assert_eq!(
+            card(1, "PA,PX,P7,Z7,Z8,M7,M8,M9,T7,T8", "PK"),
+            "PX".parse().unwrap()
+        );
+        // The partner's PA wins, playing last: load the PX on it, not the P8.
+        assert_eq!(
+            card(2, "PX,P8,Z9,ZU,MX,MU,MO,T9,TU,TO", "PK,PA"),
+            "PX".parse().unwrap()
+        );
+        // The soloist's PA wins and cannot be beaten: throw the P8, keep the PX.
+        assert_eq!(
+            card(2, "PX,P8,Z9,ZU,MX,MU,MO,T9,TU,TO", "PA,P7"),
+            "P8".parse().unwrap()
+        );
+        // Void in piros, a trump must go: the cheapest trump that wins.
+        assert_eq!(
+            card(1, "ZA,ZX,Z7,MA,M8,M9,T7,T8,TK,TA", "PK"),
+            "Z7".parse().unwrap()
+        );
     }
 }
