@@ -24,15 +24,21 @@ try {
         history.pushState(null, '', `play?deal=${c}&seat=1&level=${l}`);
         dispatchEvent(new PopStateEvent('popstate', { state: null }));
         // Each decision's time, in order: the soloist's bid first (defender 1 never bids),
-        // then the computer's cards (at least 700 ms apart, so none is missed).
+        // then the computer's cards; a mutation observer sees every change of data-ms.
         window.__ms = [];
         let last = null;
-        setInterval(() => {
+        const note = () => {
           const el = document.querySelector('[data-testid=play-think-ms]');
           if (!el || el.dataset.ms === last) return;
           last = el.dataset.ms;
           window.__ms.push(Number(last));
-        }, 5);
+        };
+        new MutationObserver(note).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['data-ms'],
+        });
       },
       [code, level],
     );
