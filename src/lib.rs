@@ -23,6 +23,7 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
 use crate::pages::hand_page::HandPage;
+use crate::pages::play_page::PlayPage;
 use crate::pages::solver_page::SolverPage;
 
 // The message catalogue: locales/hu.json and locales/en.json (see `i18n`).
@@ -48,6 +49,7 @@ pub fn App() -> impl IntoView {
             <Routes fallback=SolverPage>
                 <Route path=path!("/") view=SolverPage />
                 <Route path=path!("/hand") view=HandPage />
+                <Route path=path!("/play") view=PlayPage />
             </Routes>
         </Router>
     }

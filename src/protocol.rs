@@ -6,15 +6,17 @@
 //! page, so a worker never holds a queue.
 
 use serde::{Deserialize, Serialize};
-use ulti_engine::advise::{CardAdvice, CardRow, SeatView, Stats};
-use ulti_engine::advise::{Task, TaskResult};
+use ulti_engine::advise::{CardAdvice, CardRow, SeatView, Stats, Task, TaskResult};
 use ulti_engine::{
-    Announcement, BidValue, Card, Contract, Deal, Query, Question, RuleOptions, Solution, Suit,
+    Announcement, BidValue, Card, CardSet, Contract, Deal, Query, Question, RuleOptions, Solution,
+    Suit,
 };
+
+use crate::model::play::Level;
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
-pub const PROTOCOL_VERSION: u32 = 4;
+pub const PROTOCOL_VERSION: u32 = 5;
 
 /// Identifies one job; answers to jobs the page no longer wants are dropped.
 pub type RequestId = u64;
@@ -68,6 +70,29 @@ pub enum Job {
         seed: u64,
         /// Point contracts: also the expected card points after each card.
         points: bool,
+    },
+    /// The Play page's computer soloist: discard two of the twelve cards and announce a bid
+    /// (`Player::bid`).
+    PlayerBid {
+        /// The computer's strength.
+        level: Level,
+        /// The soloist's twelve cards (hand and talon).
+        hand: CardSet,
+        /// House rules.
+        rules: RuleOptions,
+        /// The game's seed (the player derives the decision's seed from it).
+        seed: u64,
+    },
+    /// The Play page's computer seat to move: the card it plays (`Player::card`), decided from
+    /// what that seat sees only.
+    PlayerCard {
+        /// The computer's strength.
+        level: Level,
+        /// What the seat sees.
+        view: Box<SeatView>,
+        /// The game's seed (the player derives the decision's seed from it and the number of
+        /// cards played).
+        seed: u64,
     },
 }
 
@@ -157,6 +182,15 @@ pub enum Answer {
     AdviseTasks(Vec<TaskResult>),
     /// For [`Job::AdviseCard`].
     AdviseCard(Box<CardAdviceAnswer>),
+    /// For [`Job::PlayerBid`].
+    PlayerBid {
+        /// The two cards put down.
+        discard: [Card; 2],
+        /// The bid announced.
+        announcement: Announcement,
+    },
+    /// For [`Job::PlayerCard`].
+    PlayerCard(Card),
 }
 
 /// A message from the page to a worker.

@@ -187,15 +187,20 @@ enum Target {
     Advice { key: String },
     /// Tasks `offset..` of the current round of the bid race `run`.
     BidRace { run: u64, offset: usize },
+    /// A job of [`SolverClient::ask`], answered through its callback.
+    Ask { ticket: u64 },
 }
 
 impl Target {
-    /// Jobs asked for on demand (positions, card advice, the bid race), not part of the
-    /// analysis.
+    /// Jobs asked for on demand (positions, card advice, the bid race, the Play page's
+    /// computer decisions), not part of the analysis.
     fn is_on_demand(&self) -> bool {
         matches!(
             self,
-            Target::Position { .. } | Target::Advice { .. } | Target::BidRace { .. }
+            Target::Position { .. }
+                | Target::Advice { .. }
+                | Target::BidRace { .. }
+                | Target::Ask { .. }
         )
     }
 }
@@ -207,6 +212,8 @@ struct Queued {
     target: Target,
 }
 
+/// The Play page's computer decisions come before anything else.
+const PRIORITY_ASK: u8 = 0;
 const PRIORITY_POSITION: u8 = 0;
 /// Card advice: after the positions (the open-hand values show first), before the analysis.
 const PRIORITY_ADVICE: u8 = 0;
@@ -261,7 +268,12 @@ pub struct SolverClient {
     runs: StoredValue<u64>,
     bid_advice: RwSignal<BidAdviceState>,
     advice: RwSignal<HashMap<String, AdviceState>>,
+    /// The callbacks of [`SolverClient::ask`] jobs not answered yet, by ticket.
+    asks: StoredValue<HashMap<u64, AskCallback>, LocalStorage>,
 }
+
+/// What to do with the answer of an [`SolverClient::ask`] job (and the worker's time, ms).
+type AskCallback = Box<dyn FnOnce(Result<Answer, String>, f64)>;
 
 /// The worker's entry script (src/worker_loader.js, copied by trunk next to `worker.js`), made
 /// absolute against `document.baseURI` (gloo resolves relative paths against the page URL,
@@ -312,6 +324,7 @@ impl SolverClient {
             runs: StoredValue::new(0),
             bid_advice: RwSignal::new(BidAdviceState::default()),
             advice: RwSignal::new(HashMap::new()),
+            asks: StoredValue::new_local(HashMap::new()),
         };
         client.start_pool();
         provide_context(client);
@@ -359,6 +372,13 @@ impl SolverClient {
             s.solving = false;
             s.worker_error = Some(error);
         });
+        let asks: Vec<AskCallback> = self
+            .asks
+            .try_update_value(|a| a.drain().map(|(_, f)| f).collect())
+            .unwrap_or_default();
+        for f in asks {
+            f(Err("the worker failed".into()), 0.0);
+        }
     }
 
     fn panic_channel_name(&self) -> String {
@@ -372,7 +392,10 @@ impl SolverClient {
                 let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(
                     move |e: web_sys::MessageEvent| {
                         let text = e.data().as_string().unwrap_or_default();
-                        client.fail(WorkerError::Crashed(text));
+                        // The page that owned the pool may be gone (another route).
+                        if client.generation.try_get_value().is_some() {
+                            client.fail(WorkerError::Crashed(text));
+                        }
                     },
                 );
                 channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -399,7 +422,8 @@ impl SolverClient {
             .map(|i| {
                 let bridge = SolverWorker::spawner()
                     .callback(move |response| {
-                        if client.generation.get_value() == generation {
+                        // Answers for a pool of a page that is gone (another route) are dropped.
+                        if client.generation.try_get_value() == Some(generation) {
                             client.on_response(i, response);
                         }
                     })
@@ -419,10 +443,13 @@ impl SolverClient {
         self.state.update(|s| s.workers = n);
         set_timeout(
             move || {
+                if client.generation.try_get_value() != Some(generation) {
+                    return;
+                }
                 let started = client
                     .workers
                     .with_value(|w| w.is_empty() || w.iter().any(|s| s.ready));
-                if client.generation.get_value() == generation && !started {
+                if !started {
                     client.fail(WorkerError::Timeout(WORKER_START_TIMEOUT.as_secs()));
                 }
             },
@@ -471,6 +498,11 @@ impl SolverClient {
     fn apply(&self, target: Target, answer: Result<Answer, String>, ms: f64) {
         match target {
             Target::BidRace { run, offset } => self.bid_race_answer(run, offset, answer),
+            Target::Ask { ticket } => {
+                if let Some(f) = self.asks.try_update_value(|a| a.remove(&ticket)).flatten() {
+                    f(answer, ms);
+                }
+            }
             Target::Position { key } => {
                 let entry = match answer {
                     Ok(Answer::Position(sol)) => PositionState::Ready(sol),
@@ -691,7 +723,10 @@ impl SolverClient {
                 Target::Bid { key, index } => !inflight.iter().any(
                     |t| matches!(t, Target::Bid { key: k, index: i } if k == key && i == index),
                 ),
-                Target::Position { .. } | Target::Advice { .. } | Target::BidRace { .. } => true,
+                Target::Position { .. }
+                | Target::Advice { .. }
+                | Target::BidRace { .. }
+                | Target::Ask { .. } => true,
             });
         });
         self.state.update(|s| {
@@ -1062,6 +1097,44 @@ impl SolverClient {
             }
         });
         self.dispatch();
+    }
+}
+
+impl SolverClient {
+    /// Run `job` before any analysis work and hand its answer (and the worker's time, ms) to
+    /// `on_done`, unless [`SolverClient::forget`] is called first. Returns the job's ticket.
+    pub fn ask(
+        &self,
+        job: Job,
+        on_done: impl FnOnce(Result<Answer, String>, f64) + 'static,
+    ) -> u64 {
+        self.ensure_pool();
+        let ticket = self.next_id.get_value() + 1;
+        self.next_id.set_value(ticket);
+        self.asks.update_value(|a| {
+            a.insert(ticket, Box::new(on_done));
+        });
+        self.queue.update_value(|q| {
+            q.push(
+                PRIORITY_ASK,
+                Queued {
+                    job,
+                    target: Target::Ask { ticket },
+                },
+            );
+        });
+        self.dispatch();
+        ticket
+    }
+
+    /// Drop an [`SolverClient::ask`] job: not run if still queued, its answer ignored if not.
+    pub fn forget(&self, ticket: u64) {
+        self.asks.update_value(|a| {
+            a.remove(&ticket);
+        });
+        self.queue.update_value(|q| {
+            q.retain(|j| !matches!(j.target, Target::Ask { ticket: t } if t == ticket))
+        });
     }
 }
 

@@ -5,6 +5,7 @@ use std::cell::RefCell;
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use ulti_engine::advise::{CardOptions, advise_card};
+use ulti_engine::players::player;
 use ulti_engine::{Bid, Query, Solver};
 
 use crate::protocol::{Answer, CellAnswer, Job, PROTOCOL_VERSION, SolverRequest, SolverResponse};
@@ -96,6 +97,22 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
                 .map(|a| Answer::AdviseCard(Box::new(a.into())))
                 .map_err(|e| e.to_string())
         }
+        Job::PlayerBid {
+            level,
+            hand,
+            rules,
+            seed,
+        } => player(level, seed)
+            .bid(hand, rules)
+            .map(|c| Answer::PlayerBid {
+                discard: c.discard,
+                announcement: c.announcement,
+            })
+            .map_err(|e| e.to_string()),
+        Job::PlayerCard { level, view, seed } => player(level, seed)
+            .card(&view)
+            .map(Answer::PlayerCard)
+            .map_err(|e| e.to_string()),
     }
 }
 

@@ -51,7 +51,7 @@ fn LangSwitch() -> impl IntoView {
     }
 }
 
-/// The app's pages: the solver (`/`) and "My hand" (`/hand`), the current one marked with
+/// The app's pages: the solver (`/`), "My hand" (`/hand`) and Play (`/play`), the current one marked with
 /// `aria-current="page"`. Full links (the router base prepended), so they also work opened in
 /// a new tab; the chosen language goes along.
 #[component]
@@ -72,11 +72,12 @@ fn PageLinks() -> impl IntoView {
         };
         let current = move || {
             let path = location.pathname.get();
-            let here = path
-                .trim_end_matches('/')
-                .ends_with(route.trim_end_matches('/'))
-                && (route != "/" || !path.trim_end_matches('/').ends_with("/hand"));
-            here.then_some("page")
+            let page = match path.trim_end_matches('/').rsplit('/').next() {
+                Some("hand") => "/hand",
+                Some("play") => "/play",
+                _ => "/",
+            };
+            (page == route).then_some("page")
         };
         view! {
             <a href=href data-testid=testid aria-current=current>
@@ -88,6 +89,7 @@ fn PageLinks() -> impl IntoView {
         <nav class="page-links" aria-label=text(lang, "app.pages")>
             {link("/", "app.page_solver", "nav-solver")}
             {link("/hand", "app.page_hand", "nav-hand")}
+            {link("/play", "app.page_play", "nav-play")}
         </nav>
     }
 }

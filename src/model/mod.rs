@@ -5,6 +5,7 @@ pub mod attable;
 pub mod editor;
 pub mod hand;
 pub mod line;
+pub mod play;
 pub mod queue;
 pub mod results;
 pub mod url_state;

@@ -57,6 +57,11 @@ pub enum Command {
     /// actual deal (calibration by decile, Brier score, ROC-AUC), and the payoff per deal
     /// lost against a player who sees every card.
     AdviseEval(AdviseEvalArgs),
+    /// Computer players against each other: seeded random deals, each played twice on the same
+    /// cards (A soloist against B defending, then B soloist against A), and the average payoff
+    /// per deal of each with a 95 % confidence interval.
+    #[command(after_help = MATCH_EXAMPLES)]
+    Match(MatchArgs),
     /// Time the solver on a list of deals: per contract, playable count, median, p90, p99 and
     /// max milliseconds and Mnodes/s (one thread, an empty table per solve, answers only).
     #[command(after_help = EXAMPLES)]
@@ -73,6 +78,15 @@ The bid advice samples the defenders' hands for each of the 66 discards and solv
 standard bid exactly on each sample (Perfect-Information Monte Carlo); the discards still in
 contention get more samples. The card advice samples the cards the seat cannot see,
 consistent with the play so far (voids, duties to beat and trump, the bid).";
+
+const MATCH_EXAMPLES: &str = "\
+Examples:
+  ulti match --players strong,easy --deals 200 --seed 1
+  ulti match --players normal,cheater --deals 20 --json
+
+Players: easy (rules from hand counts), normal and strong (the hidden-hand advisor with
+fewer or more samples; they see only their own seat), cheater (double-dummy: sees every
+card, the ceiling). The soloist bids from their twelve cards; payoffs follow RULES.md.";
 
 /// The house rules (shared/RULES.md), both off by default.
 #[derive(Debug, Clone, Copy, Args)]
@@ -265,6 +279,29 @@ pub struct AdviseEvalArgs {
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub confirm: u32,
     /// Seed of the deals and of the sampling.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// House rules.
+    #[command(flatten)]
+    pub rules: RuleFlags,
+}
+
+/// Arguments of `ulti match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// The two players, comma-separated: easy, normal, strong or cheater.
+    #[arg(long, value_name = "A,B", value_delimiter = ',', required = true)]
+    pub players: Vec<String>,
+    /// Random deals to play (each twice, once per seating).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub deals: u64,
+    /// Seed of the deals and of the players' sampling.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (default: all cores).

@@ -1,4 +1,5 @@
-//! `ulti`: the command-line Ulti solver (solve, table, bids, batch, advise, advise-eval, bench).
+//! `ulti`: the command-line Ulti solver (solve, table, bids, batch, advise, advise-eval, match,
+//! bench).
 
 mod cli;
 mod commands;
@@ -27,6 +28,7 @@ fn main() -> ExitCode {
         Command::Batch(args) => commands::batch::run(args, &mut out),
         Command::Advise(args) => commands::advise::run(args, &mut out).map(|()| true),
         Command::AdviseEval(args) => commands::advise_eval::run(args, &mut out).map(|()| true),
+        Command::Match(args) => commands::versus::run(args, &mut out).map(|()| true),
         Command::Bench(args) => commands::bench::run(args, &mut out).map(|()| true),
     }
     .and_then(|ok| {

@@ -1024,3 +1024,121 @@ fn advise_eval_runs_on_a_few_deals() {
     assert!(v["quality"]["brier"].as_f64().unwrap() <= 1.0);
     assert!(v["loss_per_deal"].as_f64().unwrap() >= 0.0);
 }
+
+/// The deal of a `ulti match` game as played: seat 0's twelve cards less the discard, the
+/// bid's trump (the deal's own for no-trump bids).
+fn match_game(code: &str, game: &Value) -> (Deal, Bid, Vec<Card>) {
+    let deal = Deal::parse_code(code).unwrap();
+    let id = game["bid"].as_str().unwrap();
+    let mut parts = id.split('@');
+    let bid: Bid = parts.next().unwrap().parse().unwrap();
+    let trump = parts
+        .find_map(|p| "PZMT".find(p).filter(|_| p.len() == 1))
+        .map_or(deal.trump, |i| ulti_engine::Suit::from_index(i as u8));
+    let discard = ulti_engine::parse_cards(game["discard"].as_str().unwrap()).unwrap();
+    let mut hand = deal.hand(0);
+    for c in deal.talon().iter() {
+        hand.insert(c);
+    }
+    for c in &discard {
+        assert!(
+            hand.contains(*c),
+            "the discard is from the soloist's twelve cards"
+        );
+        hand.remove(*c);
+    }
+    let played = ulti_engine::parse_cards(game["played"].as_str().unwrap()).unwrap();
+    (
+        Deal::new(trump, [hand, deal.hand(1), deal.hand(2)]).unwrap(),
+        bid,
+        played,
+    )
+}
+
+#[test]
+fn match_plays_each_deal_with_both_seatings_and_sums_up_per_player() {
+    let args = [
+        "match",
+        "--players",
+        "easy,easy",
+        "--deals",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+    ];
+    let v = json(&ulti(&args));
+    assert_eq!(v["deals"], 2);
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    let (mut a_solo, mut per_deal) = (Vec::new(), Vec::new());
+    for g in games {
+        let code = g["deal"].as_str().unwrap();
+        for side in ["a_soloist", "b_soloist"] {
+            // Thirty legal cards of the deal as played.
+            let (deal, bid, played) = match_game(code, &g[side]);
+            assert_eq!(played.len(), 30);
+            let game = Game::with_played(&deal, &bid, RuleOptions::default(), &played)
+                .expect("every card is legal");
+            assert!(game.is_over());
+        }
+        let (pa, pb) = (
+            g["a_soloist"]["payoff"].as_f64().unwrap(),
+            g["b_soloist"]["payoff"].as_f64().unwrap(),
+        );
+        a_solo.push(pa);
+        per_deal.push(2.0 * (pa - pb));
+    }
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows[0]["player"], "easy (A)");
+    assert_eq!(
+        rows[0]["as_soloist"]["mean"].as_f64().unwrap(),
+        mean(&a_solo)
+    );
+    assert_eq!(
+        rows[0]["per_deal"]["mean"].as_f64().unwrap(),
+        mean(&per_deal)
+    );
+    // Zero-sum: what A wins over a deal's two games, B loses.
+    assert_eq!(
+        rows[1]["per_deal"]["mean"].as_f64().unwrap(),
+        -mean(&per_deal)
+    );
+    // The same seed plays the same games; the text names both players and the interval.
+    assert_eq!(json(&ulti(&args))["games"], v["games"]);
+    let o = ulti(&["match", "--players", "easy,easy", "--deals", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("easy (A)") && text.contains("easy (B)"),
+        "{text}"
+    );
+    assert!(text.contains("per deal") && text.contains('±'), "{text}");
+}
+
+#[test]
+fn match_errors_are_one_line() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["match", "--players", "easy,bogus"], "bogus"),
+        (&["match", "--players", "easy"], "two players"),
+        (&["match", "--players", "easy,normal,strong"], "two players"),
+        (
+            &["match", "--players", "easy,easy", "--deals", "0"],
+            "--deals",
+        ),
+        (&["match"], "--players"),
+    ];
+    for (args, needle) in cases {
+        let o = ulti(args);
+        assert!(!o.status.success(), "{args:?} should fail");
+        assert!(stdout(&o).is_empty(), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: {err:?} should name {needle:?}"
+        );
+    }
+}

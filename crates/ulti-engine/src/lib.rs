@@ -23,6 +23,7 @@ mod bids;
 mod card;
 mod contract;
 mod deal;
+pub mod players;
 mod rules;
 mod solver;
 mod tt;

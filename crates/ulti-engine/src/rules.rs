@@ -215,16 +215,7 @@ impl Game {
 
     /// Strength of a card for winning tricks: trumps above everything, then rank order.
     fn strength(&self, c: Card) -> u8 {
-        let r = if self.trump.is_some() {
-            c.rank().trump_strength()
-        } else {
-            c.rank().no_trump_strength()
-        };
-        if Some(c.suit()) == self.trump {
-            r + 16
-        } else {
-            r
-        }
+        strength(c, self.trump)
     }
 
     /// The card currently winning `cards` (led first).
@@ -293,49 +284,7 @@ impl Game {
 
     /// Legal cards before the ulti VII rule.
     fn legal_ignoring_ulti(&self, seat: Seat) -> CardSet {
-        let hand = self.hands[seat];
-        let Some(&first) = self.current.first() else {
-            return hand;
-        };
-        let led = first.suit();
-        let follow = hand.of_suit(led);
-        let trumped = self
-            .trump
-            .is_some_and(|t| t != led && self.current.iter().any(|c| c.suit() == t));
-        if !follow.is_empty() {
-            if trumped && !self.opts.must_beat_after_trump {
-                return follow;
-            }
-            let top = self
-                .current
-                .iter()
-                .filter(|c| c.suit() == led)
-                .map(|&c| self.strength(c))
-                .max()
-                .expect("the led card is of the led suit");
-            let higher: CardSet = follow.iter().filter(|&c| self.strength(c) > top).collect();
-            return if higher.is_empty() { follow } else { higher };
-        }
-        if let Some(t) = self.trump {
-            let trumps = hand.of_suit(t);
-            if !trumps.is_empty() {
-                let top = self
-                    .current
-                    .iter()
-                    .filter(|c| c.suit() == t)
-                    .map(|&c| self.strength(c))
-                    .max();
-                if let Some(top) = top {
-                    let higher: CardSet =
-                        trumps.iter().filter(|&c| self.strength(c) > top).collect();
-                    if !higher.is_empty() {
-                        return higher;
-                    }
-                }
-                return trumps;
-            }
-        }
-        hand
+        legal_ignoring_ulti(self.hands[seat], &self.current, self.trump, self.opts)
     }
 
     /// The cards the player to move may play (empty when the game is over).
@@ -345,16 +294,15 @@ impl Game {
             return CardSet::EMPTY;
         }
         let seat = self.to_move();
-        let mut legal = self.legal_ignoring_ulti(seat);
-        if seat == SOLOIST
-            && self.tricks.len() < 9
-            && let Some(seven) = self.ulti_seven
-            && legal.contains(seven)
-            && legal.len() > 1
-        {
-            legal.remove(seven);
-        }
-        legal
+        let seven = self.ulti_seven.filter(|_| seat == SOLOIST);
+        legal_cards(
+            self.hands[seat],
+            &self.current,
+            self.trump,
+            self.opts,
+            seven,
+            self.tricks.len(),
+        )
     }
 
     /// Play a card for the player to move.
@@ -482,6 +430,93 @@ impl Game {
             Contract::NegyTizes => self.soloist_captured(tens) == 4,
         }
     }
+}
+
+/// Strength of a card for winning tricks: trumps above everything, then rank order.
+fn strength(c: Card, trump: Option<Suit>) -> u8 {
+    if trump.is_some() {
+        let r = c.rank().trump_strength();
+        if Some(c.suit()) == trump { r + 16 } else { r }
+    } else {
+        c.rank().no_trump_strength()
+    }
+}
+
+/// The cards of `hand` that may be played to the unfinished trick `current` (led first),
+/// before the ulti VII rule: follow suit and beat the led suit's best card if possible;
+/// void, trump (overtrumping if possible); else anything.
+fn legal_ignoring_ulti(
+    hand: CardSet,
+    current: &[Card],
+    trump: Option<Suit>,
+    opts: RuleOptions,
+) -> CardSet {
+    let Some(&first) = current.first() else {
+        return hand;
+    };
+    let led = first.suit();
+    let follow = hand.of_suit(led);
+    let trumped = trump.is_some_and(|t| t != led && current.iter().any(|c| c.suit() == t));
+    if !follow.is_empty() {
+        if trumped && !opts.must_beat_after_trump {
+            return follow;
+        }
+        let top = current
+            .iter()
+            .filter(|c| c.suit() == led)
+            .map(|&c| strength(c, trump))
+            .max()
+            .expect("the led card is of the led suit");
+        let higher: CardSet = follow
+            .iter()
+            .filter(|&c| strength(c, trump) > top)
+            .collect();
+        return if higher.is_empty() { follow } else { higher };
+    }
+    if let Some(t) = trump {
+        let trumps = hand.of_suit(t);
+        if !trumps.is_empty() {
+            let top = current
+                .iter()
+                .filter(|c| c.suit() == t)
+                .map(|&c| strength(c, trump))
+                .max();
+            if let Some(top) = top {
+                let higher: CardSet = trumps
+                    .iter()
+                    .filter(|&c| strength(c, trump) > top)
+                    .collect();
+                if !higher.is_empty() {
+                    return higher;
+                }
+            }
+            return trumps;
+        }
+    }
+    hand
+}
+
+/// The cards of `hand` that may be played to the unfinished trick `current` (led first) with
+/// `tricks_done` tricks complete: the duties of play, and the ulti soloist's hold on the trump
+/// VII (`ulti_seven`, given only when the hand is the ulti soloist's) before trick 10 unless
+/// it is the only legal card. The one rule shared by [`Game`] and a seat's view.
+pub(crate) fn legal_cards(
+    hand: CardSet,
+    current: &[Card],
+    trump: Option<Suit>,
+    opts: RuleOptions,
+    ulti_seven: Option<Card>,
+    tricks_done: usize,
+) -> CardSet {
+    let mut legal = legal_ignoring_ulti(hand, current, trump, opts);
+    if tricks_done < 9
+        && let Some(seven) = ulti_seven
+        && legal.contains(seven)
+        && legal.len() > 1
+    {
+        legal.remove(seven);
+    }
+    legal
 }
 
 #[cfg(test)]

@@ -16,9 +16,9 @@ fn now_ms(clock: ClockArg, origin: Instant) -> f64 {
     }
 }
 
-/// The calling thread's CPU time in milliseconds.
+/// The calling thread's CPU time in milliseconds (also used by `ulti match`).
 #[cfg(unix)]
-fn thread_cpu_ms() -> f64 {
+pub(crate) fn thread_cpu_ms() -> f64 {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -31,7 +31,7 @@ fn thread_cpu_ms() -> f64 {
 }
 
 #[cfg(not(unix))]
-fn thread_cpu_ms() -> f64 {
+pub(crate) fn thread_cpu_ms() -> f64 {
     panic!("--clock cpu needs a unix thread CPU clock")
 }
 use crate::input;

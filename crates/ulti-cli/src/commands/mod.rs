@@ -6,3 +6,4 @@ pub mod batch;
 pub mod bench;
 pub mod deal;
 pub mod solve;
+pub mod versus;

@@ -178,16 +178,21 @@ impl Task {
                 q.rules = *rules;
                 q.all_cards = true;
                 q.line = false;
-                // A point contract alone keeps its exact points when asked for; everything
+                // A point contract alone keeps its exact points when asked for; a bid of one
+                // win/lose component (betli, durchmars) is solved for its own goal, many
+                // times faster than as a payoff, and scored from the outcome; everything
                 // else is solved for its payoff (the implicit passz of a plain ulti included),
                 // which for a point contract is one threshold per card, far faster.
                 let point = bid.as_single().filter(|c| *points && c.is_point_contract());
-                q.payoff = point.is_none();
+                let goal = bid
+                    .as_single()
+                    .filter(|c| !c.is_point_contract() && bid.components().len() == 1);
+                q.payoff = point.is_none() && goal.is_none();
                 let sol = solver
                     .solve(&q)
                     .expect("a sampled layout replays the played cards legally");
                 let mut cards = sol.cards;
-                if let Some(c) = point {
+                if let Some(c) = point.or(goal) {
                     for v in &mut cards {
                         v.payoff = Some(component_payoff(
                             c,

@@ -11,7 +11,7 @@ use thiserror::Error;
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::{Bid, Contract, has_marriage};
 use crate::deal::{Deal, SOLOIST, Seat};
-use crate::rules::{Game, PlayError, RuleOptions};
+use crate::rules::{Game, PlayError, RuleOptions, legal_cards};
 
 /// The talon as a place cards can be, beside the three seats.
 pub(crate) const TALON: usize = 3;
@@ -267,6 +267,53 @@ impl SeatView {
             self.trick_winner(start - 3)
         };
         Some((leader + in_trick) % 3)
+    }
+
+    /// The cards the seat may play now under the duties of play (shared/RULES.md), from its
+    /// own hand and the trick on the table; empty when it is not the seat's turn.
+    #[must_use]
+    pub fn legal_cards(&self) -> CardSet {
+        if self.to_move() != Some(self.seat) {
+            return CardSet::EMPTY;
+        }
+        let n = self.played.len();
+        let current = &self.played[n - n % 3..];
+        let seven = self
+            .bid
+            .as_ref()
+            .filter(|b| b.has_ulti() && self.seat == SOLOIST)
+            .map(|_| Card::new(self.trump, Rank::Seven));
+        legal_cards(
+            self.hand_now(),
+            current,
+            self.play_trump(),
+            self.rules,
+            seven,
+            n / 3,
+        )
+    }
+
+    /// The cards on the table in the unfinished trick, led first.
+    #[must_use]
+    pub fn current_trick(&self) -> &[Card] {
+        let n = self.played.len();
+        &self.played[n - n % 3..]
+    }
+
+    /// The seat currently winning the unfinished trick, if a card is on the table.
+    #[must_use]
+    pub fn current_winner(&self) -> Option<Seat> {
+        let n = self.played.len();
+        let cur = self.current_trick();
+        (!cur.is_empty())
+            .then(|| self.players[n - cur.len()] + self.winning_index(cur))
+            .map(|s| s % 3)
+    }
+
+    /// The trump suit in play: `None` for no-trump bids and before a bid.
+    #[must_use]
+    pub fn trump_in_play(&self) -> Option<Suit> {
+        self.play_trump()
     }
 
     /// Every card played so far.
