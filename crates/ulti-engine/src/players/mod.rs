@@ -32,7 +32,7 @@ use crate::rules::RuleOptions;
 pub use advisor::{Advisor, Samples};
 pub use cheater::DoubleDummy;
 pub use easy::Easy;
-pub use game::{GameError, GameRecord, Seating, play_game, play_out, settle};
+pub use game::{ComponentOutcome, GameError, GameRecord, Seating, play_game, play_out, settle};
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
