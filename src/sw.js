@@ -36,7 +36,8 @@ const FIXED = [
   'icons/apple-touch-icon.png',
 ];
 
-const HASHED = /-[0-9a-f]{16,}(_bg)?\.(js|wasm|css)$/;
+// trunk writes the content hash in hex without leading zeros: 16 digits or fewer.
+const HASHED = /-[0-9a-f]{8,}(_bg)?\.(js|wasm|css)$/;
 
 /** The same-origin files a page's HTML refers to (trunk's links and its inline loader). */
 function referencedUrls(html, base) {

@@ -126,7 +126,7 @@ test('after one visit the app reloads and solves a deal offline', { timeout: 4 *
       assert.ok(cached.includes(basePath + file), `${basePath + file} is cached: ${cached.join(' ')}`);
     }
     assert.ok(
-      cached.some((f) => /ulti-solver-[0-9a-f]{16,}_bg\.wasm$/.test(f)),
+      cached.some((f) => /ulti-solver-[0-9a-f]{8,}_bg\.wasm$/.test(f)),
       `the page's wasm is cached: ${cached.join(' ')}`,
     );
 
