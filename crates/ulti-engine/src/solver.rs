@@ -318,6 +318,8 @@ pub struct Solver {
     /// role bits of its nibble in the table key.
     roles: [u8; 32],
     spec: PayoffSpec,
+    /// The bits of a payoff key's progress that some component of the bid reads.
+    extra_mask: u16,
     /// The second board of [`Solver::line`], kept between solves (its table is allocated once).
     aux: Option<Box<Solver>>,
 }
@@ -366,6 +368,7 @@ impl Solver {
             count_mask: 0,
             live_count: [0; 11],
             spec: PayoffSpec::default(),
+            extra_mask: 0,
             aux: None,
         }
     }
@@ -475,7 +478,40 @@ impl Solver {
             Goal::Aces => [self.aces_mask, 0, 0],
             Goal::Tens => [self.tens_mask, 0, 0],
             Goal::Ulti => [self.seven, 0, 0],
-            Goal::Payoff => [self.aces_mask, self.tens_mask, self.seven],
+            // Only the cards some component counts keep a role of their own (and the key
+            // only the progress some component reads): the ace and the X apart only for négy
+            // ász or négy tízes, the VII only for an ulti.
+            Goal::Payoff => {
+                let has =
+                    |cs: &[Contract]| self.spec.comps.iter().any(|c| cs.contains(&c.contract));
+                let seven = if has(&[Contract::Ulti]) {
+                    self.seven
+                } else {
+                    0
+                };
+                let points = [Contract::Passz, Contract::Negyven100, Contract::Husz100];
+                let four = [Contract::NegyAsz, Contract::NegyTizes];
+                self.extra_mask = 0b11 << 4
+                    | if has(&points) { 0xF } else { 0 }
+                    | if has(&[Contract::NegyAsz]) {
+                        0b111 << 6
+                    } else {
+                        0
+                    }
+                    | if has(&[Contract::NegyTizes]) {
+                        0b111 << 9
+                    } else {
+                        0
+                    }
+                    | if seven != 0 { 1 << 12 } else { 0 };
+                if has(&four) {
+                    [self.aces_mask, self.tens_mask, seven]
+                } else if has(&points) {
+                    [self.points_mask, 0, seven]
+                } else {
+                    [0, 0, seven]
+                }
+            }
         };
         // The ulti VII keeps its own role whatever the goal (the hold rule).
         if self.special.iter().all(|&s| s & self.hold7 == 0) {
@@ -727,6 +763,50 @@ impl Solver {
                 }
             })
             .collect();
+    }
+
+    /// A bid's payoff from the start of play (no line, no cards) when it is known to lie in
+    /// `lo..=hi`, and whether the soloist wins every component: zero-window tests at the
+    /// payoffs that component outcomes can add up to in that range only (for two components
+    /// with one bound from each side, a single test). The answer is [`Solver::solve`]'s
+    /// payoff whenever the bounds hold. `q` is played from the start and must be playable.
+    pub(crate) fn payoff_within(&mut self, q: &Query, mut lo: i32, mut hi: i32) -> (bool, i32) {
+        debug_assert!(q.played.is_empty() && q.bid.unplayable_reason(&q.deal).is_none());
+        self.nodes = 0;
+        self.configure(q);
+        self.setup(&q.deal, &[], Goal::Payoff);
+        let comps = &self.spec.comps;
+        let best: i32 = comps.iter().map(|c| c.win).sum();
+        let mut values: Vec<i32> = (0..1u32 << comps.len())
+            .map(|m| {
+                comps
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| if m >> i & 1 != 0 { c.win } else { c.lose })
+                    .sum()
+            })
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        loop {
+            let open: Vec<i32> = values
+                .iter()
+                .copied()
+                .filter(|v| (lo..=hi).contains(v))
+                .collect();
+            debug_assert!(!open.is_empty(), "the payoff lies outside its bounds");
+            if open.len() <= 1 {
+                let v = open.first().copied().unwrap_or(lo);
+                return (v == best, v);
+            }
+            let need = open[open.len() / 2];
+            let v = self.probe_value(need);
+            if v >= need {
+                lo = v;
+            } else {
+                hi = v;
+            }
+        }
     }
 
     /// The exact value from the current position: zero-window tests that split the range
@@ -1423,12 +1503,13 @@ impl Solver {
         let extra = if self.goal == Goal::Payoff {
             let p = self.progress[self.tricks_done];
             let def_any = (self.tricks_done as u8) > p.sol_tricks;
-            u16::from(p.pts)
+            (u16::from(p.pts)
                 | u16::from(p.sol_tricks > 0) << 4
                 | u16::from(def_any) << 5
                 | u16::from(p.aces) << 6
                 | u16::from(p.tens) << 9
-                | u16::from(p.ulti) << 12
+                | u16::from(p.ulti) << 12)
+                & self.extra_mask
         } else {
             0
         };
