@@ -7,9 +7,9 @@ use std::sync::{Arc, LazyLock};
 use serde::{Deserialize, Serialize};
 
 use crate::bids::{Announcement, standard_announcements};
-use crate::card::{Card, Suit};
+use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::{Bid, Contract, Scoring, component_payoff};
-use crate::deal::Deal;
+use crate::deal::{Deal, SOLOIST};
 use crate::rules::RuleOptions;
 use crate::solver::{CardValue, Query, Question, Solver};
 
@@ -374,6 +374,16 @@ fn decided_by_parts(
     let t = deal.trump;
     for (x, rest) in [(comps[0], comps[1]), (comps[1], comps[0])] {
         let same_rules = !bid.has_ulti() || rest == Contract::Ulti;
+        if same_rules && lost_whatever_is_played(deal, x) {
+            let won = single_won(solver, deal, rules, rest, cache);
+            return Some((
+                false,
+                component_payoff(x, false, t, scoring) + component_payoff(rest, won, t, scoring),
+            ));
+        }
+    }
+    for (x, rest) in [(comps[0], comps[1]), (comps[1], comps[0])] {
+        let same_rules = !bid.has_ulti() || rest == Contract::Ulti;
         if same_rules
             && !single_won(solver, deal, rules, x, cache)
             && single_won(solver, deal, rules, rest, cache)
@@ -385,6 +395,23 @@ fn decided_by_parts(
         }
     }
     None
+}
+
+/// Is contract `c` lost on `deal` whatever anyone plays? Négy ász when a defender holds the
+/// trump ace, négy tízes when a defender holds the trump X and the soloist not the trump ace:
+/// every trick that card is played to is won by a trump at least as high, a defender's. Then
+/// a compound's payoff is the loss of `c` plus the rest's payoff under best play.
+fn lost_whatever_is_played(deal: &Deal, c: Contract) -> bool {
+    let t = deal.trump;
+    let defenders = CardSet(deal.hand(1).0 | deal.hand(2).0);
+    let ace = Card::new(t, Rank::Asz);
+    match c {
+        Contract::NegyAsz => defenders.contains(ace),
+        Contract::NegyTizes => {
+            defenders.contains(Card::new(t, Rank::Ten)) && !deal.hand(SOLOIST).contains(ace)
+        }
+        _ => false,
+    }
 }
 
 /// Runs batches of tasks.
