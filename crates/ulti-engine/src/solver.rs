@@ -320,6 +320,8 @@ pub struct Solver {
     spec: PayoffSpec,
     /// The bits of a payoff key's progress that some component of the bid reads.
     extra_mask: u16,
+    /// Cards move ordering values above their card points.
+    order_mask: u32,
     /// The second board of [`Solver::line`], kept between solves (its table is allocated once).
     aux: Option<Box<Solver>>,
 }
@@ -369,6 +371,7 @@ impl Solver {
             live_count: [0; 11],
             spec: PayoffSpec::default(),
             extra_mask: 0,
+            order_mask: 0,
             aux: None,
         }
     }
@@ -512,6 +515,12 @@ impl Solver {
                     [0, 0, seven]
                 }
             }
+        };
+        // Move ordering values the cards of the goal's first role (the aces for any payoff).
+        self.order_mask = if goal == Goal::Payoff {
+            self.aces_mask
+        } else {
+            self.special[0]
         };
         // The ulti VII keeps its own role whatever the goal (the hold rule).
         if self.special.iter().all(|&s| s & self.hold7 == 0) {
@@ -937,7 +946,7 @@ impl Solver {
                 need <= 0 || need > most
             }
             Mode::Exact(_) if self.goal == Goal::Payoff => {
-                let (lo, hi) = self.payoff_bounds(live, left);
+                let (lo, hi) = self.payoff_bounds(live, left, 0, 0);
                 lo == hi
             }
             Mode::Exact(_) => false,
@@ -1212,7 +1221,9 @@ impl Solver {
                 (i32::from(alive && all), i32::from(alive))
             }
             Goal::Payoff => {
-                let (lo, mut hi) = self.payoff_bounds(live, left);
+                // The top trump runs win their tricks whoever leads them, whenever they are
+                // played: facts of the position.
+                let (lo, mut hi) = self.payoff_bounds(live, left, sol_sure, def_sure);
                 // Taking every trick is the best outcome for every component but betli.
                 let betli = self
                     .spec
@@ -1226,7 +1237,13 @@ impl Solver {
                 // fact of the position: `payoff_bounds` keeps it open).
                 let clean =
                     usize::from(self.progress[self.tricks_done].sol_tricks) == self.tricks_done;
-                if boundary && clean && self.leader == SOLOIST && self.soloist_top_beaten() {
+                // (Unless the defenders' trump run already broke it above.)
+                if boundary
+                    && clean
+                    && def_sure == 0
+                    && self.leader == SOLOIST
+                    && self.soloist_top_beaten()
+                {
                     for c in &self.spec.comps {
                         if matches!(c.contract, Contract::Durchmars | Contract::DurchmarsAdu) {
                             hi -= c.win - c.lose;
@@ -1343,19 +1360,29 @@ impl Solver {
         })
     }
 
-    fn payoff_bounds(&self, live: u32, left: i32) -> (i32, i32) {
+    /// The payoff's bounds from the progress so far and the live cards; `sol_run` and
+    /// `def_run` are cards sure to win their tricks for the soloist and for the defenders
+    /// whatever anyone plays (their card points go to that side, a defender's ace or X is
+    /// lost to négy ász or négy tízes), or 0.
+    fn payoff_bounds(&self, live: u32, left: i32, sol_run: u32, def_run: u32) -> (i32, i32) {
         let p = self.progress[self.tricks_done];
         let pts = i32::from(p.pts);
-        let rem_pts = self.live_cards(live) + i32::from(left > 0);
+        let sure = (sol_run & self.points_mask).count_ones() as i32;
+        let rem_pts = self.live_cards(live) + i32::from(left > 0)
+            - (def_run & self.points_mask).count_ones() as i32;
         let sol_any = p.sol_tricks > 0;
         let def_any = (self.tricks_done as u8) > p.sol_tricks;
         let (mut lo, mut hi) = (0, 0);
         for comp in &self.spec.comps {
             let decided = match comp.contract {
                 Contract::Passz => {
-                    if self.spec.passz(pts, sol_any, def_any || left > 0) {
+                    if self.spec.passz(pts + sure, sol_any, def_any || left > 0) {
                         Some(true)
-                    } else if !self.spec.passz(pts + rem_pts, sol_any || left > 0, def_any) {
+                    } else if !self.spec.passz(
+                        pts + rem_pts,
+                        sol_any || left > 0,
+                        def_any || def_run != 0,
+                    ) {
                         Some(false)
                     } else {
                         None
@@ -1367,7 +1394,7 @@ impl Solver {
                     } else {
                         8
                     };
-                    if pts >= t {
+                    if pts + sure >= t {
                         Some(true)
                     } else if pts + rem_pts < t {
                         Some(false)
@@ -1387,7 +1414,7 @@ impl Solver {
                     }
                 }
                 Contract::Durchmars | Contract::DurchmarsAdu => {
-                    if def_any {
+                    if def_any || def_run != 0 {
                         Some(false)
                     } else if left == 0 {
                         Some(true)
@@ -1412,7 +1439,8 @@ impl Solver {
                     };
                     if got == 4 {
                         Some(true)
-                    } else if u32::from(got) + (live & mask).count_ones() < 4 {
+                    } else if u32::from(got) + (live & mask).count_ones() < 4 || def_run & mask != 0
+                    {
                         Some(false)
                     } else {
                         None
@@ -1750,7 +1778,7 @@ impl Solver {
     fn score(&self, c: u8, ctx: &OrderCtx, live: u32) -> i32 {
         let strength = i32::from(c & 7);
         let value =
-            i32::from(self.points_mask & 1 << c != 0) + i32::from(self.special[0] & 1 << c != 0);
+            i32::from(self.points_mask & 1 << c != 0) + i32::from(self.order_mask & 1 << c != 0);
         if ctx.leading {
             let suit_live = live & SUIT_MASK[(c >> 3) as usize];
             let top = suit_live & above(u32::from(c)) == 0;
