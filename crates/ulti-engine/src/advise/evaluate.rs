@@ -382,11 +382,13 @@ fn decided_by_parts(
             ));
         }
     }
+    // The rest first: an ulti lost alone leaves nothing to decide (and the other part's
+    // outcome alone would not narrow the compound's payoff).
     for (x, rest) in [(comps[0], comps[1]), (comps[1], comps[0])] {
         let same_rules = !bid.has_ulti() || rest == Contract::Ulti;
         if same_rules
-            && !single_won(solver, deal, rules, x, cache)
             && single_won(solver, deal, rules, rest, cache)
+            && !single_won(solver, deal, rules, x, cache)
         {
             return Some((
                 false,
