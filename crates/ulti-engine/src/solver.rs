@@ -318,6 +318,10 @@ pub struct Solver {
     /// role bits of its nibble in the table key.
     roles: [u8; 32],
     spec: PayoffSpec,
+    /// The bits of a payoff key's progress that some component of the bid reads.
+    extra_mask: u16,
+    /// Cards move ordering values above their card points.
+    order_mask: u32,
     /// The second board of [`Solver::line`], kept between solves (its table is allocated once).
     aux: Option<Box<Solver>>,
 }
@@ -366,6 +370,8 @@ impl Solver {
             count_mask: 0,
             live_count: [0; 11],
             spec: PayoffSpec::default(),
+            extra_mask: 0,
+            order_mask: 0,
             aux: None,
         }
     }
@@ -475,7 +481,46 @@ impl Solver {
             Goal::Aces => [self.aces_mask, 0, 0],
             Goal::Tens => [self.tens_mask, 0, 0],
             Goal::Ulti => [self.seven, 0, 0],
-            Goal::Payoff => [self.aces_mask, self.tens_mask, self.seven],
+            // Only the cards some component counts keep a role of their own (and the key
+            // only the progress some component reads): the ace and the X apart only for négy
+            // ász or négy tízes, the VII only for an ulti.
+            Goal::Payoff => {
+                let has =
+                    |cs: &[Contract]| self.spec.comps.iter().any(|c| cs.contains(&c.contract));
+                let seven = if has(&[Contract::Ulti]) {
+                    self.seven
+                } else {
+                    0
+                };
+                let points = [Contract::Passz, Contract::Negyven100, Contract::Husz100];
+                let four = [Contract::NegyAsz, Contract::NegyTizes];
+                self.extra_mask = 0b11 << 4
+                    | if has(&points) { 0xF } else { 0 }
+                    | if has(&[Contract::NegyAsz]) {
+                        0b111 << 6
+                    } else {
+                        0
+                    }
+                    | if has(&[Contract::NegyTizes]) {
+                        0b111 << 9
+                    } else {
+                        0
+                    }
+                    | if seven != 0 { 1 << 12 } else { 0 };
+                if has(&four) {
+                    [self.aces_mask, self.tens_mask, seven]
+                } else if has(&points) {
+                    [self.points_mask, 0, seven]
+                } else {
+                    [0, 0, seven]
+                }
+            }
+        };
+        // Move ordering values the cards of the goal's first role (the aces for any payoff).
+        self.order_mask = if goal == Goal::Payoff {
+            self.aces_mask
+        } else {
+            self.special[0]
         };
         // The ulti VII keeps its own role whatever the goal (the hold rule).
         if self.special.iter().all(|&s| s & self.hold7 == 0) {
@@ -729,6 +774,50 @@ impl Solver {
             .collect();
     }
 
+    /// A bid's payoff from the start of play (no line, no cards) when it is known to lie in
+    /// `lo..=hi`, and whether the soloist wins every component: zero-window tests at the
+    /// payoffs that component outcomes can add up to in that range only (for two components
+    /// with one bound from each side, a single test). The answer is [`Solver::solve`]'s
+    /// payoff whenever the bounds hold. `q` is played from the start and must be playable.
+    pub(crate) fn payoff_within(&mut self, q: &Query, mut lo: i32, mut hi: i32) -> (bool, i32) {
+        debug_assert!(q.played.is_empty() && q.bid.unplayable_reason(&q.deal).is_none());
+        self.nodes = 0;
+        self.configure(q);
+        self.setup(&q.deal, &[], Goal::Payoff);
+        let comps = &self.spec.comps;
+        let best: i32 = comps.iter().map(|c| c.win).sum();
+        let mut values: Vec<i32> = (0..1u32 << comps.len())
+            .map(|m| {
+                comps
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| if m >> i & 1 != 0 { c.win } else { c.lose })
+                    .sum()
+            })
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        loop {
+            let open: Vec<i32> = values
+                .iter()
+                .copied()
+                .filter(|v| (lo..=hi).contains(v))
+                .collect();
+            debug_assert!(!open.is_empty(), "the payoff lies outside its bounds");
+            if open.len() <= 1 {
+                let v = open.first().copied().unwrap_or(lo);
+                return (v == best, v);
+            }
+            let need = open[open.len() / 2];
+            let v = self.probe_value(need);
+            if v >= need {
+                lo = v;
+            } else {
+                hi = v;
+            }
+        }
+    }
+
     /// The exact value from the current position: zero-window tests that split the range
     /// still open, each narrowing it to the bound it proves.
     fn exact(&mut self) -> i32 {
@@ -857,7 +946,7 @@ impl Solver {
                 need <= 0 || need > most
             }
             Mode::Exact(_) if self.goal == Goal::Payoff => {
-                let (lo, hi) = self.payoff_bounds(live, left);
+                let (lo, hi) = self.payoff_bounds(live, left, 0, 0);
                 lo == hi
             }
             Mode::Exact(_) => false,
@@ -1132,7 +1221,9 @@ impl Solver {
                 (i32::from(alive && all), i32::from(alive))
             }
             Goal::Payoff => {
-                let (lo, mut hi) = self.payoff_bounds(live, left);
+                // The top trump runs win their tricks whoever leads them, whenever they are
+                // played: facts of the position.
+                let (lo, mut hi) = self.payoff_bounds(live, left, sol_sure, def_sure);
                 // Taking every trick is the best outcome for every component but betli.
                 let betli = self
                     .spec
@@ -1146,7 +1237,13 @@ impl Solver {
                 // fact of the position: `payoff_bounds` keeps it open).
                 let clean =
                     usize::from(self.progress[self.tricks_done].sol_tricks) == self.tricks_done;
-                if boundary && clean && self.leader == SOLOIST && self.soloist_top_beaten() {
+                // (Unless the defenders' trump run already broke it above.)
+                if boundary
+                    && clean
+                    && def_sure == 0
+                    && self.leader == SOLOIST
+                    && self.soloist_top_beaten()
+                {
                     for c in &self.spec.comps {
                         if matches!(c.contract, Contract::Durchmars | Contract::DurchmarsAdu) {
                             hi -= c.win - c.lose;
@@ -1263,19 +1360,29 @@ impl Solver {
         })
     }
 
-    fn payoff_bounds(&self, live: u32, left: i32) -> (i32, i32) {
+    /// The payoff's bounds from the progress so far and the live cards; `sol_run` and
+    /// `def_run` are cards sure to win their tricks for the soloist and for the defenders
+    /// whatever anyone plays (their card points go to that side, a defender's ace or X is
+    /// lost to négy ász or négy tízes), or 0.
+    fn payoff_bounds(&self, live: u32, left: i32, sol_run: u32, def_run: u32) -> (i32, i32) {
         let p = self.progress[self.tricks_done];
         let pts = i32::from(p.pts);
-        let rem_pts = self.live_cards(live) + i32::from(left > 0);
+        let sure = (sol_run & self.points_mask).count_ones() as i32;
+        let rem_pts = self.live_cards(live) + i32::from(left > 0)
+            - (def_run & self.points_mask).count_ones() as i32;
         let sol_any = p.sol_tricks > 0;
         let def_any = (self.tricks_done as u8) > p.sol_tricks;
         let (mut lo, mut hi) = (0, 0);
         for comp in &self.spec.comps {
             let decided = match comp.contract {
                 Contract::Passz => {
-                    if self.spec.passz(pts, sol_any, def_any || left > 0) {
+                    if self.spec.passz(pts + sure, sol_any, def_any || left > 0) {
                         Some(true)
-                    } else if !self.spec.passz(pts + rem_pts, sol_any || left > 0, def_any) {
+                    } else if !self.spec.passz(
+                        pts + rem_pts,
+                        sol_any || left > 0,
+                        def_any || def_run != 0,
+                    ) {
                         Some(false)
                     } else {
                         None
@@ -1287,7 +1394,7 @@ impl Solver {
                     } else {
                         8
                     };
-                    if pts >= t {
+                    if pts + sure >= t {
                         Some(true)
                     } else if pts + rem_pts < t {
                         Some(false)
@@ -1307,7 +1414,7 @@ impl Solver {
                     }
                 }
                 Contract::Durchmars | Contract::DurchmarsAdu => {
-                    if def_any {
+                    if def_any || def_run != 0 {
                         Some(false)
                     } else if left == 0 {
                         Some(true)
@@ -1332,7 +1439,8 @@ impl Solver {
                     };
                     if got == 4 {
                         Some(true)
-                    } else if u32::from(got) + (live & mask).count_ones() < 4 {
+                    } else if u32::from(got) + (live & mask).count_ones() < 4 || def_run & mask != 0
+                    {
                         Some(false)
                     } else {
                         None
@@ -1423,12 +1531,13 @@ impl Solver {
         let extra = if self.goal == Goal::Payoff {
             let p = self.progress[self.tricks_done];
             let def_any = (self.tricks_done as u8) > p.sol_tricks;
-            u16::from(p.pts)
+            (u16::from(p.pts)
                 | u16::from(p.sol_tricks > 0) << 4
                 | u16::from(def_any) << 5
                 | u16::from(p.aces) << 6
                 | u16::from(p.tens) << 9
-                | u16::from(p.ulti) << 12
+                | u16::from(p.ulti) << 12)
+                & self.extra_mask
         } else {
             0
         };
@@ -1669,7 +1778,7 @@ impl Solver {
     fn score(&self, c: u8, ctx: &OrderCtx, live: u32) -> i32 {
         let strength = i32::from(c & 7);
         let value =
-            i32::from(self.points_mask & 1 << c != 0) + i32::from(self.special[0] & 1 << c != 0);
+            i32::from(self.points_mask & 1 << c != 0) + i32::from(self.order_mask & 1 << c != 0);
         if ctx.leading {
             let suit_live = live & SUIT_MASK[(c >> 3) as usize];
             let top = suit_live & above(u32::from(c)) == 0;

@@ -10,7 +10,7 @@ use ulti_engine::advise::{
     advise_bid, advise_card, close_call, rng_for, schedule, wilson,
 };
 use ulti_engine::{
-    Bid, Card, CardSet, Contract, Deal, Game, RuleOptions, SOLOIST, Solver, parse_cards,
+    Bid, Card, CardSet, Contract, Deal, Game, Rank, RuleOptions, SOLOIST, Solver, parse_cards,
 };
 
 const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";
@@ -477,31 +477,78 @@ fn a_bid_race_stepped_in_pieces_gives_the_same_advice() {
     assert_eq!(race.finish(), whole);
 }
 
+/// Deals (of `shared/deals/random-1000.txt`) on which the soloist makes négy ász or négy
+/// tízes.
+const FOUR_WON: [&str; 13] = [
+    "0030712151617273335370506101125263032343602041314202122232431",
+    "0020305072225273036370406111617232632333400011012131521243135",
+    "3020305060726273233370001151721223034353610111213141623242531",
+    "2071317222425273034370102041114152631323500050612162021233336",
+    "1111517262731333536370506071012142122243400010203041320232532",
+    "0020406071314151731370105101112162127333500202223242526303436",
+    "1111415161722262734370405071012202123313300010206132425303235",
+    "2000607131723252735370104051516202426313602031112142122303334",
+    "1101113151630313233370306071720212426343501020412142223252736",
+    "0010406072526273132370002101316202124353605111214151722303334",
+    "1020306121315232427370105071116252631333400141720212230323536",
+    "3000203072730313234370406111215161721223301051014232425263536",
+    "2010204071112172527370506141520212430343600031016222326313235",
+];
+
 #[test]
 fn every_bid_task_agrees_with_the_exact_bid_values() {
-    // The shared and shortcut solves of the advice (parts decided alone, one solve for both
-    // forms of ulti durchmars) give exactly `ulti bids`' payoffs.
+    // The shared and shortcut solves of the advice (parts decided alone or lost whatever is
+    // played, compound payoffs tested between the bounds of their parts, one solve for both
+    // forms of ulti durchmars) give exactly `ulti bids`' payoffs, under every house rule.
     let mut solver = Solver::new();
     let anns = ulti_engine::advise::announcements();
     let mut ulti_durchmars = 0;
-    for seed in 0..40 {
-        let deal = Deal::random(1000 + seed);
-        let got =
-            ulti_engine::advise::Task::every_bid(deal, RuleOptions::default()).run(&mut solver);
+    // Négy ász and négy tízes with the trump ace or X in a defender's hand (decided without
+    // a payoff solve), and with the trump ace in the soloist's (solved between bounds).
+    let (mut four_lost, mut four_solved, mut four_won) = (0, 0, 0);
+    let house = [
+        RuleOptions::default(),
+        RuleOptions {
+            must_beat_after_trump: true,
+            marriage_needs_trick: true,
+        },
+    ];
+    let deals = (0..60)
+        .map(|seed| (Deal::random(1000 + seed), house[usize::from(seed >= 40)]))
+        .chain(FOUR_WON.iter().map(|c| (c.parse().unwrap(), house[0])));
+    for (deal, rules) in deals {
+        let got = ulti_engine::advise::Task::every_bid(deal, rules).run(&mut solver);
         let got = got.bid_outcomes().unwrap().to_vec();
-        let want = ulti_engine::bids(&mut solver, &deal, RuleOptions::default());
+        let want = ulti_engine::bids(&mut solver, &deal, rules);
         assert_eq!(got.len(), want.len());
         for ((g, w), a) in got.iter().zip(&want).zip(anns) {
             assert_eq!(&w.announcement, a);
             let w = w
                 .playable
                 .then(|| (w.soloist_wins.unwrap(), w.payoff.unwrap()));
-            assert_eq!(*g, w, "{} on {deal}", a.id());
+            assert_eq!(*g, w, "{} on {deal} under {rules:?}", a.id());
             ulti_durchmars += usize::from(w.is_some() && a.id().starts_with("ulti+durchmars"));
+            if let Some((_, payoff)) = w
+                && (a.id().starts_with("negy-asz") || a.id().starts_with("negy-tizes"))
+            {
+                let trump = a.trump.unwrap();
+                let ace = Card::new(trump, Rank::Asz);
+                four_won += usize::from(payoff > 0);
+                if deal.hand(0).contains(ace) {
+                    four_solved += 1;
+                } else {
+                    four_lost += 1;
+                }
+            }
         }
     }
     assert!(
-        ulti_durchmars >= 40,
+        ulti_durchmars >= 60,
         "ulti durchmars checked {ulti_durchmars} times"
+    );
+    assert!(
+        four_lost >= 40 && four_solved >= 20 && four_won >= 10,
+        "négy ász / tízes checked {four_lost} times lost outright, {four_solved} times solved, \
+         {four_won} times won"
     );
 }

@@ -7,11 +7,11 @@ use std::sync::{Arc, LazyLock};
 use serde::{Deserialize, Serialize};
 
 use crate::bids::{Announcement, standard_announcements};
-use crate::card::{Card, Suit};
+use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::{Bid, Contract, Scoring, component_payoff};
-use crate::deal::Deal;
+use crate::deal::{Deal, SOLOIST};
 use crate::rules::RuleOptions;
-use crate::solver::{CardValue, Query, Solver};
+use crate::solver::{CardValue, Query, Question, Solver};
 
 /// The standard bids, and the distinct solves that answer them: a bid of one component is
 /// won or lost alike in all its scoring forms (piros betli, terített durchmars …), so those
@@ -247,7 +247,7 @@ fn bid_outcomes(
             deferred.push((k, open));
             continue;
         }
-        solved[k] = Some(compound(solver, &deal, rules, bid, *scoring));
+        solved[k] = Some(compound(solver, &deal, rules, bid, *scoring, &singles));
     }
     // Ulti durchmars when the durchmars cannot be made alone: its terített form, whose
     // durchmars outweighs the ulti, is lost on the durchmars and decided by the ulti the
@@ -257,8 +257,8 @@ fn bid_outcomes(
     for (k, open) in deferred {
         let (bid, trump, scoring) = &plan.solves[open];
         let deal = trump.map_or(*deal, |t| deal.with_trump(t));
-        let (_, v_open) =
-            *solved[open].get_or_insert_with(|| compound(solver, &deal, rules, bid, *scoring));
+        let (_, v_open) = *solved[open]
+            .get_or_insert_with(|| compound(solver, &deal, rules, bid, *scoring, &singles));
         let t = deal.trump;
         let plain = plan.solves[k].2;
         let d = Contract::DurchmarsAdu;
@@ -283,28 +283,50 @@ fn bid_outcomes(
 }
 
 /// A compound bid's exact payoff under best play (and whether every part is won).
+///
+/// The outcomes of its parts alone that `cache` already holds bound the payoff: a part `x`
+/// the soloist cannot make alone, the defenders can beat against every plan (the ulti hold
+/// rule of a compound only narrows the soloist's plays), so the payoff is at most `lose(x)`
+/// plus every other part won; a part the soloist makes alone under the compound's rules, they
+/// can make in it too, so the payoff is at least `win(x)` plus every other part lost. The
+/// solver then tests only the payoffs in between (for two parts, one test).
 fn compound(
     solver: &mut Solver,
     deal: &Deal,
     rules: RuleOptions,
     bid: &Bid,
     scoring: Scoring,
+    cache: &[((Contract, Suit), bool)],
 ) -> (bool, i32) {
     let mut q = Query::new(*deal, bid.clone());
     q.rules = rules;
     q.scoring = scoring;
     q.payoff = true;
     q.line = false;
-    let sol = solver
-        .solve(&q)
-        .expect("a start-of-play query has no illegal played card");
-    (sol.soloist_wins.unwrap_or(false), sol.payoff.unwrap_or(0))
+    let t = deal.trump;
+    let comps = bid.components();
+    let win = |c| component_payoff(c, true, t, scoring);
+    let lose = |c| component_payoff(c, false, t, scoring);
+    let all_lost: i32 = comps.iter().map(|&c| lose(c)).sum();
+    let all_won: i32 = comps.iter().map(|&c| win(c)).sum();
+    let (mut lo, mut hi) = (all_lost, all_won);
+    for &c in &comps {
+        match cache.iter().find(|(k, _)| *k == (c, t)) {
+            Some(&(_, false)) => hi = hi.min(all_won - win(c) + lose(c)),
+            Some(&(_, true)) if !bid.has_ulti() || c == Contract::Ulti => {
+                lo = lo.max(all_lost - lose(c) + win(c));
+            }
+            _ => {}
+        }
+    }
+    solver.payoff_within(&q, lo, hi)
 }
 
 /// Does the soloist win contract `c` alone on `deal` (trump as in `deal`) under best play?
 /// Cached per layout in `cache`. The dedicated goals of betli, durchmars, ulti, négy ász and
-/// négy tízes are far faster than a payoff solve; the point contracts are solved for their
-/// payoff (one threshold), faster than their exact points.
+/// négy tízes are far faster than a payoff solve; the point contracts ask
+/// [`Question::WinLose`] (one card-points threshold), about twice as fast as a solve for
+/// their payoff and far faster than their exact points.
 fn single_won(
     solver: &mut Solver,
     deal: &Deal,
@@ -318,7 +340,9 @@ fn single_won(
     }
     let mut q = Query::new(*deal, Bid::single(c));
     q.rules = rules;
-    q.payoff = c.is_point_contract();
+    if c.is_point_contract() {
+        q.question = Question::WinLose;
+    }
     q.line = false;
     let won = solver
         .solve(&q)
@@ -350,9 +374,21 @@ fn decided_by_parts(
     let t = deal.trump;
     for (x, rest) in [(comps[0], comps[1]), (comps[1], comps[0])] {
         let same_rules = !bid.has_ulti() || rest == Contract::Ulti;
+        if same_rules && lost_whatever_is_played(deal, x) {
+            let won = single_won(solver, deal, rules, rest, cache);
+            return Some((
+                false,
+                component_payoff(x, false, t, scoring) + component_payoff(rest, won, t, scoring),
+            ));
+        }
+    }
+    // The rest first: an ulti lost alone leaves nothing to decide (and the other part's
+    // outcome alone would not narrow the compound's payoff).
+    for (x, rest) in [(comps[0], comps[1]), (comps[1], comps[0])] {
+        let same_rules = !bid.has_ulti() || rest == Contract::Ulti;
         if same_rules
-            && !single_won(solver, deal, rules, x, cache)
             && single_won(solver, deal, rules, rest, cache)
+            && !single_won(solver, deal, rules, x, cache)
         {
             return Some((
                 false,
@@ -361,6 +397,23 @@ fn decided_by_parts(
         }
     }
     None
+}
+
+/// Is contract `c` lost on `deal` whatever anyone plays? Négy ász when a defender holds the
+/// trump ace, négy tízes when a defender holds the trump X and the soloist not the trump ace:
+/// every trick that card is played to is won by a trump at least as high, a defender's. Then
+/// a compound's payoff is the loss of `c` plus the rest's payoff under best play.
+fn lost_whatever_is_played(deal: &Deal, c: Contract) -> bool {
+    let t = deal.trump;
+    let defenders = CardSet(deal.hand(1).0 | deal.hand(2).0);
+    let ace = Card::new(t, Rank::Asz);
+    match c {
+        Contract::NegyAsz => defenders.contains(ace),
+        Contract::NegyTizes => {
+            defenders.contains(Card::new(t, Rank::Ten)) && !deal.hand(SOLOIST).contains(ace)
+        }
+        _ => false,
+    }
 }
 
 /// Runs batches of tasks.
