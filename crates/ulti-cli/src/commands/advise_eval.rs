@@ -89,16 +89,7 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
         let ms = millis(start.elapsed());
         // The truth: every bid of every discard on the actual deal.
         let ds = discards(twelve);
-        let tasks: Vec<Task> = ds
-            .iter()
-            .map(|d| {
-                let talon: CardSet = d.iter().copied().collect();
-                let hand = CardSet(twelve.0 & !talon.0);
-                let actual = Deal::new(deal.trump, [hand, deal.hand(1), deal.hand(2)])
-                    .expect("twelve less two plus the defenders' hands is a deal");
-                Task::every_bid(actual, rules)
-            })
-            .collect();
+        let tasks = Task::every_discard(&deal, rules);
         let truth = exec.run_all(&tasks);
         let outcomes: Vec<_> = truth
             .iter()

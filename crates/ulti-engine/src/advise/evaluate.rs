@@ -138,6 +138,24 @@ impl Task {
         Task::bids(deal, rules, vec![true; PLAN.announcements.len()].into())
     }
 
+    /// [`Task::every_bid`] for each of the soloist's 66 discards on the actual `deal` (seat
+    /// 0's hand and the talon as dealt, the defenders' hands as they are), in the order of
+    /// [`super::discards`] of those twelve cards: the double-dummy truth of every bid choice.
+    #[must_use]
+    pub fn every_discard(deal: &Deal, rules: RuleOptions) -> Vec<Task> {
+        let twelve = CardSet(deal.hand(SOLOIST).0 | deal.talon().0);
+        super::discards(twelve)
+            .iter()
+            .map(|d| {
+                let talon: CardSet = d.iter().copied().collect();
+                let hand = CardSet(twelve.0 & !talon.0);
+                let actual = Deal::new(deal.trump, [hand, deal.hand(1), deal.hand(2)])
+                    .expect("twelve less two plus the defenders' hands is a deal");
+                Task::every_bid(actual, rules)
+            })
+            .collect()
+    }
+
     pub(crate) fn cards(
         deal: Deal,
         bid: Bid,

@@ -37,16 +37,7 @@ impl DoubleDummy {
     pub fn bid(&mut self, deal: &Deal, rules: RuleOptions) -> BidChoice {
         let twelve = CardSet(deal.hand(SOLOIST).0 | deal.talon().0);
         let ds = discards(twelve);
-        let tasks: Vec<Task> = ds
-            .iter()
-            .map(|d| {
-                let talon: CardSet = d.iter().copied().collect();
-                let hand = CardSet(twelve.0 & !talon.0);
-                let actual = Deal::new(deal.trump, [hand, deal.hand(1), deal.hand(2)])
-                    .expect("twelve less two plus the defenders' hands is a deal");
-                Task::every_bid(actual, rules)
-            })
-            .collect();
+        let tasks = Task::every_discard(deal, rules);
         let results = self.solver.run_all(&tasks);
         let mut best: Option<(i32, usize, usize)> = None;
         for (d, r) in results.iter().enumerate() {
