@@ -16,7 +16,7 @@ use crate::model::play::Level;
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
-pub const PROTOCOL_VERSION: u32 = 5;
+pub const PROTOCOL_VERSION: u32 = 6;
 
 /// Identifies one job; answers to jobs the page no longer wants are dropped.
 pub type RequestId = u64;

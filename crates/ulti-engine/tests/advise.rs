@@ -468,8 +468,8 @@ fn a_bid_race_stepped_in_pieces_gives_the_same_advice() {
     assert!(race.is_done());
     assert_eq!(
         batches,
-        schedule(66, 4).len() + 1,
-        "every round and the confirmation"
+        schedule(66, 4).len() + 1 + race.resolutions() as usize,
+        "every round, the confirmation, and the open payoffs solved"
     );
     assert!(pieces > batches, "some batches were cut: {pieces} pieces");
     assert_eq!(race.planned(), planned);

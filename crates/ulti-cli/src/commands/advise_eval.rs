@@ -192,6 +192,13 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
         Some(auc) => writeln!(out, "ROC-AUC:     {auc:.4}")?,
         None => writeln!(out, "ROC-AUC:     – (every outcome alike)")?,
     }
+    if let Some(ceiling) = q.auc_if_exact {
+        writeln!(
+            out,
+            "ROC-AUC if every forecast were the exact chance: {ceiling:.4} (the most any forecast \
+             from the soloist's cards can expect for these bids)"
+        )?;
+    }
     writeln!(
         out,
         "Payoff per deal: advice {:+.3}, full information {:+.3}, lost {:.3}",

@@ -36,7 +36,7 @@ use crate::card::{Card, CardSet, Suit};
 use crate::contract::component_payoff;
 use crate::deal::SOLOIST;
 use crate::rules::RuleOptions;
-use evaluate::{Answer, PLAN};
+use evaluate::{Answer, PLAN, RaceOutcome};
 use report::Tally;
 
 /// Why advice cannot be given.
@@ -197,7 +197,8 @@ pub struct BidRace {
     samplers: Vec<Sampler>,
     /// How far each bid's payoff can swing between a win and a loss.
     spread: Vec<f64>,
-    tallies: Vec<Vec<Tally>>,
+    /// Per discard and announcement, the racing samples' outcomes.
+    tallies: Vec<Vec<Cell>>,
     done: Vec<u32>,
     alive: Vec<usize>,
     schedule: Vec<(u32, u32)>,
@@ -207,8 +208,10 @@ pub struct BidRace {
     owners: Vec<Owner>,
     received: Vec<bool>,
     missing: usize,
-    /// Tasks handed out and answered.
+    /// Tasks handed out and answered (racing and confirmation samples).
     answered: u32,
+    /// Batches that solved open payoffs exactly.
+    resolutions: u32,
     /// The race's ranking, kept once the race is over (the confirmation re-ranks its top).
     raced: Option<Vec<BidRow>>,
     /// The confirmation rows: (row, announcement) and their fresh tallies.
@@ -219,10 +222,64 @@ pub struct BidRace {
 /// What a task of the outstanding batch is for.
 #[derive(Clone, Copy, Debug)]
 enum Owner {
-    /// A racing sample of this discard.
-    Race(usize),
+    /// Racing sample `s` of discard `d`.
+    Race(usize, u32),
     /// A confirmation sample of this confirmation row.
     Confirm(usize),
+    /// The exact payoffs of racing sample `s` of discard `d` that were left open.
+    Resolve(usize, u32),
+}
+
+/// The outcomes of one bid on the racing samples of one discard: the exact ones summed, and
+/// the payoffs left open (sample, lowest, highest), each a loss.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Cell {
+    exact: Tally,
+    open: Vec<(u32, i32, i32)>,
+}
+
+impl Cell {
+    /// Samples, open ones included.
+    fn n(&self) -> u32 {
+        self.exact.n + self.open.len() as u32
+    }
+
+    /// The mean payoff with every open payoff at its lowest (the exact mean when none is
+    /// open).
+    fn mean_payoff(&self) -> f64 {
+        self.mean_with(|&(_, lo, _)| lo)
+    }
+
+    /// The mean payoff with every open payoff at its highest.
+    fn mean_high(&self) -> f64 {
+        self.mean_with(|&(_, _, hi)| hi)
+    }
+
+    fn mean_with(&self, pick: impl Fn(&(u32, i32, i32)) -> i32) -> f64 {
+        let n = self.n();
+        if n == 0 {
+            return f64::NEG_INFINITY;
+        }
+        let sum = self.exact.payoff + self.open.iter().map(|o| i64::from(pick(o))).sum::<i64>();
+        sum as f64 / f64::from(n)
+    }
+
+    /// The statistics, open payoffs at their lowest.
+    fn stats(&self) -> Stats {
+        let mut t = self.exact;
+        for &(_, lo, _) in &self.open {
+            t.add(false, lo, None);
+        }
+        t.stats()
+    }
+}
+
+/// The cells among `cands` (cell, its lowest and highest score) whose open payoffs decide
+/// which has the best score, or what it is: each open one whose highest score reaches the best
+/// lowest score. Once they are exact, the best score and every cell that has it are exact.
+fn open_rivals<T: Copy>(cands: &[(T, f64, f64, bool)], out: &mut Vec<T>) {
+    let best_low = cands.iter().map(|c| c.1).fold(f64::NEG_INFINITY, f64::max);
+    out.extend(cands.iter().filter(|c| c.3 && c.2 >= best_low).map(|c| c.0));
 }
 
 impl BidRace {
@@ -275,7 +332,7 @@ impl BidRace {
         Ok(BidRace {
             hand,
             opts: *opts,
-            tallies: vec![vec![Tally::default(); plan.announcements.len()]; ds.len()],
+            tallies: vec![vec![Cell::default(); plan.announcements.len()]; ds.len()],
             done: vec![0; ds.len()],
             alive: (0..ds.len()).collect(),
             schedule: schedule(ds.len() as u32, opts.samples),
@@ -288,6 +345,7 @@ impl BidRace {
             received: Vec::new(),
             missing: 0,
             answered: 0,
+            resolutions: 0,
             raced: None,
             confirm_rows: Vec::new(),
             fresh: Vec::new(),
@@ -336,41 +394,54 @@ impl BidRace {
         let plan = &*PLAN;
         let mut tasks = Vec::new();
         let mut owners = Vec::new();
+        // The decisions ahead need the exact payoffs they depend on: those first.
+        let cells = self.to_resolve();
+        if !cells.is_empty() {
+            let mut by_sample: Vec<(usize, u32, Vec<bool>)> = Vec::new();
+            for (d, a) in cells {
+                for &(s, _, _) in &self.tallies[d][a].open {
+                    let i = match by_sample.iter().position(|x| x.0 == d && x.1 == s) {
+                        Some(i) => i,
+                        None => {
+                            by_sample.push((d, s, vec![false; plan.announcements.len()]));
+                            by_sample.len() - 1
+                        }
+                    };
+                    by_sample[i].2[a] = true;
+                }
+            }
+            by_sample.sort_by_key(|x| (x.0, x.1));
+            for (d, s, wanted) in by_sample {
+                let mut rng = rng_for(self.opts.seed, u64::from(s));
+                let deal = self.samplers[d].sample(&mut rng)?;
+                tasks.push(Task::bids(deal, self.opts.rules, wanted.into(), false));
+                owners.push(Owner::Resolve(d, s));
+            }
+            self.resolutions += 1;
+            self.received = vec![false; tasks.len()];
+            self.missing = tasks.len();
+            self.owners = owners;
+            return Ok(Some(tasks));
+        }
         match self.phase {
             Phase::Done => return Ok(None),
             Phase::Racing(i) => {
                 let (n_alive, k) = self.schedule[i];
                 // Keep the better half (by the best bid's mean payoff) for the next round.
-                if (n_alive as usize) < self.alive.len() {
-                    let tallies = &self.tallies;
-                    self.alive.sort_by(|&a, &b| {
-                        best_mean(&tallies[b])
-                            .total_cmp(&best_mean(&tallies[a]))
-                            .then(a.cmp(&b))
-                    });
-                    self.alive.truncate(n_alive as usize);
-                    self.alive.sort_unstable();
-                }
+                self.alive = self.survivors(n_alive as usize);
                 // Within a discard, only the bids still in contention are solved again: those
                 // whose mean, raised by the largest standard error its payoff range allows,
                 // still reaches the discard's best mean lowered by its own.
                 for &d in &self.alive {
-                    let tallies = &self.tallies[d];
                     let wanted: Arc<[bool]> = if self.done[d] == 0 {
                         vec![true; plan.announcements.len()].into()
                     } else {
-                        let bound =
-                            |a: usize| self.spread[a] / (2.0 * f64::from(tallies[a].n).sqrt());
-                        let played: Vec<usize> = (0..plan.announcements.len())
-                            .filter(|&a| tallies[a].n > 0)
-                            .collect();
-                        let best_low = played
-                            .iter()
-                            .map(|&a| tallies[a].mean_payoff() - bound(a))
-                            .fold(f64::NEG_INFINITY, f64::max);
+                        let (best_low, bound) = self.contention(d);
+                        let tallies = &self.tallies[d];
                         let mut w = vec![false; plan.announcements.len()];
-                        for &a in &played {
-                            w[a] = tallies[a].mean_payoff() + bound(a) >= best_low;
+                        for (a, w) in w.iter_mut().enumerate() {
+                            *w = tallies[a].n() > 0
+                                && tallies[a].mean_payoff() + bound(a) >= best_low;
                         }
                         w.into()
                     };
@@ -380,8 +451,8 @@ impl BidRace {
                         // discard, and discards are compared on the same layouts.
                         let mut rng = rng_for(self.opts.seed, u64::from(s));
                         let deal = self.samplers[d].sample(&mut rng)?;
-                        tasks.push(Task::bids(deal, self.opts.rules, Arc::clone(&wanted)));
-                        owners.push(Owner::Race(d));
+                        tasks.push(Task::bids(deal, self.opts.rules, Arc::clone(&wanted), true));
+                        owners.push(Owner::Race(d, s));
                     }
                     self.done[d] = k;
                 }
@@ -422,7 +493,12 @@ impl BidRace {
                         for j in 0..self.opts.confirm {
                             let mut rng = rng_for(self.opts.seed, CONFIRM_STREAMS + u64::from(j));
                             let deal = self.samplers[d].sample(&mut rng)?;
-                            tasks.push(Task::bids(deal, self.opts.rules, Arc::clone(&wanted)));
+                            tasks.push(Task::bids(
+                                deal,
+                                self.opts.rules,
+                                Arc::clone(&wanted),
+                                false,
+                            ));
                             owners.push(Owner::Confirm(i));
                         }
                         self.confirm_rows.push((i, a));
@@ -456,26 +532,141 @@ impl BidRace {
                 continue;
             }
             self.missing -= 1;
-            self.answered += 1;
-            let Answer::Bids(outcomes) = r.into_answer() else {
-                panic!("a bid task answers with bids")
-            };
-            match self.owners[i] {
-                Owner::Race(d) => {
+            match (self.owners[i], r.into_answer()) {
+                (Owner::Race(d, s), Answer::Race(outcomes)) => {
+                    self.answered += 1;
                     for (t, o) in self.tallies[d].iter_mut().zip(outcomes) {
-                        if let Some((won, payoff)) = o {
-                            t.add(won, payoff, None);
+                        match o {
+                            Some(RaceOutcome::Exact(won, payoff)) => t.exact.add(won, payoff, None),
+                            Some(RaceOutcome::Open(lo, hi)) => t.open.push((s, lo, hi)),
+                            None => {}
                         }
                     }
                 }
-                Owner::Confirm(row) => {
+                (Owner::Confirm(row), Answer::Bids(outcomes)) => {
+                    self.answered += 1;
                     let a = self.confirm_rows[row].1;
                     if let Some((won, payoff)) = outcomes[a] {
                         self.fresh[row].add(won, payoff, None);
                     }
                 }
+                (Owner::Resolve(d, s), Answer::Bids(outcomes)) => {
+                    for (t, o) in self.tallies[d].iter_mut().zip(outcomes) {
+                        let Some((won, payoff)) = o else { continue };
+                        if let Some(j) = t.open.iter().position(|x| x.0 == s) {
+                            let (_, lo, hi) = t.open.swap_remove(j);
+                            debug_assert!(!won && (lo..=hi).contains(&payoff), "open bounds hold");
+                            t.exact.add(won, payoff, None);
+                        }
+                    }
+                }
+                _ => panic!("a bid task answers with bids"),
             }
         }
+    }
+
+    /// The `n` discards that stay in the race: the better ones by the best bid's mean payoff
+    /// (all of them while `n` is not fewer), in discard order.
+    fn survivors(&self, n: usize) -> Vec<usize> {
+        let mut alive = self.alive.clone();
+        if n < alive.len() {
+            let tallies = &self.tallies;
+            alive.sort_by(|&a, &b| {
+                best_mean(&tallies[b])
+                    .total_cmp(&best_mean(&tallies[a]))
+                    .then(a.cmp(&b))
+            });
+            alive.truncate(n);
+            alive.sort_unstable();
+        }
+        alive
+    }
+
+    /// Discard `d`'s contention line: the best mean payoff less the largest standard error
+    /// its payoff range allows, over the bids solved, and that bound per bid. A bid stays in
+    /// contention when its mean raised by its own bound reaches the line.
+    fn contention(&self, d: usize) -> (f64, impl Fn(usize) -> f64 + '_) {
+        let tallies = &self.tallies[d];
+        let bound = move |a: usize| self.spread[a] / (2.0 * f64::from(tallies[a].n()).sqrt());
+        let best_low = (0..tallies.len())
+            .filter(|&a| tallies[a].n() > 0)
+            .map(|a| tallies[a].mean_payoff() - bound(a))
+            .fold(f64::NEG_INFINITY, f64::max);
+        (best_low, bound)
+    }
+
+    /// The cells (discard, announcement) whose open payoffs must be solved before the next
+    /// step: before a round, those that could decide a discard's best mean payoff, by which
+    /// discards stay in the race; before the confirmation, the cells the answer shows (each
+    /// bid's row, each discard's best bid). Every other decision counts an open payoff at its
+    /// lowest: such a payoff belongs to a lost compound none of whose parts the soloist makes
+    /// alone, far below the bids that contend.
+    fn to_resolve(&self) -> Vec<(usize, usize)> {
+        let n_bids = PLAN.announcements.len();
+        let mut out = Vec::new();
+        match self.phase {
+            Phase::Racing(i) if (self.schedule[i].0 as usize) < self.alive.len() => {
+                for &d in &self.alive {
+                    let c: Vec<_> = (0..n_bids)
+                        .map(|a| (a, &self.tallies[d][a]))
+                        .filter(|(_, t)| t.n() > 0)
+                        .map(|(a, t)| {
+                            let open = !t.open.is_empty();
+                            ((d, a), t.mean_payoff(), t.mean_high(), open)
+                        })
+                        .collect();
+                    open_rivals(&c, &mut out);
+                }
+            }
+            Phase::Confirm if self.raced.is_none() => {
+                let plan = &*PLAN;
+                for r in self.race_rows() {
+                    let d = self.discard_index(r.discard);
+                    let a = plan
+                        .announcements
+                        .iter()
+                        .position(|x| x.id() == r.id)
+                        .expect("a standard bid");
+                    out.push((d, a));
+                }
+                for d in 0..self.ds.len() {
+                    out.extend(self.best_bid(d).map(|a| (d, a)));
+                }
+                out.retain(|&(d, a)| !self.tallies[d][a].open.is_empty());
+                out.sort_unstable();
+                out.dedup();
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// Discard `d`'s bid of the best mean payoff (open payoffs at their lowest), if any was
+    /// solved.
+    fn best_bid(&self, d: usize) -> Option<usize> {
+        let tallies = &self.tallies[d];
+        (0..tallies.len())
+            .filter(|&a| tallies[a].n() > 0)
+            .max_by(|&x, &y| {
+                tallies[x]
+                    .mean_payoff()
+                    .total_cmp(&tallies[y].mean_payoff())
+                    .then(y.cmp(&x))
+            })
+    }
+
+    /// The index of discard `cards`.
+    fn discard_index(&self, cards: [Card; 2]) -> usize {
+        self.ds
+            .iter()
+            .position(|x| *x == cards)
+            .expect("a discard of the hand")
+    }
+
+    /// Batches that solved open payoffs exactly (besides the rounds and the confirmation).
+    #[must_use]
+    pub fn resolutions(&self) -> u32 {
+        self.resolutions
     }
 
     /// The ranked bids on the racing samples so far, each with its best discard.
@@ -494,15 +685,15 @@ impl BidRace {
                 // The discard with the best mean payoff less the bound on its standard error:
                 // a discard sampled only a few times needs a clearly better mean to be chosen.
                 (0..ds.len())
-                    .filter(|&d| tallies[d][a].n > 0)
+                    .filter(|&d| tallies[d][a].n() > 0)
                     .max_by(|&x, &y| {
                         let score = |d: usize| {
                             let t = &tallies[d][a];
-                            t.mean_payoff() - spread[a] / (2.0 * f64::from(t.n).sqrt())
+                            t.mean_payoff() - spread[a] / (2.0 * f64::from(t.n()).sqrt())
                         };
                         score(x)
                             .total_cmp(&score(y))
-                            .then(tallies[x][a].n.cmp(&tallies[y][a].n))
+                            .then(tallies[x][a].n().cmp(&tallies[y][a].n()))
                             .then(y.cmp(&x))
                     })
                     .map(|d| row(a, d))
@@ -531,14 +722,7 @@ impl BidRace {
         let tallies = &self.tallies;
         let mut discard_rows: Vec<DiscardRow> = (0..self.ds.len())
             .map(|d| {
-                let best = (0..plan.announcements.len())
-                    .filter(|&a| tallies[d][a].n > 0)
-                    .max_by(|&x, &y| {
-                        tallies[d][x]
-                            .mean_payoff()
-                            .total_cmp(&tallies[d][y].mean_payoff())
-                            .then(y.cmp(&x))
-                    });
+                let best = self.best_bid(d);
                 DiscardRow {
                     discard: self.ds[d],
                     samples: self.done[d],
@@ -582,12 +766,12 @@ fn rank(x: &BidRow, y: &BidRow) -> std::cmp::Ordering {
         .then(x.id.cmp(&y.id))
 }
 
-/// The best mean payoff over the bids of one discard.
-fn best_mean(tallies: &[Tally]) -> f64 {
+/// The best mean payoff over the bids of one discard (open payoffs at their lowest).
+fn best_mean(tallies: &[Cell]) -> f64 {
     tallies
         .iter()
-        .filter(|t| t.n > 0)
-        .map(Tally::mean_payoff)
+        .filter(|t| t.n() > 0)
+        .map(Cell::mean_payoff)
         .fold(f64::NEG_INFINITY, f64::max)
 }
 
@@ -683,4 +867,53 @@ pub fn advise_card(
         cards,
         caveat: STRATEGY_FUSION_CAVEAT.to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+    use crate::solver::Solver;
+
+    /// The race leaves payoffs open, yet every number the answer shows is exact: each bid
+    /// row's discard and each discard's best bid have no open payoff left.
+    #[test]
+    fn the_race_solves_every_payoff_it_shows() {
+        let hand: CardSet = parse_cards("TA,TO,TU,MK,M8,ZK,ZX,Z9,Z8,PU,M7,MA")
+            .unwrap()
+            .into_iter()
+            .collect();
+        let opts = BidOptions {
+            samples: 8,
+            confirm: 4,
+            ..BidOptions::default()
+        };
+        let mut solver = Solver::new();
+        let mut race = BidRace::new(hand, &opts).unwrap();
+        while let Some(tasks) = race.next_batch().unwrap() {
+            race.feed(0, solver.run_all(&tasks));
+        }
+        let left: usize = race.tallies.iter().flatten().map(|t| t.open.len()).sum();
+        assert!(left > 0, "nothing was left open: no work saved");
+        assert!(race.resolutions() > 0, "nothing shown needed solving");
+        let advice = race.clone().finish();
+        let plan = &*PLAN;
+        for r in &advice.bids {
+            let d = race.discard_index(r.discard);
+            let a = plan
+                .announcements
+                .iter()
+                .position(|x| x.id() == r.id)
+                .unwrap();
+            assert!(race.tallies[d][a].open.is_empty(), "row {} left open", r.id);
+        }
+        for d in 0..race.ds.len() {
+            if let Some(a) = race.best_bid(d) {
+                assert!(
+                    race.tallies[d][a].open.is_empty(),
+                    "discard {d}'s best bid left open"
+                );
+            }
+        }
+    }
 }

@@ -26,6 +26,12 @@ pub struct Quality {
     /// The chance that a random true case got a higher forecast than a random false one
     /// (ties count half); `None` when all outcomes agree.
     pub auc: Option<f64>,
+    /// The ROC-AUC these forecasts would get on average if each were exactly the chance of
+    /// its outcome (each outcome a coin with that probability): the most any forecaster with
+    /// the same information can expect for the same choices, since ranking by the true chance
+    /// is the best ranking there is (Neyman–Pearson). `None` when every forecast is 0 or 1
+    /// alike.
+    pub auc_if_exact: Option<f64>,
     /// The ten deciles.
     pub deciles: Vec<Decile>,
 }
@@ -67,6 +73,7 @@ pub fn quality(forecasts: &[(f64, bool)]) -> Quality {
         count: n as u32,
         brier,
         auc: auc(forecasts),
+        auc_if_exact: auc_if_exact(forecasts),
         deciles,
     }
 }
@@ -96,6 +103,32 @@ fn auc(forecasts: &[(f64, bool)]) -> Option<f64> {
     Some((rank_sum - pos * (pos + 1.0) / 2.0) / (pos * neg as f64))
 }
 
+/// The expected ROC-AUC when each outcome `i` is true with probability `p_i` and forecast by
+/// `p_i` itself, as the ratio of the expected concordant weight to the expected number of
+/// (true, false) pairs: `sum p_i (1 - p_j) [p_i > p_j] / sum p_i (1 - p_j)` over pairs
+/// `i != j`, ties counting half. Sorted by forecast, each sum is one pass.
+fn auc_if_exact(forecasts: &[(f64, bool)]) -> Option<f64> {
+    let mut p: Vec<f64> = forecasts.iter().map(|f| f.0).collect();
+    p.sort_by(f64::total_cmp);
+    let (mut concordant, mut below_false) = (0.0, 0.0);
+    let mut i = 0;
+    while i < p.len() {
+        let mut j = i;
+        while j < p.len() && p[j] == p[i] {
+            j += 1;
+        }
+        let k = (j - i) as f64;
+        // Pairs with a lower forecast, and ties within the group (i != j) counted half.
+        concordant += k * p[i] * below_false + 0.5 * k * (k - 1.0) * p[i] * (1.0 - p[i]);
+        below_false += k * (1.0 - p[i]);
+        i = j;
+    }
+    let total_true: f64 = p.iter().sum();
+    let total_false: f64 = p.iter().map(|x| 1.0 - x).sum();
+    let pairs = total_true * total_false - p.iter().map(|x| x * (1.0 - x)).sum::<f64>();
+    (pairs > 0.0).then(|| concordant / pairs)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,5 +148,38 @@ mod tests {
         let reversed = [(0.1, true), (0.9, false)];
         assert_eq!(quality(&reversed).auc, Some(0.0));
         assert_eq!(quality(&[(0.3, true)]).auc, None);
+    }
+
+    /// The closed form against the pairs counted one by one, and what it means: forecasts of
+    /// 0 and 1 are certain (1), coins of one chance cannot be told apart (0.5).
+    #[test]
+    fn auc_if_exact_matches_its_definition() {
+        let f: Vec<(f64, bool)> = [0.05, 0.3, 0.3, 0.5, 0.8, 0.95, 0.95, 1.0]
+            .iter()
+            .map(|&p| (p, false))
+            .collect();
+        let (mut num, mut den) = (0.0, 0.0);
+        for (i, a) in f.iter().enumerate() {
+            for (j, b) in f.iter().enumerate() {
+                if i != j {
+                    let w = a.0 * (1.0 - b.0);
+                    den += w;
+                    num += w * if a.0 > b.0 {
+                        1.0
+                    } else if a.0 == b.0 {
+                        0.5
+                    } else {
+                        0.0
+                    };
+                }
+            }
+        }
+        let got = quality(&f).auc_if_exact.unwrap();
+        assert!((got - num / den).abs() < 1e-12, "{got} vs {}", num / den);
+        let certain = [(0.0, false), (1.0, true), (0.0, false), (1.0, true)];
+        assert_eq!(quality(&certain).auc_if_exact, Some(1.0));
+        let coins = [(0.5, true), (0.5, false), (0.5, false)];
+        assert_eq!(quality(&coins).auc_if_exact, Some(0.5));
+        assert_eq!(quality(&[(1.0, true), (1.0, true)]).auc_if_exact, None);
     }
 }
