@@ -214,6 +214,13 @@ for (const { name, code, game, tricks } of WON_LINES) {
       for (let k = 1; k <= 30; k++) {
         await page.click('[data-testid=step-forward]');
         await waitForStep(page, k);
+        if (k === 3) {
+          // After trick 1 one side has 1 trick, the other 0: "1 trick", "0 tricks".
+          const text = await page.textContent('[data-testid=score]');
+          const counts = [...text.matchAll(/(\d+)\s+(tricks?)\b/g)].map((m) => [Number(m[1]), m[2]]);
+          assert.deepEqual(counts.map(([n]) => n).sort(), [0, 1], `trick counts after trick 1: ${text}`);
+          for (const [n, word] of counts) assert.equal(word, n === 1 ? 'trick' : 'tricks', `"${n} ${word}" in: ${text}`);
+        }
       }
       const state = await viewerState(page);
       assert.deepEqual(state.history, cliSolve.line, 'the line shown is the engine\'s');

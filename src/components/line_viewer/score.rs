@@ -31,7 +31,11 @@ pub(super) fn Score() -> impl IntoView {
                             .map(|v| {
                                 let l = lang.get();
                                 let points = format!(" {} · ", tr(l, "line.points"));
-                                let tricks = format!(" {}", tr(l, "line.tricks"));
+                                // "1 trick", "2 tricks" (Hungarian says "ütés" for both).
+                                let tricks = |n: usize| {
+                                    let key = if n == 1 { "line.trick_one" } else { "line.tricks" };
+                                    format!(" {}", tr(l, key))
+                                };
                                 let talon = format!(
                                     " {}",
                                     tr_with(l, "line.talon_points", &[("points", &v.talon_points.to_string())]),
@@ -42,14 +46,14 @@ pub(super) fn Score() -> impl IntoView {
                                         <span class="big">{v.soloist_points}</span>
                                         {points.clone()}
                                         <span class="big">{v.soloist_tricks}</span>
-                                        {tricks.clone()}
+                                        {tricks(v.soloist_tricks)}
                                     </div>
                                     <div class="side defenders">
                                         <span class="side-name">{tr(l, "line.defenders")}</span>
                                         <span class="big">{v.defender_points}</span>
                                         {points}
                                         <span class="big">{v.defender_tricks}</span>
-                                        {tricks}
+                                        {tricks(v.defender_tricks)}
                                         <small class="talon-note">{talon}</small>
                                     </div>
                                 }
