@@ -217,7 +217,7 @@ for (const { name, code, game, tricks } of WON_LINES) {
         if (k === 3) {
           // After trick 1 one side has 1 trick, the other 0: "1 trick", "0 tricks".
           const text = await page.textContent('[data-testid=score]');
-          const counts = [...text.matchAll(/(\d+)\s+(tricks?)\b/g)].map((m) => [Number(m[1]), m[2]]);
+          const counts = [...text.matchAll(/(\d+)\s+(tricks?)(?![a-z])/g)].map((m) => [Number(m[1]), m[2]]);
           assert.deepEqual(counts.map(([n]) => n).sort(), [0, 1], `trick counts after trick 1: ${text}`);
           for (const [n, word] of counts) assert.equal(word, n === 1 ? 'trick' : 'tricks', `"${n} ${word}" in: ${text}`);
         }
