@@ -6,7 +6,7 @@
 //! page, so a worker never holds a queue.
 
 use serde::{Deserialize, Serialize};
-use ulti_engine::advise::{CardAdvice, CardRow, SeatView, Stats, Task, TaskResult};
+use ulti_engine::advise::{CardAdvice, CardRow, CardTallies, SeatView, Stats, Task, TaskResult};
 use ulti_engine::{
     Announcement, BidValue, Card, CardSet, Contract, Deal, Query, Question, RuleOptions, Solution,
     Suit,
@@ -16,7 +16,7 @@ use crate::model::play::Level;
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
-pub const PROTOCOL_VERSION: u32 = 6;
+pub const PROTOCOL_VERSION: u32 = 7;
 
 /// Identifies one job; answers to jobs the page no longer wants are dropped.
 pub type RequestId = u64;
@@ -70,6 +70,23 @@ pub enum Job {
         seed: u64,
         /// Point contracts: also the expected card points after each card.
         points: bool,
+    },
+    /// Samples `from..to` of the [`Job::AdviseCard`] with the same fields
+    /// (`ulti_engine::advise::card_tallies`): the pool's workers share one card advice, and the
+    /// page merges their sums into exactly the whole job's answer.
+    AdviseCardPart {
+        /// What the seat to play sees (never the other hands).
+        view: SeatView,
+        /// Layouts in the whole advice.
+        samples: u32,
+        /// The sampling seed.
+        seed: u64,
+        /// Point contracts: also the expected card points after each card.
+        points: bool,
+        /// The first sample of this piece.
+        from: u32,
+        /// One past its last sample.
+        to: u32,
     },
     /// The Play page's computer soloist: discard two of the twelve cards and announce a bid
     /// (`Player::bid`).
@@ -182,6 +199,8 @@ pub enum Answer {
     AdviseTasks(Vec<TaskResult>),
     /// For [`Job::AdviseCard`].
     AdviseCard(Box<CardAdviceAnswer>),
+    /// For [`Job::AdviseCardPart`].
+    AdviseCardPart(Box<CardTallies>),
     /// For [`Job::PlayerBid`].
     PlayerBid {
         /// The two cards put down.

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use gloo_worker::{Spawnable, WorkerBridge};
 use leptos::prelude::*;
-use ulti_engine::advise::{BidAdvice, BidOptions, BidRace};
+use ulti_engine::advise::{BidAdvice, BidOptions, BidRace, CardOptions, CardTallies, SeatView};
 use ulti_engine::{CardSet, Deal, Query, Question, RuleOptions, Solution};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
@@ -139,6 +139,44 @@ pub fn advice_piece(tasks: usize, workers: usize) -> usize {
     tasks.div_ceil(workers.max(1) * 4).clamp(1, 16)
 }
 
+/// A card advice shared by the pool's workers: the [`Job::AdviseCardPart`] pieces of a
+/// [`Job::AdviseCard`] (samples split evenly, one piece per worker), or `None` when one worker
+/// does it all (a pool of one, fewer samples than workers, or another job).
+#[must_use]
+pub fn card_pieces(job: &Job, workers: usize) -> Option<Vec<Job>> {
+    let Job::AdviseCard {
+        view,
+        samples,
+        seed,
+        points,
+    } = job
+    else {
+        return None;
+    };
+    let n = u32::try_from(workers).ok()?.min(*samples);
+    (n > 1).then(|| {
+        (0..n)
+            .map(|k| Job::AdviseCardPart {
+                view: view.clone(),
+                samples: *samples,
+                seed: *seed,
+                points: *points,
+                from: k * samples / n,
+                to: (k + 1) * samples / n,
+            })
+            .collect()
+    })
+}
+
+/// The pieces of a shared card advice answered so far.
+struct AdviceParts {
+    view: SeatView,
+    opts: CardOptions,
+    parts: Vec<Option<CardTallies>>,
+    /// The longest piece's worker time.
+    ms: f64,
+}
+
 /// A what-if position's answer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PositionState {
@@ -185,6 +223,8 @@ enum Target {
     Position { key: String },
     /// A card advice.
     Advice { key: String },
+    /// Piece `part` of the card advice `key`.
+    AdvicePart { key: String, part: usize },
     /// Tasks `offset..` of the current round of the bid race `run`.
     BidRace { run: u64, offset: usize },
     /// A job of [`SolverClient::ask`], answered through its callback.
@@ -199,9 +239,18 @@ impl Target {
             self,
             Target::Position { .. }
                 | Target::Advice { .. }
+                | Target::AdvicePart { .. }
                 | Target::BidRace { .. }
                 | Target::Ask { .. }
         )
+    }
+
+    /// The card advice this job is (a piece of).
+    fn advice_key(&self) -> Option<&str> {
+        match self {
+            Target::Advice { key } | Target::AdvicePart { key, .. } => Some(key),
+            _ => None,
+        }
     }
 }
 
@@ -268,6 +317,8 @@ pub struct SolverClient {
     runs: StoredValue<u64>,
     bid_advice: RwSignal<BidAdviceState>,
     advice: RwSignal<HashMap<String, AdviceState>>,
+    /// Card advice shared by several workers, by key, until every piece is in.
+    advice_parts: StoredValue<HashMap<String, AdviceParts>, LocalStorage>,
     /// The callbacks of [`SolverClient::ask`] jobs not answered yet, by ticket.
     asks: StoredValue<HashMap<u64, AskCallback>, LocalStorage>,
 }
@@ -324,6 +375,7 @@ impl SolverClient {
             runs: StoredValue::new(0),
             bid_advice: RwSignal::new(BidAdviceState::default()),
             advice: RwSignal::new(HashMap::new()),
+            advice_parts: StoredValue::new_local(HashMap::new()),
             asks: StoredValue::new_local(HashMap::new()),
         };
         client.start_pool();
@@ -368,6 +420,7 @@ impl SolverClient {
             .update(|p| p.retain(|_, s| *s != PositionState::Pending));
         self.advice
             .update(|a| a.retain(|_, s| *s != AdviceState::Pending));
+        self.advice_parts.set_value(HashMap::new());
         self.state.update(|s| {
             s.solving = false;
             s.worker_error = Some(error);
@@ -513,6 +566,7 @@ impl SolverClient {
                     p.insert(key, entry);
                 });
             }
+            Target::AdvicePart { key, part } => self.advice_part(key, part, answer, ms),
             Target::Advice { key } => {
                 let entry = match answer {
                     Ok(Answer::AdviseCard(a)) => AdviceState::Ready(a, ms),
@@ -725,6 +779,7 @@ impl SolverClient {
                 ),
                 Target::Position { .. }
                 | Target::Advice { .. }
+                | Target::AdvicePart { .. }
                 | Target::BidRace { .. }
                 | Target::Ask { .. } => true,
             });
@@ -1053,13 +1108,20 @@ impl SolverClient {
             .collect();
         let mut dropped = Vec::new();
         self.queue.update_value(|q| {
-            q.retain(|j| match &j.target {
-                Target::Advice { key } if !wanted.iter().any(|(k, _)| k == key) => {
-                    dropped.push(key.clone());
+            q.retain(|j| match j.target.advice_key() {
+                Some(key) if !wanted.iter().any(|(k, _)| k == key) => {
+                    dropped.push(key.to_string());
                     false
                 }
                 _ => true,
             });
+        });
+        dropped.sort_unstable();
+        dropped.dedup();
+        self.advice_parts.update_value(|p| {
+            for k in &dropped {
+                p.remove(k);
+            }
         });
         let new: Vec<(String, Job)> = self.advice.with_untracked(|a| {
             wanted
@@ -1085,18 +1147,102 @@ impl SolverClient {
             return;
         }
         self.ensure_pool();
+        let workers = self.workers.with_value(Vec::len);
         self.queue.update_value(|q| {
             for (key, job) in new {
-                q.push(
-                    PRIORITY_ADVICE,
-                    Queued {
-                        job,
-                        target: Target::Advice { key },
-                    },
-                );
+                let Some(pieces) = card_pieces(&job, workers) else {
+                    q.push(
+                        PRIORITY_ADVICE,
+                        Queued {
+                            job,
+                            target: Target::Advice { key },
+                        },
+                    );
+                    continue;
+                };
+                if let Job::AdviseCard {
+                    view,
+                    samples,
+                    seed,
+                    points,
+                } = job
+                {
+                    let parts = AdviceParts {
+                        view,
+                        opts: CardOptions {
+                            samples,
+                            seed,
+                            points,
+                        },
+                        parts: vec![None; pieces.len()],
+                        ms: 0.0,
+                    };
+                    self.advice_parts.update_value(|p| {
+                        p.insert(key.clone(), parts);
+                    });
+                }
+                for (part, job) in pieces.into_iter().enumerate() {
+                    q.push(
+                        PRIORITY_ADVICE,
+                        Queued {
+                            job,
+                            target: Target::AdvicePart {
+                                key: key.clone(),
+                                part,
+                            },
+                        },
+                    );
+                }
             }
         });
         self.dispatch();
+    }
+
+    /// A piece of a shared card advice: kept until every piece is in, then merged into the
+    /// advice; a failed piece fails the advice (and its other queued pieces are dropped).
+    fn advice_part(&self, key: String, part: usize, answer: Result<Answer, String>, ms: f64) {
+        let done = self
+            .advice_parts
+            .try_update_value(|m| {
+                let p = m.get_mut(&key)?;
+                let piece = match answer {
+                    Ok(Answer::AdviseCardPart(t)) => Ok(*t),
+                    Ok(_) => Err("unexpected answer from the worker".to_string()),
+                    Err(e) => Err(e),
+                };
+                match piece {
+                    Ok(t) => {
+                        p.parts[part] = Some(t);
+                        p.ms = p.ms.max(ms);
+                        if p.parts.iter().any(Option::is_none) {
+                            return None;
+                        }
+                        let p = m.remove(&key)?;
+                        let mut all = p.parts.into_iter().flatten();
+                        let mut sum = all.next()?;
+                        for t in all {
+                            sum.merge(t);
+                        }
+                        let advice = sum.advice(&p.view, &p.opts);
+                        Some(AdviceState::Ready(Box::new(advice.into()), p.ms))
+                    }
+                    Err(e) => {
+                        m.remove(&key);
+                        Some(AdviceState::Failed(e))
+                    }
+                }
+            })
+            .flatten();
+        let Some(entry) = done else { return };
+        if matches!(entry, AdviceState::Failed(_)) {
+            self.queue.update_value(|q| {
+                q.retain(|j| j.target.advice_key() != Some(key.as_str()));
+            });
+        }
+        // Kept even when no longer asked for: going back to the position shows it.
+        self.advice.update(|a| {
+            a.insert(key, entry);
+        });
     }
 }
 

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
-use ulti_engine::advise::{CardOptions, advise_card};
+use ulti_engine::advise::{CardOptions, advise_card, card_tallies};
 use ulti_engine::players::player;
 use ulti_engine::{Bid, Query, Solver};
 
@@ -95,6 +95,23 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
             };
             advise_card(&view, &opts, solver)
                 .map(|a| Answer::AdviseCard(Box::new(a.into())))
+                .map_err(|e| e.to_string())
+        }
+        Job::AdviseCardPart {
+            view,
+            samples,
+            seed,
+            points,
+            from,
+            to,
+        } => {
+            let opts = CardOptions {
+                samples,
+                seed,
+                points,
+            };
+            card_tallies(&view, &opts, from..to, solver)
+                .map(|t| Answer::AdviseCardPart(Box::new(t)))
                 .map_err(|e| e.to_string())
         }
         Job::PlayerBid {

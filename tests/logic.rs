@@ -2,7 +2,7 @@
 //! the wire, and a user's flow from the editor to the URL and through a solved line.
 
 use ulti_engine::advise::{BidOptions, BidRace, advise_bid};
-use ulti_engine::advise::{CardOptions, SeatView, advise_card};
+use ulti_engine::advise::{CardOptions, CardTallies, SeatView, advise_card};
 use ulti_engine::{
     Bid, Card, CardSet, Contract, Deal, Query, Question, RuleOptions, Solver, Suit,
     standard_announcements, table,
@@ -16,6 +16,7 @@ use ulti_solver::model::whatif::{deviate, full_line, position_query};
 use ulti_solver::protocol::{
     Answer, CardAdviceAnswer, Job, PROTOCOL_VERSION, SolverRequest, SolverResponse,
 };
+use ulti_solver::solver_client::card_pieces;
 use ulti_solver::worker::run_job;
 
 const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";
@@ -198,6 +199,63 @@ fn the_workers_card_advice_is_the_engines_from_the_seats_view() {
         },
     );
     assert!(refused.is_err(), "{refused:?}");
+}
+
+/// A pool of three shares one card advice: the job's pieces, each solved by a worker and sent
+/// over the wire, merged on the page into exactly the whole job's answer.
+#[test]
+fn the_card_advice_in_pieces_is_the_whole_jobs() {
+    let deal = Deal::parse_code(STRONG).unwrap();
+    let mut solver = Solver::new();
+    let (view, _) = late_view(&mut solver, deal, RuleOptions::default());
+    let job = Job::AdviseCard {
+        view: view.clone(),
+        samples: 11,
+        seed: 5,
+        points: true,
+    };
+    assert_eq!(card_pieces(&job, 1), None, "one worker does it all");
+    let pieces = card_pieces(&job, 3).expect("three workers share it");
+    let ranges: Vec<(u32, u32)> = pieces
+        .iter()
+        .map(|p| match p {
+            Job::AdviseCardPart { from, to, .. } => (*from, *to),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(ranges, [(0, 3), (3, 7), (7, 11)]);
+    let mut sum: Option<CardTallies> = None;
+    for p in pieces.into_iter().rev() {
+        let Ok(Answer::AdviseCardPart(t)) = run_job(&mut solver, round_trip(&p)) else {
+            panic!("a piece answers with its sums");
+        };
+        let t = round_trip(&*t);
+        match &mut sum {
+            Some(s) => s.merge(t),
+            None => sum = Some(t),
+        }
+    }
+    let opts = CardOptions {
+        samples: 11,
+        seed: 5,
+        points: true,
+    };
+    let merged: CardAdviceAnswer = sum.unwrap().advice(&view, &opts).into();
+    let Ok(Answer::AdviseCard(whole)) = run_job(&mut solver, job) else {
+        panic!("an advice job answers advice");
+    };
+    assert_eq!(merged, *whole);
+    let tiny = Job::AdviseCard {
+        view,
+        samples: 2,
+        seed: 5,
+        points: true,
+    };
+    assert_eq!(
+        card_pieces(&tiny, 4).map(|p| p.len()),
+        Some(2),
+        "no empty piece"
+    );
 }
 
 #[test]

@@ -6,8 +6,8 @@ use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use ulti_engine::advise::{
-    AdviseError, BidOptions, BidRace, CardOptions, Executor, Sampler, SeatView, ViewError,
-    advise_bid, advise_card, close_call, rng_for, schedule, wilson,
+    AdviseError, BidOptions, BidRace, CardOptions, CardTallies, Executor, Sampler, SeatView,
+    ViewError, advise_bid, advise_card, card_tallies, close_call, rng_for, schedule, wilson,
 };
 use ulti_engine::{
     Bid, Card, CardSet, Contract, Deal, Game, Rank, RuleOptions, SOLOIST, Solver, parse_cards,
@@ -301,6 +301,43 @@ fn rearranging_hidden_cards_never_changes_the_card_advice() {
                 assert!(key(&w[0]) <= key(&w[1]));
             }
         }
+    }
+}
+
+/// The page's workers each solve a piece of a card advice's samples; the pieces merged in any
+/// order give exactly the advice solved in one go (sample k is the same layout in any piece).
+#[test]
+fn card_advice_in_pieces_is_the_whole_advice() {
+    let mut rng = SmallRng::seed_from_u64(9);
+    let mut solver = Solver::new();
+    for round in 0..3 {
+        let bid: Bid = ["ulti", "passz", "betli"][round].parse().unwrap();
+        let (deal, played) = position(&mut rng, &bid, 1 + 4 * round);
+        let g = Game::with_played(&deal, &bid, RuleOptions::default(), &played).unwrap();
+        let view =
+            SeatView::from_deal(&deal, &bid, &played, g.to_move(), RuleOptions::default()).unwrap();
+        let opts = CardOptions {
+            samples: 10,
+            seed: 3,
+            points: true,
+        };
+        let whole = advise_card(&view, &opts, &mut solver).unwrap();
+        let cuts = [0, 3, 4, 10];
+        let mut pieces: Vec<CardTallies> = cuts
+            .windows(2)
+            .map(|w| card_tallies(&view, &opts, w[0]..w[1], &mut solver).unwrap())
+            .collect();
+        pieces.rotate_left(round + 1);
+        let mut merged = pieces.remove(0);
+        for p in pieces {
+            merged.merge(p);
+        }
+        assert_eq!(merged.samples(), 10);
+        assert_eq!(merged.advice(&view, &opts), whole, "{bid} after {played:?}");
+        assert!(
+            card_tallies(&view, &opts, 4..11, &mut solver).is_err(),
+            "beyond the samples"
+        );
     }
 }
 

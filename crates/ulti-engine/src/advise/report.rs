@@ -36,7 +36,7 @@ pub fn wilson(wins: u32, n: u32) -> (f64, f64) {
 }
 
 /// Running sums of one outcome over samples.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Tally {
     pub(crate) n: u32,
     pub(crate) wins: u32,
@@ -52,6 +52,15 @@ impl Tally {
         self.payoff += i64::from(payoff);
         self.payoff_sq += i64::from(payoff) * i64::from(payoff);
         self.points += u64::from(points.unwrap_or(0));
+    }
+
+    /// Add the sums of other samples.
+    pub(crate) fn merge(&mut self, o: &Tally) {
+        self.n += o.n;
+        self.wins += o.wins;
+        self.payoff += o.payoff;
+        self.payoff_sq += o.payoff_sq;
+        self.points += o.points;
     }
 
     pub(crate) fn mean_payoff(&self) -> f64 {
