@@ -34,11 +34,13 @@ const MAX_POSITIONS: usize = 4096;
 /// The most workers the pool starts.
 pub const MAX_WORKERS: usize = 4;
 
-/// The pool size for a browser reporting `cores`: one per core minus one (the page's), at
-/// least one, at most [`MAX_WORKERS`].
+/// The pool size for a browser reporting `cores`: one worker per core, at most
+/// [`MAX_WORKERS`]. The page's own thread needs no core of its own: while the workers solve
+/// it only receives answers and redraws (`tests/e2e/responsive.test.mjs` holds it to that),
+/// and a core left idle would double a 2-core machine's card advice.
 #[must_use]
 pub fn pool_size(cores: usize) -> usize {
-    cores.saturating_sub(1).clamp(1, MAX_WORKERS)
+    cores.clamp(1, MAX_WORKERS)
 }
 
 /// What the results, the full table and the bids show.
@@ -1289,11 +1291,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_pool_leaves_a_core_for_the_page() {
+    fn one_worker_per_core_up_to_the_cap() {
         assert_eq!(pool_size(0), 1);
         assert_eq!(pool_size(1), 1);
-        assert_eq!(pool_size(2), 1);
-        assert_eq!(pool_size(3), 2);
+        assert_eq!(pool_size(2), 2);
+        assert_eq!(pool_size(3), 3);
         assert_eq!(pool_size(16), MAX_WORKERS);
     }
 }

@@ -24,7 +24,8 @@ thread_local! {
 /// Report a panic to the page on its `BroadcastChannel`, then log it to the console.
 fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
-        let message = format!("the solver worker crashed: {info}");
+        // The page words the error in its language ("worker.crashed"); this is only the detail.
+        let message = info.to_string();
         PANIC_CHANNEL.with(|c| {
             if let Some(name) = c.borrow().as_deref()
                 && let Ok(channel) = web_sys::BroadcastChannel::new(name)

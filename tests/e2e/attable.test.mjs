@@ -124,10 +124,10 @@ test('the advice at the table is the CLI’s from the same seat’s view, beside
     assert.ok(overflow <= 0, `no sideways scrolling at phone width (${overflow}px)`);
     await screenshot(page, 'attable-phone');
 
-    // The toggle survives a reload, here with a browser of 4 cores: a pool of 3 workers that
+    // The toggle survives a reload, here with a browser of 3 cores: a pool of 3 workers that
     // share the advice's samples, merged into exactly the same advice...
     await page.addInitScript(() => {
-      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 4, configurable: true });
+      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 3, configurable: true });
     });
     await page.reload();
     await waitForAdvice(page);

@@ -9,7 +9,8 @@
 // includes the step's open-hand position solve queued before it.
 //
 // Usage: E2E_BASE_URL=http://127.0.0.1:PORT/ulti-solver/ node tests/e2e/bench-advice.mjs [RUNS] [SAMPLES]
-// (CORES=N: the browser reports N cores, so the pool has N − 1 workers sharing each advice.)
+// (CORES=N: the browser reports N cores, so the pool has N workers (at most 4) sharing each advice;
+// without it the browser reports the machine's own cores.)
 // (scripts/bench-app.sh builds, serves and runs this after the results benchmark.)
 
 import { DEALS, appUrl, dumpLog, launchBrowser, newPage } from './helpers.mjs';
@@ -66,7 +67,7 @@ try {
       const label = i === 0 ? 'warm-up' : `run ${String(i).padStart(2)}`;
       const page = await newPage(browser.context);
       if (process.env.CORES) {
-        // The browser reports CORES cores: the pool has CORES − 1 workers sharing each advice.
+        // The browser reports CORES cores: the pool has CORES workers sharing each advice.
         await page.addInitScript((n) => {
           Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true });
         }, Number(process.env.CORES));

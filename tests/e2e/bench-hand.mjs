@@ -1,6 +1,6 @@
 // Benchmark (not a test): the "My hand" page's full bid-and-discard answer (default 32
 // samples, 32 confirmation samples) in headless Chromium with ONE worker (the browser reports
-// two cores, the pool leaves one to the page), read from the page's own clock
+// one core, so the pool has one worker), read from the page's own clock
 // ([data-testid=advice-status] data-ms: from the request to the last answer, page side).
 //
 // Each run: the hand link with seed s (the first run of a page includes loading the worker),
@@ -39,7 +39,7 @@ const cold = [];
 const warm = [];
 try {
   await browser.context.addInitScript(() => {
-    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 2, configurable: true });
+    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 1, configurable: true });
   });
   for (let i = 0; i <= runs; i++) {
     const label = i === 0 ? 'warm-up' : `run ${String(i).padStart(2)}`;
