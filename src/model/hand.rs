@@ -188,8 +188,11 @@ mod tests {
 /// Card mode (`mode=card`): the seat's own ten cards (`hand=`), and the position it is in.
 pub mod card {
     use ulti_engine::advise::SeatView;
-    use ulti_engine::{Bid, CardSet, RuleOptions, Seat, Suit, parse_cards};
+    use ulti_engine::{
+        Announcement, Bid, CardSet, RuleOptions, Seat, Suit, parse_cards, standard_announcements,
+    };
 
+    use crate::model::play::BidGroup;
     use crate::protocol::Job;
 
     /// Samples of a card advice (as `ulti advise` by default).
@@ -235,6 +238,28 @@ pub mod card {
         Played(String),
         /// The engine rejects the view (a card twice, an illegal card, the wrong seat …).
         View(String),
+    }
+
+    /// The bids card mode offers with `trump`: the standard bids of that trump, then the
+    /// no-trump bids, each in ladder order and each once (a terített or piros no-trump form
+    /// plays the same cards as the plain one, so only the plain one is listed).
+    #[must_use]
+    pub fn card_bids(trump: Suit) -> Vec<BidGroup> {
+        [Some(trump), None]
+            .into_iter()
+            .map(|t| {
+                let mut bids: Vec<Announcement> = Vec::new();
+                for a in standard_announcements() {
+                    if a.trump == t && !bids.iter().any(|b| b.bid == a.bid) {
+                        bids.push(Announcement {
+                            scoring: Default::default(),
+                            ..a
+                        });
+                    }
+                }
+                BidGroup { trump: t, bids }
+            })
+            .collect()
     }
 
     impl CardPosition {
@@ -371,6 +396,50 @@ pub mod card {
                 pos.job(CardSet::default(), 10, 1, RuleOptions::default()),
                 Err(PositionError::HandSize(0))
             );
+        }
+
+        #[test]
+        fn card_mode_offers_every_bid_form_of_its_trump_once() {
+            for trump in Suit::ALL {
+                let groups = card_bids(trump);
+                assert_eq!(groups[0].trump, Some(trump));
+                assert_eq!(groups[1].trump, None);
+                let ids: Vec<String> = groups
+                    .iter()
+                    .flat_map(|g| g.bids.iter().map(|a| a.bid.to_string()))
+                    .collect();
+                for id in ["passz", "ulti", "40-100+ulti", "durchmars", "betli"] {
+                    assert!(
+                        ids.iter().any(|i| i == id),
+                        "{id} missing for {trump}: {ids:?}"
+                    );
+                }
+                let mut unique = ids.clone();
+                unique.sort();
+                unique.dedup();
+                assert_eq!(unique.len(), ids.len(), "a bid twice: {ids:?}");
+                // Every option is a position card mode can advise on.
+                let hand = parse_hand("PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7").unwrap();
+                for id in &ids {
+                    let pos = CardPosition::parse(
+                        Some("0"),
+                        Some("TA,T8"),
+                        Some(&trump.to_string()),
+                        Some(id),
+                        None,
+                    );
+                    assert!(
+                        pos.job(hand, 4, 1, RuleOptions::default()).is_ok(),
+                        "{id} with {trump}"
+                    );
+                }
+                // Every standard bid of this trump (or none) plays as one of the options.
+                for a in standard_announcements() {
+                    if a.trump.is_none_or(|t| t == trump) {
+                        assert!(ids.contains(&a.bid.to_string()), "{} not offered", a.id());
+                    }
+                }
+            }
         }
     }
 }

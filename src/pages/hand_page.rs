@@ -14,7 +14,7 @@ use crate::i18n::{
     Lang, announcement_name, card_name, rank_short, seat_name, suit_name, text, tr, tr_with,
     worker_error,
 };
-use crate::model::hand::card::{CARD_SAMPLES, CardPosition, PositionError};
+use crate::model::hand::card::{CARD_SAMPLES, CardPosition, PositionError, card_bids};
 use crate::model::hand::{HAND_SIZE, HandError, HandUrl, SAMPLE_CHOICES, format_hand};
 use crate::protocol::CardAdviceAnswer;
 use crate::solver_client::{AdviceState, advice_key};
@@ -528,17 +528,61 @@ fn PositionForm(pos: RwSignal<CardPosition>) -> impl IntoView {
             </label>
             <label class="field">
                 {text(lang, "hand.bid")}
-                <input
-                    type="text"
+                <select
                     data-testid="card-bid"
-                    autocomplete="off"
-                    spellcheck="false"
                     prop:value=move || pos.with(|p| p.bid.clone())
                     on:change=move |e| {
-                        let v = event_target_value(&e).trim().to_lowercase();
+                        let v = event_target_value(&e);
                         pos.update(|p| p.bid = v);
                     }
-                />
+                >
+                    {move || {
+                        let l = lang.get();
+                        let (trump, current) = pos.with(|p| (p.trump, p.bid.clone()));
+                        let groups = card_bids(trump);
+                        // A bid from the link that is not listed stays shown (and is named
+                        // in the error below), so the select never silently changes it.
+                        let listed = groups
+                            .iter()
+                            .any(|g| g.bids.iter().any(|a| a.bid.to_string() == current));
+                        let unlisted = (!listed)
+                            .then(|| {
+                                view! {
+                                    <option value=current.clone() selected=true>
+                                        {current.clone()}
+                                    </option>
+                                }
+                            });
+                        let groups = groups
+                            .into_iter()
+                            .map(|g| {
+                                let label = g
+                                    .trump
+                                    .map_or_else(
+                                        || tr(l, "play.no_trump"),
+                                        |t| {
+                                            tr_with(l, "play.trump_group", &[("suit", &suit_name(l, t))])
+                                        },
+                                    );
+                                let options = g
+                                    .bids
+                                    .into_iter()
+                                    .map(|a| {
+                                        let id = a.bid.to_string();
+                                        let selected = id == current;
+                                        view! {
+                                            <option value=id selected=selected>
+                                                {announcement_name(l, &a)}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view();
+                                view! { <optgroup label=label>{options}</optgroup> }
+                            })
+                            .collect_view();
+                        (unlisted, groups)
+                    }}
+                </select>
             </label>
             {move || {
                 (pos.with(|p| p.seat) == 0)

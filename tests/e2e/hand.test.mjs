@@ -219,6 +219,27 @@ test('card mode: a seat\'s position shows the CLI\'s ranked cards', { timeout: 2
     assert.equal(await page.getAttribute('[data-testid=mode-card]', 'aria-pressed'), 'true');
     await assertAccessible(page, 'the My hand page in card mode');
     await screenshot(page, 'hand-card-mode');
+    // The bid is picked from the standard bids of the trump (and the no-trump ones): ulti.
+    const options = await page.$$eval('[data-testid=card-bid] option', (els) => els.map((e) => e.value));
+    for (const id of ['passz', 'ulti', '40-100+ulti', 'betli', 'durchmars']) {
+      assert.ok(options.includes(id), `the bid list offers ${id}: ${options}`);
+    }
+    assert.equal(new Set(options).size, options.length, `each bid once: ${options}`);
+    await page.selectOption('[data-testid=card-bid]', 'ulti');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('bid') === 'ulti');
+    const ulti = cli(
+      'advise', '--deal', code, '--contract', 'ulti', '--played', played, '--seat', '0',
+      '--samples', '20', '--seed', '1', '--json',
+    );
+    await page.waitForFunction(
+      (want) => {
+        const done = document.querySelector('[data-testid=card-advice-done]');
+        const rows = [...document.querySelectorAll('[data-testid=card-advice-row]')];
+        return done && rows.map((e) => `${e.dataset.card}:${e.dataset.wins}`).join(' ') === want;
+      },
+      ulti.cards.map((c) => `${c.card}:${c.wins}`).join(' '),
+      { timeout: TIMEOUT.solve },
+    );
     // A card that was not dealt to the seat in the played list: the page says what is wrong.
     await page.fill('[data-testid=card-played]', 'PA,MU,Z8,XX');
     await page.press('[data-testid=card-played]', 'Enter');
