@@ -3,10 +3,47 @@
 
 use leptos::prelude::*;
 
-use crate::i18n::{announcement_name, text};
+use ulti_engine::Announcement;
+
+use crate::i18n::{Lang, announcement_name, suit_name, text, tr, tr_with};
 use crate::model::analysis::{BidRow, components_text, signed};
+use crate::model::play::BidGroup;
 use crate::solver_client::SolverClient;
 use crate::state::AppState;
+
+/// The `<optgroup>`s of a bid `<select>`: one per group, labelled with its trump ("no trump"
+/// for betli and colourless durchmars), each bid named in `lang`, its option's value
+/// `value(bid)`, and the option whose value is `selected` selected.
+pub fn bid_optgroups(
+    lang: Lang,
+    groups: Vec<BidGroup>,
+    value: fn(&Announcement) -> String,
+    selected: &str,
+) -> impl IntoView + use<> {
+    groups
+        .into_iter()
+        .map(|g| {
+            let label = g.trump.map_or_else(
+                || tr(lang, "play.no_trump"),
+                |t| tr_with(lang, "play.trump_group", &[("suit", &suit_name(lang, t))]),
+            );
+            let options = g
+                .bids
+                .into_iter()
+                .map(|a| {
+                    let id = value(&a);
+                    let is_selected = id == selected;
+                    view! {
+                        <option value=id selected=is_selected>
+                            {announcement_name(lang, &a)}
+                        </option>
+                    }
+                })
+                .collect_view();
+            view! { <optgroup label=label>{options}</optgroup> }
+        })
+        .collect_view()
+}
 
 /// One bid row; `best_id` is the best bid's id once every bid is in.
 #[component]

@@ -8,6 +8,7 @@ use leptos_router::hooks::{use_location, use_navigate, use_query_map};
 use ulti_engine::advise::{BidAdvice, BidRow, announcements};
 use ulti_engine::{Card, CardSet, Rank, RuleOptions, Suit};
 
+use crate::components::bids::bid_optgroups;
 use crate::components::card::{CardFace, SuitIcon, suit_class};
 use crate::components::header::Header;
 use crate::i18n::{
@@ -553,33 +554,7 @@ fn PositionForm(pos: RwSignal<CardPosition>) -> impl IntoView {
                                     </option>
                                 }
                             });
-                        let groups = groups
-                            .into_iter()
-                            .map(|g| {
-                                let label = g
-                                    .trump
-                                    .map_or_else(
-                                        || tr(l, "play.no_trump"),
-                                        |t| {
-                                            tr_with(l, "play.trump_group", &[("suit", &suit_name(l, t))])
-                                        },
-                                    );
-                                let options = g
-                                    .bids
-                                    .into_iter()
-                                    .map(|a| {
-                                        let id = a.bid.to_string();
-                                        let selected = id == current;
-                                        view! {
-                                            <option value=id selected=selected>
-                                                {announcement_name(l, &a)}
-                                            </option>
-                                        }
-                                    })
-                                    .collect_view();
-                                view! { <optgroup label=label>{options}</optgroup> }
-                            })
-                            .collect_view();
+                        let groups = bid_optgroups(l, groups, |a| a.bid.to_string(), &current);
                         (unlisted, groups)
                     }}
                 </select>

@@ -10,13 +10,13 @@ use std::time::Duration;
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate, use_query_map};
-use ulti_engine::{Card, CardSet, Deal, SOLOIST, Seat};
+use ulti_engine::{Announcement, Card, CardSet, Deal, SOLOIST, Seat};
 
+use crate::components::bids::bid_optgroups;
 use crate::components::card::{CardFace, suit_class};
 use crate::components::header::Header;
 use crate::i18n::{
-    Lang, announcement_name, card_name, contract_name, play_error, seat_name, suit_name, text, tr,
-    tr_with,
+    Lang, announcement_name, card_name, contract_name, play_error, seat_name, text, tr, tr_with,
 };
 use crate::model::analysis::signed;
 use crate::model::play::{
@@ -483,35 +483,12 @@ fn UserBid() -> impl IntoView {
                     on:change=move |ev| play.bid_id.set(event_target_value(&ev))
                 >
                     {move || {
-                        let l = lang.get();
-                        groups
-                            .get()
-                            .into_iter()
-                            .map(|g| {
-                                let label = g
-                                    .trump
-                                    .map_or_else(
-                                        || tr(l, "play.no_trump"),
-                                        |t| {
-                                            tr_with(l, "play.trump_group", &[("suit", &suit_name(l, t))])
-                                        },
-                                    );
-                                let options = g
-                                    .bids
-                                    .into_iter()
-                                    .map(|a| {
-                                        let id = a.id();
-                                        let selected = play.bid_id.get_untracked() == id;
-                                        view! {
-                                            <option value=id selected=selected>
-                                                {announcement_name(l, &a)}
-                                            </option>
-                                        }
-                                    })
-                                    .collect_view();
-                                view! { <optgroup label=label>{options}</optgroup> }
-                            })
-                            .collect_view()
+                        bid_optgroups(
+                            lang.get(),
+                            groups.get(),
+                            Announcement::id,
+                            &play.bid_id.get_untracked(),
+                        )
                     }}
                 </select>
                 <button
