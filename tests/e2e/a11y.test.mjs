@@ -4,7 +4,7 @@
 // screenshots), and the notice for refused link parameters.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { assertAccessible } from './a11y.mjs';
 import { waitForBids, waitForTable } from './analysis-helpers.mjs';
 import {
@@ -12,20 +12,14 @@ import {
   DEALS,
   TIMEOUT,
   appUrl,
-  launchBrowser,
+  browserPerFile,
   pageProblems,
   screenshot,
   waitForResults,
   withPage,
 } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 const STRONG = DEALS['strong-hand'];
 const param = (page, name) => new URL(page.url()).searchParams.get(name);

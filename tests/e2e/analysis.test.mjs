@@ -5,14 +5,14 @@
 // URL and the results equal the CLI's with that option (on deals where the option matters).
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { assertAccessible } from './a11y.mjs';
 import {
   DEALS,
   TIMEOUT,
   appUrl,
+  browserPerFile,
   decodeDeal,
-  launchBrowser,
   pageProblems,
   readResults,
   screenshot,
@@ -64,13 +64,7 @@ const RULE_DEALS = {
   'marriage-needs-trick': { code: '0070304020100171327230605161514121110363526252422212034323130', contract: 'passz' },
 };
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 /** Waits for the table and the bids, then asserts both (and the results panel) equal `expected`. */
 async function assertAnalysis(page, expected, label) {

@@ -4,27 +4,21 @@
 // width, the toggle works from the keyboard and survives a reload.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { assertAccessible } from './a11y.mjs';
 import {
   DEALS,
   TIMEOUT,
   appUrl,
+  browserPerFile,
   cli,
-  launchBrowser,
   pageProblems,
   screenshot,
   waitForResults,
   withPage,
 } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 const CODE = DEALS['strong-hand'];
 const GAME = 'passz';

@@ -2,17 +2,17 @@
 // round-trips; a malformed `?deal=` shows the engine's error and the editor stays usable.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { assertAccessible } from './a11y.mjs';
 import {
   ALL_CARDS,
   DEALS,
   TIMEOUT,
   appUrl,
+  browserPerFile,
   decodeDeal,
   diffResults,
   expectedResults,
-  launchBrowser,
   pageProblems,
   readEditor,
   readResults,
@@ -21,13 +21,7 @@ import {
   withPage,
 } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 const sorted = (cards) => [...cards].sort();
 const card = (c) => `[data-testid=deck] [data-testid=card][data-card="${c}"]`;

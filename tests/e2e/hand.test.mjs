@@ -3,9 +3,18 @@
 // options; a run can be cancelled; a malformed hand shows a message and the page stays usable.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { assertAccessible } from './a11y.mjs';
-import { TIMEOUT, baseUrl, cli, decodeDeal, launchBrowser, pageProblems, screenshot, withPage } from './helpers.mjs';
+import {
+  TIMEOUT,
+  baseUrl,
+  browserPerFile,
+  cli,
+  decodeDeal,
+  pageProblems,
+  screenshot,
+  withPage,
+} from './helpers.mjs';
 
 const HAND = 'PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7,TA,T8';
 // Few samples: the DEBUG CLI answers this in about 2 s.
@@ -13,13 +22,7 @@ const SAMPLES = 4;
 const SEED = 3;
 const CONFIRM = 8;
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 /** The page at /hand with a query string. */
 function handUrl(query) {

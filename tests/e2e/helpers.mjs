@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { after, before } from 'node:test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -100,6 +101,25 @@ export async function launchBrowser() {
     async close() {
       await context.close().catch(() => {});
       rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One browser for a test file: registers `before`/`after` hooks that launch it and close it,
+ * and returns a handle whose `context` is the browser's context (set once the tests run).
+ */
+export function browserPerFile() {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return {
+    get context() {
+      return browser.context;
     },
   };
 }

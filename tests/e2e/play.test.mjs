@@ -6,13 +6,13 @@
 // every state passes axe.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   DEALS,
   TIMEOUT,
   baseUrl,
+  browserPerFile,
   decodeDeal,
-  launchBrowser,
   pageProblems,
   screenshot,
   withPage,
@@ -20,13 +20,7 @@ import {
 import { cliJson } from './analysis-helpers.mjs';
 import { assertAccessible } from './a11y.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 const SUITS = 'PZMT';
 const RANKS = '789XUOKA';

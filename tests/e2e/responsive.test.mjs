@@ -11,16 +11,18 @@
 // If the engine gets so fast that none does, the test fails saying so: add slower deals.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { DEALS, TIMEOUT, appUrl, launchBrowser, pageProblems, waitForResults, withPage } from './helpers.mjs';
+import { test } from 'node:test';
+import {
+  DEALS,
+  TIMEOUT,
+  appUrl,
+  browserPerFile,
+  pageProblems,
+  waitForResults,
+  withPage,
+} from './helpers.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 const SLOW_DEALS = [
   DEALS['slow-simulation'],

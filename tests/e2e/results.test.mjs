@@ -3,17 +3,17 @@
 // Also the sub-path proof: every file the page and its worker load comes from the base path.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { assertAccessible } from './a11y.mjs';
 import {
   DEALS,
   TIMEOUT,
   appUrl,
   baseUrl,
+  browserPerFile,
   decodeDeal,
   diffResults,
   expectedResults,
-  launchBrowser,
   pageProblems,
   readEditor,
   readResults,
@@ -22,13 +22,7 @@ import {
   withPage,
 } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 const sorted = (cards) => [...cards].sort();
 

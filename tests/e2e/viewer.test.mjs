@@ -2,28 +2,22 @@
 // cards shown, and the URL's `step=` restores the same position on reload.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { assertAccessible } from './a11y.mjs';
 import {
   DEALS,
   TIMEOUT,
   appUrl,
+  browserPerFile,
   cli,
   decodeDeal,
-  launchBrowser,
   pageProblems,
   screenshot,
   waitForResults,
   withPage,
 } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserPerFile();
 
 const CODE = DEALS['strong-hand'];
 const GAME = 'passz';
