@@ -1,7 +1,8 @@
 //! Criterion benchmarks of the real-table advice (`cargo bench -p ulti-engine --bench advise`):
 //! one bid-and-discard answer from twelve cards (default options: 32 samples for the
 //! finalist discards) and one card decision with 100 samples (with and without the exact
-//! card points of passz), all on one thread (a
+//! card points of passz), and the slowest card decision of the app's benchmark (the first
+//! defender's first card against an ulti, 100 samples), all on one thread (a
 //! [`Solver`] as the executor, as in the web worker). `ulti advise` runs the same work on
 //! several threads.
 
@@ -47,6 +48,19 @@ fn bid_advice(c: &mut Criterion) {
     group.bench_function("card, 100 samples, no points, 1 thread", |b| {
         b.iter(|| black_box(advise_card(black_box(&view), &quick, &mut solver).unwrap()));
     });
+    let ulti: Bid = "ulti".parse().unwrap();
+    let lead = parse_cards("PA").unwrap();
+    let first = SeatView::from_deal(&deal, &ulti, &lead, 1, RuleOptions::default()).unwrap();
+    group.bench_function(
+        "card, ulti, defender's first card, 100 samples, 1 thread",
+        |b| {
+            b.iter(|| {
+                black_box(
+                    advise_card(black_box(&first), &CardOptions::default(), &mut solver).unwrap(),
+                )
+            });
+        },
+    );
     group.finish();
 }
 
