@@ -26,7 +26,6 @@ mod deal;
 pub mod players;
 mod rules;
 mod solver;
-mod tt;
 
 pub use analysis::{TableCell, bids, table, table_cell, table_slots};
 pub use bids::{Announcement, BidValue, best_bid, standard_announcements};

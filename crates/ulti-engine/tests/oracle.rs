@@ -470,7 +470,7 @@ fn passz_specs() -> Vec<Spec> {
     ]
 }
 
-/// Regression (solver.rs `point_rule`): with `marriage_needs_trick`, the defenders' 60 in
+/// Regression (solver/points.rs `point_rule`): with `marriage_needs_trick`, the defenders' 60 in
 /// marriages asked for 80 card points, more than the 70 the soloist can take with 20 in the
 /// talon, and the passz solve reported a loss although taking every trick wins (the
 /// defenders' marriages then do not count). The payoff solve had it right.
@@ -507,7 +507,7 @@ fn passz_all_tricks_beat_marriages_that_no_card_points_can() {
     );
 }
 
-/// Regression (solver.rs, the line of a passz decided by tricks): the soloist holds all four
+/// Regression (solver/line.rs, the line of a passz decided by tricks): the soloist holds all four
 /// marriages (100) and with `marriage_needs_trick` wins with any trick, even a pointless one.
 /// The line kept only the card points, so it could lose the trick the soloist can force
 /// (first position: wins, 0 points, the line took no trick) or hand the defenders' trick to

@@ -1,0 +1,537 @@
+//! The bid advice as a race over the 66 discards ([`BidRace`]): rounds of samples, the
+//! better half of the discards going on, open payoffs solved only where a shown number or a
+//! pruning decision depends on them, then confirmation samples for the leading rows.
+
+mod cell;
+mod rows;
+
+use crate::advise::{
+    AdviseError, BidAdvice, BidOptions, BidRow, CONFIRM_ROWS, CONFIRM_STREAMS, Executor, Sampler,
+    SeatView, Task, TaskResult, discards, rng_for, schedule,
+};
+use std::sync::Arc;
+
+use crate::card::{Card, CardSet, Suit};
+use crate::contract::component_payoff;
+use crate::deal::SOLOIST;
+
+use crate::advise::evaluate::{Answer, PLAN, RaceOutcome};
+use crate::advise::report::Tally;
+
+use cell::{Cell, open_rivals};
+use rows::best_mean;
+
+/// Which two cards to discard and what to bid, from the soloist's twelve cards (their hand
+/// and the talon they picked up): every discard × every standard bid, sampled as the
+/// defenders' hands (the ten plus ten cards the soloist does not see), raced so that the
+/// discards still in contention get the most samples. The whole [`BidRace`], each batch run
+/// by `exec`.
+///
+/// # Errors
+/// A hand not of twelve cards, or zero samples.
+pub fn advise_bid(
+    hand: CardSet,
+    opts: &BidOptions,
+    exec: &mut dyn Executor,
+) -> Result<BidAdvice, AdviseError> {
+    let mut race = BidRace::new(hand, opts)?;
+    while let Some(tasks) = race.next_batch()? {
+        race.feed(0, exec.run_all(&tasks));
+    }
+    Ok(race.finish())
+}
+
+/// Where the race stands.
+#[derive(Clone, Debug)]
+enum Phase {
+    /// The next round of the schedule to hand out.
+    Racing(usize),
+    /// The confirmation samples of these leading rows (index into `bids`, announcement,
+    /// discard) are out or next.
+    Confirm,
+    /// Every answer is in.
+    Done,
+}
+
+/// The bid advice one batch at a time, for a caller that runs the tasks itself (the page's
+/// worker pool): [`BidRace::next_batch`] hands out the tasks of the next round, their
+/// results come back through [`BidRace::feed`] (in any order, split in any way), and
+/// [`BidRace::snapshot`] shows the numbers so far. The answer does not depend on how the
+/// batches were split: it is exactly [`advise_bid`]'s.
+#[derive(Clone, Debug)]
+pub struct BidRace {
+    hand: CardSet,
+    opts: BidOptions,
+    ds: Vec<[Card; 2]>,
+    samplers: Vec<Sampler>,
+    /// How far each bid's payoff can swing between a win and a loss.
+    spread: Vec<f64>,
+    /// Per discard and announcement, the racing samples' outcomes.
+    tallies: Vec<Vec<Cell>>,
+    done: Vec<u32>,
+    alive: Vec<usize>,
+    schedule: Vec<(u32, u32)>,
+    rounds: Vec<(u32, u32)>,
+    phase: Phase,
+    /// The outstanding batch: what each task is for, and which results are in.
+    owners: Vec<Owner>,
+    received: Vec<bool>,
+    missing: usize,
+    /// Tasks handed out and answered (racing and confirmation samples).
+    answered: u32,
+    /// Batches that solved open payoffs exactly.
+    resolutions: u32,
+    /// The race's ranking, kept once the race is over (the confirmation re-ranks its top).
+    raced: Option<Vec<BidRow>>,
+    /// The confirmation rows: (row, announcement) and their fresh tallies.
+    confirm_rows: Vec<(usize, usize)>,
+    fresh: Vec<Tally>,
+}
+
+/// What a task of the outstanding batch is for.
+#[derive(Clone, Copy, Debug)]
+enum Owner {
+    /// Racing sample `s` of discard `d`.
+    Race(usize, u32),
+    /// A confirmation sample of this confirmation row.
+    Confirm(usize),
+    /// The exact payoffs of racing sample `s` of discard `d` that were left open.
+    Resolve(usize, u32),
+}
+
+impl BidRace {
+    /// Start a race over `hand`'s 66 discards.
+    ///
+    /// # Errors
+    /// A hand not of twelve cards, or zero samples.
+    pub fn new(hand: CardSet, opts: &BidOptions) -> Result<BidRace, AdviseError> {
+        if hand.len() != 12 {
+            return Err(AdviseError::HandSize(hand.len()));
+        }
+        if opts.samples == 0 {
+            return Err(AdviseError::NoSamples);
+        }
+        let plan = &*PLAN;
+        let ds = discards(hand);
+        let mut samplers = Vec::with_capacity(ds.len());
+        for d in &ds {
+            let talon: CardSet = d.iter().copied().collect();
+            let view = SeatView::new(
+                SOLOIST,
+                CardSet(hand.0 & !talon.0),
+                Some(talon),
+                Suit::Piros,
+                None,
+                &[],
+                opts.rules,
+            )?;
+            samplers.push(Sampler::new(&view)?);
+        }
+        // How far a bid's payoff can swing between a win and a loss: half of it over the square
+        // root of the samples bounds the standard error of its mean.
+        let spread: Vec<f64> = plan
+            .announcements
+            .iter()
+            .map(|a| {
+                let trump = a.trump.unwrap_or(Suit::Zold);
+                a.bid
+                    .components()
+                    .iter()
+                    .map(|&c| {
+                        f64::from(
+                            component_payoff(c, true, trump, a.scoring)
+                                - component_payoff(c, false, trump, a.scoring),
+                        )
+                    })
+                    .sum()
+            })
+            .collect();
+        Ok(BidRace {
+            hand,
+            opts: *opts,
+            tallies: vec![vec![Cell::default(); plan.announcements.len()]; ds.len()],
+            done: vec![0; ds.len()],
+            alive: (0..ds.len()).collect(),
+            schedule: schedule(ds.len() as u32, opts.samples),
+            ds,
+            samplers,
+            spread,
+            rounds: Vec::new(),
+            phase: Phase::Racing(0),
+            owners: Vec::new(),
+            received: Vec::new(),
+            missing: 0,
+            answered: 0,
+            resolutions: 0,
+            raced: None,
+            confirm_rows: Vec::new(),
+            fresh: Vec::new(),
+        })
+    }
+
+    /// The samples (tasks) the whole race will solve: every round of [`schedule`] and the
+    /// confirmation of the leading rows.
+    #[must_use]
+    pub fn planned(&self) -> u32 {
+        let mut prev = 0;
+        let mut n = 0;
+        for &(alive, k) in &self.schedule {
+            n += alive * (k - prev);
+            prev = k;
+        }
+        let rows = self
+            .raced
+            .as_ref()
+            .map_or(CONFIRM_ROWS, |b| b.len().min(CONFIRM_ROWS));
+        n + self.opts.confirm * rows as u32
+    }
+
+    /// The samples answered so far.
+    #[must_use]
+    pub fn answered(&self) -> u32 {
+        self.answered
+    }
+
+    /// Is every answer in (the next [`BidRace::next_batch`] is `None`)?
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        matches!(self.phase, Phase::Done)
+    }
+
+    /// The tasks of the next round, once every result of the last one is in (`Ok(None)` while
+    /// some are missing, and at the end). Run them in any way and hand the results to
+    /// [`BidRace::feed`].
+    ///
+    /// # Errors
+    /// No layout consistent with the hand (not for a hand of twelve distinct cards).
+    pub fn next_batch(&mut self) -> Result<Option<Vec<Task>>, AdviseError> {
+        if self.missing > 0 {
+            return Ok(None);
+        }
+        let plan = &*PLAN;
+        let mut tasks = Vec::new();
+        let mut owners = Vec::new();
+        // The decisions ahead need the exact payoffs they depend on: those first.
+        let cells = self.to_resolve();
+        if !cells.is_empty() {
+            let mut by_sample: Vec<(usize, u32, Vec<bool>)> = Vec::new();
+            for (d, a) in cells {
+                for &(s, _, _) in &self.tallies[d][a].open {
+                    let i = match by_sample.iter().position(|x| x.0 == d && x.1 == s) {
+                        Some(i) => i,
+                        None => {
+                            by_sample.push((d, s, vec![false; plan.announcements.len()]));
+                            by_sample.len() - 1
+                        }
+                    };
+                    by_sample[i].2[a] = true;
+                }
+            }
+            by_sample.sort_by_key(|x| (x.0, x.1));
+            for (d, s, wanted) in by_sample {
+                let mut rng = rng_for(self.opts.seed, u64::from(s));
+                let deal = self.samplers[d].sample(&mut rng)?;
+                tasks.push(Task::bids(deal, self.opts.rules, wanted.into(), false));
+                owners.push(Owner::Resolve(d, s));
+            }
+            self.resolutions += 1;
+            self.received = vec![false; tasks.len()];
+            self.missing = tasks.len();
+            self.owners = owners;
+            return Ok(Some(tasks));
+        }
+        match self.phase {
+            Phase::Done => return Ok(None),
+            Phase::Racing(i) => {
+                let (n_alive, k) = self.schedule[i];
+                // Keep the better half (by the best bid's mean payoff) for the next round.
+                self.alive = self.survivors(n_alive as usize);
+                // Within a discard, only the bids still in contention are solved again: those
+                // whose mean, raised by the largest standard error its payoff range allows,
+                // still reaches the discard's best mean lowered by its own.
+                for &d in &self.alive {
+                    let wanted: Arc<[bool]> = if self.done[d] == 0 {
+                        vec![true; plan.announcements.len()].into()
+                    } else {
+                        let (best_low, bound) = self.contention(d);
+                        let tallies = &self.tallies[d];
+                        let mut w = vec![false; plan.announcements.len()];
+                        for (a, w) in w.iter_mut().enumerate() {
+                            *w = tallies[a].n() > 0
+                                && tallies[a].mean_payoff() + bound(a) >= best_low;
+                        }
+                        w.into()
+                    };
+                    for s in self.done[d]..k {
+                        // Common random numbers: every discard leaves the same twenty cards
+                        // unseen, so sample `s` is the same defenders' layout for every
+                        // discard, and discards are compared on the same layouts.
+                        let mut rng = rng_for(self.opts.seed, u64::from(s));
+                        let deal = self.samplers[d].sample(&mut rng)?;
+                        tasks.push(Task::bids(deal, self.opts.rules, Arc::clone(&wanted), true));
+                        owners.push(Owner::Race(d, s));
+                    }
+                    self.done[d] = k;
+                }
+                self.rounds.push((n_alive, k));
+                self.phase = if i + 1 < self.schedule.len() {
+                    Phase::Racing(i + 1)
+                } else {
+                    Phase::Confirm
+                };
+            }
+            Phase::Confirm => {
+                if self.raced.is_some() {
+                    // The confirmation's answers are all in.
+                    self.phase = Phase::Done;
+                    return Ok(None);
+                }
+                let bids = self.race_rows();
+                // Confirmation: the leading rows were chosen on their own samples, so their
+                // means are biased upwards (the winner's curse). Fresh layouts, the same for
+                // each of them, give them unbiased statistics, and they are ranked again among
+                // themselves on those.
+                let top = bids.len().min(CONFIRM_ROWS);
+                if self.opts.confirm > 0 && top > 0 {
+                    for (i, r) in bids[..top].iter().enumerate() {
+                        let d = self
+                            .ds
+                            .iter()
+                            .position(|x| *x == r.discard)
+                            .expect("a discard of the hand");
+                        let a = plan
+                            .announcements
+                            .iter()
+                            .position(|x| x.id() == r.id)
+                            .expect("a standard bid");
+                        let mut wanted = vec![false; plan.announcements.len()];
+                        wanted[a] = true;
+                        let wanted: Arc<[bool]> = wanted.into();
+                        for j in 0..self.opts.confirm {
+                            let mut rng = rng_for(self.opts.seed, CONFIRM_STREAMS + u64::from(j));
+                            let deal = self.samplers[d].sample(&mut rng)?;
+                            tasks.push(Task::bids(
+                                deal,
+                                self.opts.rules,
+                                Arc::clone(&wanted),
+                                false,
+                            ));
+                            owners.push(Owner::Confirm(i));
+                        }
+                        self.confirm_rows.push((i, a));
+                    }
+                    self.fresh = vec![Tally::default(); top];
+                }
+                self.raced = Some(bids);
+                if tasks.is_empty() {
+                    self.phase = Phase::Done;
+                    return Ok(None);
+                }
+            }
+        }
+        self.received = vec![false; tasks.len()];
+        self.missing = tasks.len();
+        self.owners = owners;
+        Ok(Some(tasks))
+    }
+
+    /// The results of tasks `offset..offset + results.len()` of the last batch, in task
+    /// order. Results may come in any order and in pieces of any size; each task's result
+    /// counts once.
+    ///
+    /// # Panics
+    /// Results beyond the batch, or of another kind than a bid task's.
+    pub fn feed(&mut self, offset: usize, results: Vec<TaskResult>) {
+        for (i, r) in results.into_iter().enumerate() {
+            let i = offset + i;
+            assert!(i < self.owners.len(), "a result beyond the batch");
+            if std::mem::replace(&mut self.received[i], true) {
+                continue;
+            }
+            self.missing -= 1;
+            match (self.owners[i], r.into_answer()) {
+                (Owner::Race(d, s), Answer::Race(outcomes)) => {
+                    self.answered += 1;
+                    for (t, o) in self.tallies[d].iter_mut().zip(outcomes) {
+                        match o {
+                            Some(RaceOutcome::Exact(won, payoff)) => t.exact.add(won, payoff, None),
+                            Some(RaceOutcome::Open(lo, hi)) => t.open.push((s, lo, hi)),
+                            None => {}
+                        }
+                    }
+                }
+                (Owner::Confirm(row), Answer::Bids(outcomes)) => {
+                    self.answered += 1;
+                    let a = self.confirm_rows[row].1;
+                    if let Some((won, payoff)) = outcomes[a] {
+                        self.fresh[row].add(won, payoff, None);
+                    }
+                }
+                (Owner::Resolve(d, s), Answer::Bids(outcomes)) => {
+                    for (t, o) in self.tallies[d].iter_mut().zip(outcomes) {
+                        let Some((won, payoff)) = o else { continue };
+                        if let Some(j) = t.open.iter().position(|x| x.0 == s) {
+                            let (_, lo, hi) = t.open.swap_remove(j);
+                            debug_assert!(!won && (lo..=hi).contains(&payoff), "open bounds hold");
+                            t.exact.add(won, payoff, None);
+                        }
+                    }
+                }
+                _ => panic!("a bid task answers with bids"),
+            }
+        }
+    }
+
+    /// The `n` discards that stay in the race: the better ones by the best bid's mean payoff
+    /// (all of them while `n` is not fewer), in discard order.
+    fn survivors(&self, n: usize) -> Vec<usize> {
+        let mut alive = self.alive.clone();
+        if n < alive.len() {
+            let tallies = &self.tallies;
+            alive.sort_by(|&a, &b| {
+                best_mean(&tallies[b])
+                    .total_cmp(&best_mean(&tallies[a]))
+                    .then(a.cmp(&b))
+            });
+            alive.truncate(n);
+            alive.sort_unstable();
+        }
+        alive
+    }
+
+    /// Discard `d`'s contention line: the best mean payoff less the largest standard error
+    /// its payoff range allows, over the bids solved, and that bound per bid. A bid stays in
+    /// contention when its mean raised by its own bound reaches the line.
+    fn contention(&self, d: usize) -> (f64, impl Fn(usize) -> f64 + '_) {
+        let tallies = &self.tallies[d];
+        let bound = move |a: usize| self.spread[a] / (2.0 * f64::from(tallies[a].n()).sqrt());
+        let best_low = (0..tallies.len())
+            .filter(|&a| tallies[a].n() > 0)
+            .map(|a| tallies[a].mean_payoff() - bound(a))
+            .fold(f64::NEG_INFINITY, f64::max);
+        (best_low, bound)
+    }
+
+    /// The cells (discard, announcement) whose open payoffs must be solved before the next
+    /// step: before a round, those that could decide a discard's best mean payoff, by which
+    /// discards stay in the race; before the confirmation, the cells the answer shows (each
+    /// bid's row, each discard's best bid). Every other decision counts an open payoff at its
+    /// lowest: such a payoff belongs to a lost compound none of whose parts the soloist makes
+    /// alone, far below the bids that contend.
+    fn to_resolve(&self) -> Vec<(usize, usize)> {
+        let n_bids = PLAN.announcements.len();
+        let mut out = Vec::new();
+        match self.phase {
+            Phase::Racing(i) if (self.schedule[i].0 as usize) < self.alive.len() => {
+                for &d in &self.alive {
+                    let c: Vec<_> = (0..n_bids)
+                        .map(|a| (a, &self.tallies[d][a]))
+                        .filter(|(_, t)| t.n() > 0)
+                        .map(|(a, t)| {
+                            let open = !t.open.is_empty();
+                            ((d, a), t.mean_payoff(), t.mean_high(), open)
+                        })
+                        .collect();
+                    open_rivals(&c, &mut out);
+                }
+            }
+            Phase::Confirm if self.raced.is_none() => {
+                let plan = &*PLAN;
+                for r in self.race_rows() {
+                    let d = self.discard_index(r.discard);
+                    let a = plan
+                        .announcements
+                        .iter()
+                        .position(|x| x.id() == r.id)
+                        .expect("a standard bid");
+                    out.push((d, a));
+                }
+                for d in 0..self.ds.len() {
+                    out.extend(self.best_bid(d).map(|a| (d, a)));
+                }
+                out.retain(|&(d, a)| !self.tallies[d][a].open.is_empty());
+                out.sort_unstable();
+                out.dedup();
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// Discard `d`'s bid of the best mean payoff (open payoffs at their lowest), if any was
+    /// solved.
+    fn best_bid(&self, d: usize) -> Option<usize> {
+        let tallies = &self.tallies[d];
+        (0..tallies.len())
+            .filter(|&a| tallies[a].n() > 0)
+            .max_by(|&x, &y| {
+                tallies[x]
+                    .mean_payoff()
+                    .total_cmp(&tallies[y].mean_payoff())
+                    .then(y.cmp(&x))
+            })
+    }
+
+    /// The index of discard `cards`.
+    fn discard_index(&self, cards: [Card; 2]) -> usize {
+        self.ds
+            .iter()
+            .position(|x| *x == cards)
+            .expect("a discard of the hand")
+    }
+
+    /// Batches that solved open payoffs exactly (besides the rounds and the confirmation).
+    #[must_use]
+    pub fn resolutions(&self) -> u32 {
+        self.resolutions
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+    use crate::solver::Solver;
+
+    /// The race leaves payoffs open, yet every number the answer shows is exact: each bid
+    /// row's discard and each discard's best bid have no open payoff left.
+    #[test]
+    fn the_race_solves_every_payoff_it_shows() {
+        let hand: CardSet = parse_cards("TA,TO,TU,MK,M8,ZK,ZX,Z9,Z8,PU,M7,MA")
+            .unwrap()
+            .into_iter()
+            .collect();
+        let opts = BidOptions {
+            samples: 8,
+            confirm: 4,
+            ..BidOptions::default()
+        };
+        let mut solver = Solver::new();
+        let mut race = BidRace::new(hand, &opts).unwrap();
+        while let Some(tasks) = race.next_batch().unwrap() {
+            race.feed(0, solver.run_all(&tasks));
+        }
+        let left: usize = race.tallies.iter().flatten().map(|t| t.open.len()).sum();
+        assert!(left > 0, "nothing was left open: no work saved");
+        assert!(race.resolutions() > 0, "nothing shown needed solving");
+        let advice = race.clone().finish();
+        let plan = &*PLAN;
+        for r in &advice.bids {
+            let d = race.discard_index(r.discard);
+            let a = plan
+                .announcements
+                .iter()
+                .position(|x| x.id() == r.id)
+                .unwrap();
+            assert!(race.tallies[d][a].open.is_empty(), "row {} left open", r.id);
+        }
+        for d in 0..race.ds.len() {
+            if let Some(a) = race.best_bid(d) {
+                assert!(
+                    race.tallies[d][a].open.is_empty(),
+                    "discard {d}'s best bid left open"
+                );
+            }
+        }
+    }
+}

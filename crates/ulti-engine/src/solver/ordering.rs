@@ -1,0 +1,235 @@
+//! Move ordering: one card per class of equivalent cards, best first, from the table's hint
+//! and heuristic scores.
+
+use crate::deal::SOLOIST;
+
+use super::{MOD3, SUIT_MASK, Solver, board::Moves, board::above, goal::Goal};
+
+pub(super) struct OrderCtx {
+    pub(super) seat: usize,
+    pub(super) want_win: bool,
+    /// Use the refined heuristics (ruffs, partner's winners, the next player's cards).
+    pub(super) refined: bool,
+    pub(super) leading: bool,
+    pub(super) winning: u8,
+    pub(super) partner_winning: bool,
+    pub(super) last: bool,
+    /// Leading: cards of suits an opponent can ruff.
+    pub(super) ruffed: u32,
+    /// A defender leading: cards of suits whose top card the partner holds.
+    pub(super) to_partner: u32,
+    /// Following: the next player.
+    pub(super) next: usize,
+    /// Following, not last: the next player is an opponent.
+    pub(super) next_opponent: bool,
+    /// Refined, following: the partner's winning card stays the winner (we are last, or the
+    /// next player cannot beat it).
+    pub(super) safe: bool,
+}
+
+impl Solver {
+    /// The legal cards of `seat`, one per class of equivalent cards, best first.
+    pub(super) fn gen_moves(&self, seat: usize, hint: u8) -> Moves {
+        let legal = self.legal(seat);
+        let mut moves = Moves {
+            cards: [0; 10],
+            len: 0,
+        };
+        if legal & (legal - 1) == 0 {
+            // A forced card: nothing to order.
+            moves.cards[0] = legal.trailing_zeros() as u8;
+            moves.len = 1;
+            return moves;
+        }
+        let live = self.hands[0] | self.hands[1] | self.hands[2] | self.trick_bits();
+        let mut scores = [0i32; 10];
+        let ctx = self.order_context(seat, live);
+        let mut bits = legal;
+        while bits != 0 {
+            let c = bits.trailing_zeros();
+            bits &= bits - 1;
+            // Skip `c` when the next live card above it in its suit is ours, legal, and plays
+            // the same role for the goal: the two are interchangeable.
+            let up = live & above(c) & SUIT_MASK[(c >> 3) as usize];
+            if up != 0 {
+                let n = up.trailing_zeros();
+                if legal & 1 << n != 0 && self.roles[c as usize] == self.roles[n as usize] {
+                    continue;
+                }
+            }
+            let c = c as u8;
+            let mut s = self.score(c, &ctx, live);
+            if c == hint {
+                s += 10_000;
+            }
+            // Insertion sort, best first.
+            let mut i = moves.len;
+            while i > 0 && scores[i - 1] < s {
+                scores[i] = scores[i - 1];
+                moves.cards[i] = moves.cards[i - 1];
+                i -= 1;
+            }
+            scores[i] = s;
+            moves.cards[i] = c;
+            moves.len += 1;
+        }
+        debug_assert!(moves.len > 0);
+        moves
+    }
+
+    /// What the ordering heuristic needs to know about the trick (or the lead) for `seat`.
+    pub(super) fn order_context(&self, seat: usize, live: u32) -> OrderCtx {
+        let want_win = self.goal != Goal::DefTricks;
+        let refined = !matches!(self.goal, Goal::Ulti | Goal::DefTricks);
+        if self.trick_len == 0 {
+            // Suits an opponent can ruff (void with trumps), and, for a defender, suits whose
+            // top live card the partner holds and the soloist cannot ruff.
+            let mut ruffed = 0;
+            let mut to_partner = 0;
+            for m in SUIT_MASK {
+                if m & self.trump_mask != 0 || live & m == 0 {
+                    continue;
+                }
+                let ruffs =
+                    |x: usize| self.hands[x] & m == 0 && self.hands[x] & self.trump_mask != 0;
+                if seat == SOLOIST {
+                    if ruffs(1) || ruffs(2) {
+                        ruffed |= m;
+                    }
+                } else if ruffs(SOLOIST) {
+                    ruffed |= m;
+                } else {
+                    let top = 31 - (live & m).leading_zeros();
+                    if self.hands[3 - seat] >> top & 1 != 0 {
+                        to_partner |= m;
+                    }
+                }
+            }
+            return OrderCtx {
+                seat,
+                want_win,
+                refined,
+                leading: true,
+                winning: 0,
+                partner_winning: false,
+                last: false,
+                ruffed,
+                to_partner,
+                next: 0,
+                next_opponent: false,
+                safe: false,
+            };
+        }
+        let wi = self.winning_index();
+        let wseat = MOD3[self.leader + wi];
+        let winning = self.trick[wi];
+        let partner_winning = (wseat == SOLOIST) == (seat == SOLOIST);
+        let last = self.trick_len == 2;
+        let next = MOD3[seat + 1];
+        let next_opponent = !last && (next == SOLOIST) != (seat == SOLOIST);
+        OrderCtx {
+            seat,
+            want_win,
+            refined,
+            leading: false,
+            winning,
+            partner_winning,
+            last,
+            ruffed: 0,
+            to_partner: 0,
+            next,
+            next_opponent,
+            safe: refined && partner_winning && !(next_opponent && self.can_beat(next, winning)),
+        }
+    }
+
+    /// Can `seat`, still to play to the current trick, beat card `w`?
+    pub(super) fn can_beat(&self, seat: usize, w: u8) -> bool {
+        let led = SUIT_MASK[(self.trick[0] >> 3) as usize];
+        let hand = self.hands[seat];
+        let w_trump = self.trump_mask >> w & 1 != 0;
+        if hand & led != 0 {
+            led >> w & 1 != 0 && hand & led & above(u32::from(w)) != 0
+        } else {
+            let t = hand & self.trump_mask;
+            t != 0 && (!w_trump || t & above(u32::from(w)) != 0)
+        }
+    }
+
+    pub(super) fn score(&self, c: u8, ctx: &OrderCtx, live: u32) -> i32 {
+        let strength = i32::from(c & 7);
+        let value =
+            i32::from(self.points_mask & 1 << c != 0) + i32::from(self.order_mask & 1 << c != 0);
+        if ctx.leading {
+            let suit_live = live & SUIT_MASK[(c >> 3) as usize];
+            let top = suit_live & above(u32::from(c)) == 0;
+            if !ctx.refined {
+                return if ctx.want_win && top {
+                    100 + strength
+                } else {
+                    50 - strength
+                };
+            }
+            // Side suits first (trump leads come last: measured, they rarely refute): cash
+            // top cards, lead to the partner's top card, else low; a suit an opponent ruffs
+            // last of all.
+            let side = if self.trump_mask >> c & 1 != 0 {
+                -200
+            } else {
+                0
+            };
+            return side
+                + if ctx.ruffed >> c & 1 != 0 {
+                    10 - strength - 10 * value
+                } else if top {
+                    100 + strength
+                } else if ctx.to_partner >> c & 1 != 0 {
+                    90 - strength - 10 * value
+                } else {
+                    50 - strength
+                };
+        }
+        let w = ctx.winning;
+        let beats = if c >> 3 == w >> 3 {
+            c > w
+        } else {
+            self.trump_mask & 1 << c != 0
+        };
+        if ctx.want_win && !ctx.refined {
+            if ctx.partner_winning {
+                if beats && !ctx.last {
+                    30 - strength
+                } else {
+                    60 + 10 * value - strength
+                }
+            } else if beats {
+                100 - strength
+            } else {
+                20 - strength - 10 * value
+            }
+        } else if ctx.want_win {
+            if ctx.partner_winning {
+                if ctx.safe {
+                    60 + 10 * value - strength
+                } else if beats && !self.can_beat(ctx.next, c) {
+                    80 + 10 * value - strength
+                } else {
+                    40 - strength - 10 * value
+                }
+            } else if beats {
+                if !ctx.next_opponent || !self.can_beat(ctx.next, c) {
+                    100 - strength
+                } else {
+                    30 - strength
+                }
+            } else {
+                20 - strength - 10 * value
+            }
+        } else if ctx.seat == SOLOIST || !beats {
+            // Betli: the soloist ducks with the highest card that loses; defenders play under.
+            if beats { -strength } else { 100 + strength }
+        } else {
+            -strength
+        }
+    }
+}
