@@ -26,6 +26,7 @@ mod deal;
 pub mod players;
 mod rules;
 mod solver;
+pub mod whole_game;
 
 pub use analysis::{TableCell, bids, table, table_cell, table_slots};
 pub use bids::{Announcement, BidValue, best_bid, standard_announcements};

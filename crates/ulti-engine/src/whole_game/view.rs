@@ -1,0 +1,70 @@
+//! What one seat sees of a whole game ([`TableView`]): its own cards, the talon if it laid it
+//! down, the public auction (who bid what, who passed, the kontras) and the cards played —
+//! never another seat's hand or discard.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, CardSet};
+use crate::deal::Seat;
+
+use super::action::Verb;
+use super::kontra::KontraBook;
+use super::options::TableRules;
+use super::state::{Stage, WholeGame};
+
+/// One seat's view of a whole game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableView {
+    /// The seat.
+    pub seat: Seat,
+    /// The rules.
+    pub rules: TableRules,
+    /// The dealer.
+    pub dealer: Seat,
+    /// The stage.
+    pub stage: Stage,
+    /// Who is to act.
+    pub to_act: Option<Seat>,
+    /// The seat's cards now.
+    pub hand: CardSet,
+    /// The talon, when this seat laid it down.
+    pub known_talon: Option<CardSet>,
+    /// Every action so far as everyone saw it: bids without their discards, the forehand's
+    /// opening pass without its cards, trump, kontras and cards.
+    pub public: Vec<String>,
+    /// The soloist's seat once the auction is over.
+    pub soloist: Option<Seat>,
+    /// The kontra levels once the play has started.
+    pub kontra: Option<KontraBook>,
+    /// The cards played, in order.
+    pub played: Vec<Card>,
+}
+
+impl WholeGame {
+    /// What `seat` sees.
+    #[must_use]
+    pub fn view(&self, seat: Seat) -> TableView {
+        let public = self
+            .actions()
+            .iter()
+            .map(|a| match &a.verb {
+                Verb::Bid { bid, .. } => format!("{} bid {bid}", a.seat),
+                Verb::Pass { .. } => format!("{} pass", a.seat),
+                _ => a.to_string(),
+            })
+            .collect();
+        TableView {
+            seat,
+            rules: self.rules(),
+            dealer: self.dealer(),
+            stage: self.stage(),
+            to_act: self.to_act(),
+            hand: self.hand(seat),
+            known_talon: (self.talon_by() == Some(seat)).then(|| self.talon()),
+            public,
+            soloist: self.contracted().map(|c| c.soloist),
+            kontra: self.kontra().cloned(),
+            played: self.position().map(|(_, p)| p).unwrap_or_default(),
+        }
+    }
+}
