@@ -272,7 +272,7 @@ fn random_whole_games_reach_every_case_that_matters() {
     }
     eprintln!("{r:?}");
     let mins = [
-        ("all-pass (the forehand's passz stands)", r.all_pass, 20),
+        ("all-pass (the forehand's passz stands)", r.all_pass, 50),
         ("all-pass forfeit", r.forfeit, 20),
         ("a holder's re-raise", r.raise, 20),
         ("a defender's pick-up", r.defender_pick_up, 100),

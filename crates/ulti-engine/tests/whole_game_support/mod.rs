@@ -92,8 +92,10 @@ pub fn random_action(g: &WholeGame, rng: &mut SmallRng, bias: Bias) -> Action {
     match g.stage() {
         Stage::Auction => {
             if !g.opened() && !g.may_pass() {
-                // The forehand must open: passz at least.
-                return random_bid(g, rng, None)
+                // The forehand must open: passz at least (as at the table, often passz).
+                let passz = AuctionBid::passz();
+                let prefer = rng.random_bool(0.5).then_some(&passz);
+                return random_bid(g, rng, prefer)
                     .or_else(|| random_bid(g, rng, Some(&AuctionBid::passz())))
                     .expect("passz is always playable");
             }
