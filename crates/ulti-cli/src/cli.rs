@@ -66,7 +66,21 @@ pub enum Command {
     /// max milliseconds and Mnodes/s (one thread, an empty table per solve, answers only).
     #[command(after_help = EXAMPLES)]
     Bench(BenchArgs),
+    /// Replay a whole game from its ulti-game/1 record (shared/FORMATS.md): every action
+    /// checked; the auction, the soloist, the bid and its trump, each unit's kontra level, each
+    /// component's result and each seat's payment, or whose turn it is in a game in progress.
+    /// An illegal action ends it with exit status 2 and the rule it breaks.
+    #[command(after_help = REPLAY_EXAMPLES)]
+    Replay(ReplayArgs),
 }
+
+const REPLAY_EXAMPLES: &str = "\
+Examples:
+  ulti replay game.json
+  ulti replay - --json < game.json
+
+Once the auction is over the answer also gives the deal code (soloist first, the final talon
+as the two missing cards) and the cards played, as an `ulti solve` command line.";
 
 const ADVISE_EXAMPLES: &str = "\
 Examples:
@@ -313,4 +327,15 @@ pub struct MatchArgs {
     /// House rules.
     #[command(flatten)]
     pub rules: RuleFlags,
+}
+
+/// Arguments of `ulti replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The record: a file, or - for standard input.
+    #[arg(value_name = "FILE|-")]
+    pub record: String,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
 }

@@ -1,5 +1,5 @@
 //! `ulti`: the command-line Ulti solver (solve, table, bids, batch, advise, advise-eval, match,
-//! bench).
+//! bench, replay).
 
 mod cli;
 mod commands;
@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         Command::AdviseEval(args) => commands::advise_eval::run(args, &mut out).map(|()| true),
         Command::Match(args) => commands::versus::run(args, &mut out).map(|()| true),
         Command::Bench(args) => commands::bench::run(args, &mut out).map(|()| true),
+        Command::Replay(args) => commands::replay::run(args, &mut out).map(|()| true),
     }
     .and_then(|ok| {
         out.flush()?;
@@ -39,6 +40,11 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        // A record that is not a game, or an illegal action in it (FORMATS.md: status 2).
+        Err(e) if e.downcast_ref::<commands::replay::Refused>().is_some() => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE

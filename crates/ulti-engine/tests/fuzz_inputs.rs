@@ -311,3 +311,72 @@ proptest! {
         }
     }
 }
+
+/// A game record with its actions and rules edited at random: JSON of the right shape with
+/// arbitrary action strings, rule values and hands.
+fn any_record() -> impl Strategy<Value = String> {
+    let action = prop_oneof![
+        any::<String>(),
+        "[0-3] (bid|pass|stand|trump|kontra|rekontra|card) [A-Za-z0-9@+,\\-]{0,24}",
+        "[0-2] bid (passz|ulti|betli|40-100\\+ulti|durchmars@teritett|ulti@P) [PZMT][789XUOKA],[PZMT][789XUOKA]",
+        "[0-2] card [PZMT][789XUOKA]",
+    ];
+    (
+        proptest::collection::vec(action, 0..12),
+        0u8..4,
+        "\\{(\"max_kontra\":[0-9]|\"allpass\":\"(play|forfeit|x)\"|)\\}",
+        any::<u64>(),
+    )
+        .prop_map(|(actions, dealer, rules, seed)| {
+            let d = Deal::random(seed);
+            let hand = |s: ulti_engine::CardSet| {
+                s.iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            let mut h0 = d.hand(0);
+            for c in d.talon().iter() {
+                h0.insert(c);
+            }
+            let hands = [hand(h0), hand(d.hand(1)), hand(d.hand(2))];
+            serde_json::json!({
+                "format": "ulti-game/1",
+                "rules": serde_json::from_str::<serde_json::Value>(&rules).unwrap_or_default(),
+                "dealer": dealer,
+                "hands": hands,
+                "actions": actions,
+            })
+            .to_string()
+        })
+}
+
+proptest! {
+    #![proptest_config(config(2000))]
+
+    /// Any text as an action is an action that prints back the same, or a named error.
+    #[test]
+    fn any_text_as_an_action_is_an_action_or_a_named_error(s in prop_oneof![
+        any::<String>(),
+        "[0-2] (bid|pass|stand|trump|kontra|rekontra|szubkontra|card)( [A-Za-z0-9@+,\\-]{0,20}){0,3}",
+    ]) {
+        match s.parse::<ulti_engine::whole_game::Action>() {
+            Ok(a) => prop_assert_eq!(a.to_string().parse::<ulti_engine::whole_game::Action>().unwrap(), a),
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+        }
+    }
+
+    /// Any record replays to a game or names the first thing wrong, without a panic.
+    #[test]
+    fn any_record_replays_or_names_the_problem(json in any_record()) {
+        match ulti_engine::whole_game::TableRecord::parse(&json).and_then(|r| r.replay()) {
+            Ok(g) => {
+                let again = ulti_engine::whole_game::TableRecord::parse(&g.record().to_json())
+                    .and_then(|r| r.replay())
+                    .map(|b| b.record());
+                prop_assert_eq!(again, Ok(g.record()));
+            }
+            Err(e) => prop_assert!(!e.to_string().is_empty() && !e.to_string().contains('\n')),
+        }
+    }
+}

@@ -5,5 +5,6 @@ pub mod advise_eval;
 pub mod batch;
 pub mod bench;
 pub mod deal;
+pub mod replay;
 pub mod solve;
 pub mod versus;

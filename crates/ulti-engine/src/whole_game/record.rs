@@ -74,12 +74,18 @@ impl TableRecord {
     /// # Errors
     /// Bad JSON, a missing or unknown field or rule option, another format.
     pub fn parse(json: &str) -> Result<TableRecord, RecordError> {
-        let r: TableRecord =
-            serde_json::from_str(json).map_err(|e| RecordError::Json(e.to_string()))?;
-        if r.format != FORMAT {
-            return Err(RecordError::Format(r.format));
+        let v: serde_json::Value = serde_json::from_str(json)
+            .map_err(|e| RecordError::Json(format!("the record is not valid JSON: {e}")))?;
+        match v.get("format").and_then(serde_json::Value::as_str) {
+            Some(FORMAT) => {}
+            Some(other) => return Err(RecordError::Format(other.to_string())),
+            None => {
+                return Err(RecordError::Json(
+                    "the record has no \"format\": \"ulti-game/1\"".into(),
+                ));
+            }
         }
-        Ok(r)
+        serde_json::from_value(v).map_err(|e| RecordError::Json(format!("the record: {e}")))
     }
 
     /// The record as one line of JSON.
