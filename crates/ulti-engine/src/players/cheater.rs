@@ -31,6 +31,11 @@ impl DoubleDummy {
         }
     }
 
+    /// Its solver, for exact questions of its own (the whole game's auction and kontra).
+    pub fn solver_mut(&mut self) -> &mut Solver {
+        &mut self.solver
+    }
+
     /// The discard and announcement with the highest payoff under best play on the actual
     /// `deal` (seat 0's hand and the talon as dealt, the defenders' hands): every discard ×
     /// every standard bid solved exactly. Ties go to the first in the fixed order.

@@ -96,7 +96,7 @@ fn trump_rank(c: Card) -> u8 {
     c.rank().trump_strength()
 }
 
-fn easy_bid(hand: CardSet) -> BidChoice {
+pub(crate) fn easy_bid(hand: CardSet) -> BidChoice {
     // The trump: the longest suit, then the one with the strongest cards.
     let trump = Suit::ALL
         .into_iter()

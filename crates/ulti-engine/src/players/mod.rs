@@ -17,6 +17,8 @@ pub mod advisor;
 mod cheater;
 pub mod easy;
 mod game;
+pub mod table;
+mod table_game;
 
 use std::fmt;
 use std::str::FromStr;
@@ -33,6 +35,8 @@ pub use advisor::{Advisor, Samples};
 pub use cheater::DoubleDummy;
 pub use easy::Easy;
 pub use game::{ComponentOutcome, GameError, GameRecord, Seating, play_game, play_out, settle};
+pub use table::{AuctionMove, BidMove, TableLevel, TablePlayer};
+pub use table_game::{DecisionTimes, play_table_game};
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

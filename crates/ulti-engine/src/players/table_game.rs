@@ -1,0 +1,321 @@
+//! One whole game at the table between computer players: each decision asked of the seat
+//! whose turn it is, from its own view (the talon handed over only once it picks up), the
+//! cheater from the actual cards; every action goes through [`WholeGame::apply`].
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use crate::advise::{Executor, SeatView, Task};
+use crate::card::{Card, CardSet, Suit};
+use crate::contract::Contract;
+use crate::deal::{Deal, Seat};
+use crate::solver::{Query, Question};
+use crate::whole_game::{Action, AuctionBid, Stage, Verb, WholeGame};
+
+use super::table::{AuctionMove, BidMove, TableLevel, TablePlayer, row_bid};
+
+/// Decision times of a game, by kind (seconds of the deciding thread's wall clock).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct DecisionTimes {
+    /// Auction decisions (pass, pick up and bid, stand or raise, trump).
+    pub auction: Vec<f64>,
+    /// Kontra decisions (said or not).
+    pub kontra: Vec<f64>,
+    /// Cards.
+    pub card: Vec<f64>,
+}
+
+/// The deal `seat` would play as soloist with `hand` (ten cards) and the two other seats'
+/// current hands, the rest the talon.
+fn deal_as_soloist(game: &WholeGame, seat: Seat, hand: CardSet) -> Option<Deal> {
+    Deal::new(
+        Suit::Zold,
+        [hand, game.hand((seat + 1) % 3), game.hand((seat + 2) % 3)],
+    )
+    .ok()
+}
+
+/// The cheater's best bid of `higher` with its twelve cards as they lie, by exact search over
+/// every discard and bid: (payoff per defender, the move).
+fn cheater_best(
+    p: &mut TablePlayer,
+    game: &WholeGame,
+    seat: Seat,
+    twelve: CardSet,
+    higher: &[AuctionBid],
+) -> Option<(i32, BidMove)> {
+    let ten: CardSet = twelve.iter().take(10).collect();
+    let deal = Deal::new(
+        Suit::Zold,
+        [ten, game.hand((seat + 1) % 3), game.hand((seat + 2) % 3)],
+    )
+    .ok()?;
+    let tasks = Task::every_discard(&deal, game.rules().play());
+    let results = p.cheater_solver().run_all(&tasks);
+    let ds = crate::advise::discards(twelve);
+    let anns = crate::advise::announcements();
+    let mut best: Option<(i32, BidMove)> = None;
+    for (d, r) in results.iter().enumerate() {
+        for (a, o) in r.bid_outcomes()?.iter().enumerate() {
+            let (Some((_, pay)), Some((b, t))) = (o, row_bid(&anns[a].id())) else {
+                continue;
+            };
+            if higher.contains(&b) && best.as_ref().is_none_or(|(x, _)| pay > x) {
+                best = Some((
+                    *pay,
+                    BidMove {
+                        bid: b,
+                        discard: ds[d],
+                        trump: t,
+                    },
+                ));
+            }
+        }
+    }
+    best
+}
+
+/// The cheater's auction action.
+fn cheater_auction(p: &mut TablePlayer, game: &WholeGame, seat: Seat) -> Action {
+    let higher = game.higher_bids();
+    let act = |verb| Action { seat, verb };
+    let twelve = if game.opened() {
+        CardSet(game.hand(seat).0 | game.talon().0)
+    } else {
+        game.hand(seat)
+    };
+    let best = cheater_best(p, game, seat, twelve, &higher);
+    let bid = |m: BidMove, p: &mut TablePlayer| {
+        p.meant_trump = m.trump;
+        act(Verb::Bid {
+            bid: m.bid,
+            discard: m.discard,
+        })
+    };
+    if !game.opened() {
+        if let Some((_, m)) = best {
+            return bid(m, p);
+        }
+        return act(Verb::Pass {
+            discard: Some(p.opening_pass(&game.view(seat))),
+        });
+    }
+    // What the standing bid is worth to its holder as the cards lie (its best trump).
+    let standing = game.standing().map(|(h, b)| {
+        let deal = deal_as_soloist(game, h, game.hand(h));
+        let trumps = b.playable_trumps(game.hand(h), game.talon());
+        trumps
+            .iter()
+            .filter_map(|&t| {
+                let a = b.announcement(t);
+                let d = deal?.with_trump(t);
+                p.cheater_solver()
+                    .bid_value(&d, &a, game.rules().play())
+                    .ok()?
+                    .payoff
+            })
+            .max()
+            .unwrap_or(0)
+    });
+    match (best, game.holder_turn()) {
+        (Some((pay, m)), true) if standing.is_some_and(|s| pay > s) => bid(m, p),
+        (_, true) => act(Verb::Stand),
+        (Some((pay, m)), false) if 2 * pay > -standing.unwrap_or(0) => bid(m, p),
+        _ => act(Verb::Pass { discard: None }),
+    }
+}
+
+impl TablePlayer {
+    fn cheater_solver(&mut self) -> &mut crate::solver::Solver {
+        self.cheater.solver_mut()
+    }
+}
+
+/// The view of the play for table seat `seat`.
+fn seat_view(game: &WholeGame, seat: Seat) -> Option<SeatView> {
+    let c = game.contracted()?;
+    let (deal, played) = game.position()?;
+    SeatView::from_deal(
+        &deal,
+        &c.bid.bid,
+        &played,
+        (seat + 3 - c.soloist) % 3,
+        game.rules().play(),
+    )
+    .ok()
+}
+
+/// The cheater's kontra: the units whose outcome on the actual cards favours its side.
+fn cheater_kontra(
+    p: &mut TablePlayer,
+    game: &WholeGame,
+    units: &[Contract],
+    soloist: bool,
+) -> Vec<Contract> {
+    let Some((deal, played)) = game.position() else {
+        return Vec::new();
+    };
+    units
+        .iter()
+        .copied()
+        .filter(|&u| {
+            let mut q = Query::new(deal, crate::contract::Bid::single(u));
+            q.played = played.clone();
+            q.rules = game.rules().play();
+            q.line = false;
+            q.question = Question::WinLose;
+            let wins = p
+                .cheater_solver()
+                .solve(&q)
+                .ok()
+                .and_then(|s| s.soloist_wins)
+                == Some(true);
+            wins == soloist
+        })
+        .collect()
+}
+
+/// Play `game` to the end with `players` at seats 0, 1, 2.
+///
+/// # Errors
+/// A decision the game refuses (a bug: every decision is chosen among the legal ones).
+pub fn play_table_game(
+    game: &mut WholeGame,
+    players: &mut [TablePlayer; 3],
+    times: &mut DecisionTimes,
+) -> Result<(), String> {
+    let mut asked: HashSet<(Seat, usize, u8)> = HashSet::new();
+    let mut steps = 0;
+    while game.stage() != Stage::Over {
+        steps += 1;
+        if steps > 500 {
+            return Err("the game does not end".into());
+        }
+        let seat = game.to_act().expect("not over");
+        let apply = |game: &mut WholeGame, a: Action| {
+            game.apply(a.clone()).map_err(|e| format!("{a}: {e}"))
+        };
+        match game.stage() {
+            Stage::Auction => {
+                let t = Instant::now();
+                let a = if players[seat].level() == TableLevel::Cheater {
+                    cheater_auction(&mut players[seat], game, seat)
+                } else {
+                    auction_action(&mut players[seat], game, seat)
+                };
+                times.auction.push(t.elapsed().as_secs_f64());
+                apply(game, a)?;
+            }
+            Stage::Trump => {
+                let t = Instant::now();
+                let s = players[seat].trump(&game.trump_options());
+                times.auction.push(t.elapsed().as_secs_f64());
+                apply(
+                    game,
+                    Action {
+                        seat,
+                        verb: Verb::Trump(s),
+                    },
+                )?;
+            }
+            Stage::Play => {
+                let played = game.position().map_or(0, |(_, p)| p.len());
+                let mut said = false;
+                for (s, level, units) in game.kontra_open() {
+                    if !asked.insert((s, played, level)) {
+                        continue;
+                    }
+                    let soloist = game.contracted().is_some_and(|c| c.soloist == s);
+                    let t = Instant::now();
+                    let pick = if players[s].level() == TableLevel::Cheater {
+                        cheater_kontra(&mut players[s], game, &units, soloist)
+                    } else {
+                        match seat_view(game, s) {
+                            Some(v) => players[s].kontra(&v, &units, soloist),
+                            None => Vec::new(),
+                        }
+                    };
+                    times.kontra.push(t.elapsed().as_secs_f64());
+                    if !pick.is_empty() {
+                        apply(
+                            game,
+                            Action {
+                                seat: s,
+                                verb: Verb::Kontra { level, units: pick },
+                            },
+                        )?;
+                        said = true;
+                        break;
+                    }
+                }
+                if said {
+                    continue;
+                }
+                let t = Instant::now();
+                let card: Card = if players[seat].level() == TableLevel::Cheater {
+                    let c = game.contracted().expect("in play");
+                    let (deal, played) = game.position().expect("in play");
+                    let a = c.bid.announcement(c.trump.unwrap_or(Suit::Piros));
+                    players[seat]
+                        .cheater
+                        .card(&deal, &a, &played, game.rules().play())
+                        .map_err(|e| e.to_string())?
+                } else {
+                    let v = seat_view(game, seat).ok_or("no view of the play")?;
+                    players[seat].card(&v)
+                };
+                times.card.push(t.elapsed().as_secs_f64());
+                apply(
+                    game,
+                    Action {
+                        seat,
+                        verb: Verb::Card(card),
+                    },
+                )?;
+            }
+            Stage::Over => {}
+        }
+    }
+    Ok(())
+}
+
+/// An auction action of a player that sees only its seat.
+fn auction_action(p: &mut TablePlayer, game: &WholeGame, seat: Seat) -> Action {
+    let view = game.view(seat);
+    let higher = game.higher_bids();
+    let act = |verb| Action { seat, verb };
+    let standing = game.standing().map(|(_, b)| b.clone());
+    let mv = p.auction(&view, &higher, game.holder_turn(), standing.as_ref());
+    let fallback = |p: &TablePlayer| {
+        if game.holder_turn() {
+            act(Verb::Stand)
+        } else if game.opened() {
+            act(Verb::Pass { discard: None })
+        } else {
+            act(Verb::Pass {
+                discard: Some(p.opening_pass(&view)),
+            })
+        }
+    };
+    match mv {
+        AuctionMove::Stand if game.holder_turn() => act(Verb::Stand),
+        AuctionMove::Pass if game.may_pass() => fallback(p),
+        AuctionMove::Bid | AuctionMove::Pass | AuctionMove::Stand => {
+            // Committed: only now does it see the talon it picks up.
+            let twelve = if game.opened() {
+                CardSet(game.hand(seat).0 | game.talon().0)
+            } else {
+                game.hand(seat)
+            };
+            match p.bid_with(&view, twelve, &higher) {
+                Some(m) => act(Verb::Bid {
+                    bid: m.bid,
+                    discard: m.discard,
+                }),
+                None => fallback(p),
+            }
+        }
+    }
+}

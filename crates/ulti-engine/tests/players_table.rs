@@ -1,0 +1,210 @@
+//! Computer players at the whole game's table: every level plays whole games to the end
+//! through the rules, and a decision depends only on what its seat can see (moving the cards
+//! it cannot see, consistently with everything public, never changes it).
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use ulti_engine::advise::{Sampler, SeatView, rng_for};
+use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, play_table_game};
+use ulti_engine::whole_game::{Action, Stage, TableRules, Verb, WholeGame};
+use ulti_engine::{Card, CardSet};
+
+fn players(levels: [TableLevel; 3], seed: u64) -> [TablePlayer; 3] {
+    levels.map(|l| TablePlayer::new(l, seed))
+}
+
+#[test]
+fn every_level_plays_whole_games_to_a_zero_sum_payment() {
+    use TableLevel::{Cheater, Easy, Normal, Strong};
+    let mut bids = 0;
+    for (i, levels) in [
+        [Easy, Easy, Easy],
+        [Normal, Easy, Cheater],
+        [Strong, Cheater, Normal],
+        [Cheater, Strong, Easy],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for deal in 0..3u64 {
+            let seed = 100 * i as u64 + deal;
+            let rules = TableRules {
+                silent_bonuses: deal % 2 == 0,
+                ..TableRules::default()
+            };
+            let mut g = WholeGame::random(rules, (deal % 3) as usize, seed);
+            let mut ps = players(levels, seed);
+            let mut times = DecisionTimes::default();
+            play_table_game(&mut g, &mut ps, &mut times)
+                .unwrap_or_else(|e| panic!("{levels:?} seed {seed}: {e}"));
+            assert_eq!(g.stage(), Stage::Over);
+            let s = g.settlement().unwrap();
+            assert_eq!(s.payments.iter().sum::<i32>(), 0);
+            assert_eq!(times.card.len(), 30);
+            bids += g
+                .actions()
+                .iter()
+                .filter(|a| matches!(a.verb, Verb::Bid { .. }))
+                .count();
+            // The record replays to the same game.
+            let back = g.record().replay().unwrap();
+            assert_eq!(back.settlement(), g.settlement());
+        }
+    }
+    assert!(bids >= 12, "every game has an opening bid");
+}
+
+/// `world` with the cards seat `keep` cannot see dealt again at random (the forehand keeps
+/// twelve, the others ten), replayed through `actions` where the hidden discard of an opening
+/// bid is redrawn from the new twelve; `None` when the replay is refused.
+fn other_world(world: &WholeGame, keep: usize, actions: &[Action], seed: u64) -> Option<WholeGame> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let dealt = world.dealt();
+    let mut hidden: Vec<Card> = Card::all().filter(|&c| !dealt[keep].contains(c)).collect();
+    hidden.shuffle(&mut rng);
+    let mut hands = dealt;
+    let mut it = hidden.into_iter();
+    for (s, h) in hands.iter_mut().enumerate() {
+        if s != keep {
+            *h = (&mut it).take(dealt[s].len() as usize).collect();
+        }
+    }
+    let mut g = WholeGame::new(world.rules(), world.dealer(), hands).ok()?;
+    for a in actions {
+        let mut a = a.clone();
+        if let Verb::Bid { bid, .. } = &a.verb
+            && a.seat != keep
+        {
+            let twelve = if g.opened() {
+                CardSet(g.hand(a.seat).0 | g.talon().0)
+            } else {
+                g.hand(a.seat)
+            };
+            let cards: Vec<Card> = twelve.iter().collect();
+            let mut found = None;
+            'd: for i in 0..cards.len() {
+                for j in i + 1..cards.len() {
+                    let t = Action {
+                        seat: a.seat,
+                        verb: Verb::Bid {
+                            bid: bid.clone(),
+                            discard: [cards[i], cards[j]],
+                        },
+                    };
+                    if g.check(&t).is_ok() {
+                        found = Some(t);
+                        break 'd;
+                    }
+                }
+            }
+            a = found?;
+        }
+        g.apply(a).ok()?;
+    }
+    Some(g)
+}
+
+#[test]
+fn an_auction_decision_reads_only_its_own_seat() {
+    for level in [TableLevel::Easy, TableLevel::Normal, TableLevel::Strong] {
+        let mut checked = 0;
+        for seed in 0..6u64 {
+            let rules = TableRules::default();
+            let mut g = WholeGame::random(rules, 2, seed);
+            // The forehand (seat 0) opens with passz, discarding its two lowest cards.
+            let mut cards: Vec<Card> = g.hand(0).iter().collect();
+            cards.sort_by_key(|c| c.rank().trump_strength());
+            let opening = Action {
+                seat: 0,
+                verb: Verb::Bid {
+                    bid: "passz".parse().unwrap(),
+                    discard: [cards[0], cards[1]],
+                },
+            };
+            g.apply(opening.clone()).unwrap();
+            let decide = |g: &WholeGame| {
+                let mut p = TablePlayer::new(level, 9);
+                let standing = g.standing().map(|(_, b)| b.clone());
+                p.auction(
+                    &g.view(1),
+                    &g.higher_bids(),
+                    g.holder_turn(),
+                    standing.as_ref(),
+                )
+            };
+            let here = decide(&g);
+            for k in 0..2 {
+                let Some(alt) = other_world(&g, 1, std::slice::from_ref(&opening), seed * 10 + k) else {
+                    continue;
+                };
+                assert_eq!(alt.view(1), g.view(1), "the same view");
+                assert_eq!(
+                    decide(&alt),
+                    here,
+                    "{level:?} seed {seed}: moving hidden cards changed the decision"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 6, "{level:?}: {checked} worlds checked");
+    }
+}
+
+#[test]
+fn a_kontra_decision_reads_only_its_own_seat() {
+    let mut checked = 0;
+    for seed in 0..20u64 {
+        let rules = TableRules::default();
+        let mut g = WholeGame::random(rules, 2, seed);
+        // Easy players take the auction (a copy played to the end gives its actions).
+        let mut whole = g.clone();
+        play_table_game(
+            &mut whole,
+            &mut players([TableLevel::Easy; 3], seed),
+            &mut DecisionTimes::default(),
+        )
+        .unwrap();
+        for a in whole
+            .actions()
+            .iter()
+            .take_while(|a| !matches!(a.verb, Verb::Card(_) | Verb::Kontra { .. }))
+        {
+            g.apply(a.clone()).unwrap();
+        }
+        if g.stage() != Stage::Play {
+            continue;
+        }
+        let c = g.contracted().unwrap();
+        let first = g.legal_cards().iter().next().unwrap();
+        g.apply(Action {
+            seat: c.soloist,
+            verb: Verb::Card(first),
+        })
+        .unwrap();
+        let d1 = (c.soloist + 1) % 3;
+        let Some((_, units)) = g.kontra_options_for(d1) else {
+            continue;
+        };
+        let (deal, played) = g.position().unwrap();
+        let view = SeatView::from_deal(&deal, &c.bid.bid, &played, 1, rules.play()).unwrap();
+        for level in [TableLevel::Normal, TableLevel::Strong] {
+            let here = TablePlayer::new(level, 3).kontra(&view, &units, false);
+            // Other layouts of the cards seat d1 cannot see, consistent with the play so far.
+            let mut sampler = Sampler::new(&view).unwrap();
+            let mut rng = rng_for(seed, 77);
+            for _ in 0..2 {
+                let alt = sampler.sample(&mut rng).unwrap();
+                let alt_view =
+                    SeatView::from_deal(&alt, &c.bid.bid, &played, 1, rules.play()).unwrap();
+                assert_eq!(
+                    TablePlayer::new(level, 3).kontra(&alt_view, &units, false),
+                    here,
+                    "{level:?} seed {seed}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 8, "{checked} kontra worlds checked");
+}
