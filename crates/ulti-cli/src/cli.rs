@@ -97,6 +97,7 @@ const MATCH_EXAMPLES: &str = "\
 Examples:
   ulti match --players strong,easy --deals 200 --seed 1
   ulti match --players normal,cheater --deals 20 --json
+  ulti match --whole-game --players strong,normal,easy --deals 300 --records games.jsonl
 
 Players: easy (rules from hand counts), normal and strong (the hidden-hand advisor with
 fewer or more samples; they see only their own seat), cheater (double-dummy: sees every
@@ -120,6 +121,26 @@ impl From<RuleFlags> for RuleOptions {
             marriage_needs_trick: f.marriage_needs_trick,
         }
     }
+}
+
+/// The whole game's rule options (shared/RULES.md "The whole game") beyond the rules of play.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct TableFlags {
+    /// Under an all-pass the forehand may pass too and pays 2 to each (allpass = forfeit).
+    #[arg(long)]
+    pub allpass_forfeit: bool,
+    /// Within one value a fixed order decides (equal_value = by-rank).
+    #[arg(long)]
+    pub equal_value_by_rank: bool,
+    /// The second pass ends the auction: the holder does not raise.
+    #[arg(long)]
+    pub holder_may_not_raise: bool,
+    /// The highest kontra level (1 kontra … 5 hirschkontra).
+    #[arg(long, value_name = "0..=5", default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=5))]
+    pub max_kontra: u8,
+    /// Unannounced ulti, 100 and durchmars score.
+    #[arg(long)]
+    pub silent_bonuses: bool,
 }
 
 /// What a point contract's solve answers (`--question`).
@@ -309,9 +330,21 @@ pub struct AdviseEvalArgs {
 /// Arguments of `ulti match`.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// The two players, comma-separated: easy, normal, strong or cheater.
-    #[arg(long, value_name = "A,B", value_delimiter = ',', required = true)]
+    /// The players, comma-separated: easy, normal, strong or cheater (two; with --whole-game
+    /// two or three, two names alternating over the seats).
+    #[arg(long, value_name = "A,B[,C]", value_delimiter = ',', required = true)]
     pub players: Vec<String>,
+    /// Whole games: the auction with the talon, trump naming, kontra, the play and the
+    /// payment per defender; each deal played in all three rotations of the players over the
+    /// seats, the dealer rotating from deal to deal.
+    #[arg(long)]
+    pub whole_game: bool,
+    /// With --whole-game: write each game as one ulti-game/1 line to FILE.
+    #[arg(long, value_name = "FILE", requires = "whole_game")]
+    pub records: Option<PathBuf>,
+    /// With --whole-game: the rule options of the table.
+    #[command(flatten)]
+    pub table: TableFlags,
     /// Random deals to play (each twice, once per seating).
     #[arg(long, value_name = "N", default_value_t = 100)]
     pub deals: u64,

@@ -675,7 +675,7 @@ mod fuzz {
     fn args() -> impl Strategy<Value = Vec<String>> {
         (
             proptest::sample::select(vec![
-                "solve", "table", "bids", "batch", "bench", "help", "", "sol",
+                "solve", "table", "bids", "batch", "bench", "replay", "help", "", "sol",
             ]),
             proptest::collection::vec(word(), 0..7),
         )

@@ -10,6 +10,16 @@ use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, play_table_ga
 use ulti_engine::whole_game::{Action, Stage, TableRules, Verb, WholeGame};
 use ulti_engine::{Card, CardSet};
 
+/// Milliseconds since the first call.
+fn wall() -> f64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_secs_f64()
+        * 1000.0
+}
+
 fn players(levels: [TableLevel; 3], seed: u64) -> [TablePlayer; 3] {
     levels.map(|l| TablePlayer::new(l, seed))
 }
@@ -36,7 +46,7 @@ fn every_level_plays_whole_games_to_a_zero_sum_payment() {
             let mut g = WholeGame::random(rules, (deal % 3) as usize, seed);
             let mut ps = players(levels, seed);
             let mut times = DecisionTimes::default();
-            play_table_game(&mut g, &mut ps, &mut times)
+            play_table_game(&mut g, &mut ps, &mut times, &wall)
                 .unwrap_or_else(|e| panic!("{levels:?} seed {seed}: {e}"));
             assert_eq!(g.stage(), Stage::Over);
             let s = g.settlement().unwrap();
@@ -135,7 +145,8 @@ fn an_auction_decision_reads_only_its_own_seat() {
             };
             let here = decide(&g);
             for k in 0..2 {
-                let Some(alt) = other_world(&g, 1, std::slice::from_ref(&opening), seed * 10 + k) else {
+                let Some(alt) = other_world(&g, 1, std::slice::from_ref(&opening), seed * 10 + k)
+                else {
                     continue;
                 };
                 assert_eq!(alt.view(1), g.view(1), "the same view");
@@ -163,6 +174,7 @@ fn a_kontra_decision_reads_only_its_own_seat() {
             &mut whole,
             &mut players([TableLevel::Easy; 3], seed),
             &mut DecisionTimes::default(),
+            &wall,
         )
         .unwrap();
         for a in whole

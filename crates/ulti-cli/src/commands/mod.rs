@@ -7,4 +7,6 @@ pub mod bench;
 pub mod deal;
 pub mod replay;
 pub mod solve;
+pub mod stats;
+pub mod table_match;
 pub mod versus;

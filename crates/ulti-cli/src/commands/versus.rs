@@ -24,6 +24,7 @@ use ulti_engine::{Card, CardSet, Contract, Deal, RuleOptions};
 
 use crate::cli::MatchArgs;
 use crate::commands::bench::thread_cpu_ms;
+use crate::commands::stats::{Estimate, Timing, estimate, pm, timing};
 use crate::report::millis;
 
 /// A contestant: a computer player of some level, or the double-dummy cheater.
@@ -173,49 +174,6 @@ struct DealLine {
     a_soloist: GameLine,
     /// B soloist, A defending.
     b_soloist: GameLine,
-}
-
-/// A mean with its 95 % interval half-width (`null` in JSON with fewer than two deals).
-#[derive(Debug, Clone, Copy, Serialize)]
-struct Estimate {
-    mean: f64,
-    ci95: f64,
-}
-
-fn estimate(xs: &[f64]) -> Estimate {
-    let n = xs.len() as f64;
-    let mean = xs.iter().sum::<f64>() / n;
-    let ci95 = if xs.len() < 2 {
-        f64::NAN
-    } else {
-        let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-        1.96 * (var / n).sqrt()
-    };
-    Estimate { mean, ci95 }
-}
-
-/// Median, 99th percentile and maximum of decision times.
-#[derive(Debug, Serialize)]
-struct Timing {
-    decisions: usize,
-    median_ms: f64,
-    p99_ms: f64,
-    max_ms: f64,
-}
-
-fn timing(v: &[f64]) -> Option<Timing> {
-    if v.is_empty() {
-        return None;
-    }
-    let mut v = v.to_vec();
-    v.sort_by(f64::total_cmp);
-    let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
-    Some(Timing {
-        decisions: v.len(),
-        median_ms: at(0.5),
-        p99_ms: at(0.99),
-        max_ms: v[v.len() - 1],
-    })
 }
 
 /// One contestant's line of the report.
@@ -395,14 +353,6 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
         write!(out, "{}", text(&report, elapsed))?;
     }
     Ok(())
-}
-
-fn pm(e: Estimate) -> String {
-    if e.ci95.is_nan() {
-        format!("{:+.2}", e.mean)
-    } else {
-        format!("{:+.2} ± {:.2}", e.mean, e.ci95)
-    }
 }
 
 fn text(r: &MatchReport, elapsed: Duration) -> String {

@@ -3,7 +3,6 @@
 //! cheater from the actual cards; every action goes through [`WholeGame::apply`].
 
 use std::collections::HashSet;
-use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
@@ -16,15 +15,15 @@ use crate::whole_game::{Action, AuctionBid, Stage, Verb, WholeGame};
 
 use super::table::{AuctionMove, BidMove, TableLevel, TablePlayer, row_bid};
 
-/// Decision times of a game, by kind (seconds of the deciding thread's wall clock).
+/// Decision times of a game, by kind (milliseconds of the clock the caller gives).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DecisionTimes {
-    /// Auction decisions (pass, pick up and bid, stand or raise, trump).
-    pub auction: Vec<f64>,
-    /// Kontra decisions (said or not).
-    pub kontra: Vec<f64>,
-    /// Cards.
-    pub card: Vec<f64>,
+    /// Auction decisions (pass, pick up and bid, stand or raise, trump): (seat, ms).
+    pub auction: Vec<(Seat, f64)>,
+    /// Kontra decisions (said or not): (seat, ms).
+    pub kontra: Vec<(Seat, f64)>,
+    /// Cards: (seat, ms).
+    pub card: Vec<(Seat, f64)>,
 }
 
 /// The deal `seat` would play as soloist with `hand` (ten cards) and the two other seats'
@@ -177,7 +176,8 @@ fn cheater_kontra(
         .collect()
 }
 
-/// Play `game` to the end with `players` at seats 0, 1, 2.
+/// Play `game` to the end with `players` at seats 0, 1, 2, timing each decision by `clock`
+/// (milliseconds: the command line's thread CPU clock, or a wall clock).
 ///
 /// # Errors
 /// A decision the game refuses (a bug: every decision is chosen among the legal ones).
@@ -185,6 +185,7 @@ pub fn play_table_game(
     game: &mut WholeGame,
     players: &mut [TablePlayer; 3],
     times: &mut DecisionTimes,
+    clock: &dyn Fn() -> f64,
 ) -> Result<(), String> {
     let mut asked: HashSet<(Seat, usize, u8)> = HashSet::new();
     let mut steps = 0;
@@ -199,19 +200,19 @@ pub fn play_table_game(
         };
         match game.stage() {
             Stage::Auction => {
-                let t = Instant::now();
+                let t = clock();
                 let a = if players[seat].level() == TableLevel::Cheater {
                     cheater_auction(&mut players[seat], game, seat)
                 } else {
                     auction_action(&mut players[seat], game, seat)
                 };
-                times.auction.push(t.elapsed().as_secs_f64());
+                times.auction.push((seat, clock() - t));
                 apply(game, a)?;
             }
             Stage::Trump => {
-                let t = Instant::now();
+                let t = clock();
                 let s = players[seat].trump(&game.trump_options());
-                times.auction.push(t.elapsed().as_secs_f64());
+                times.auction.push((seat, clock() - t));
                 apply(
                     game,
                     Action {
@@ -228,7 +229,7 @@ pub fn play_table_game(
                         continue;
                     }
                     let soloist = game.contracted().is_some_and(|c| c.soloist == s);
-                    let t = Instant::now();
+                    let t = clock();
                     let pick = if players[s].level() == TableLevel::Cheater {
                         cheater_kontra(&mut players[s], game, &units, soloist)
                     } else {
@@ -237,7 +238,7 @@ pub fn play_table_game(
                             None => Vec::new(),
                         }
                     };
-                    times.kontra.push(t.elapsed().as_secs_f64());
+                    times.kontra.push((s, clock() - t));
                     if !pick.is_empty() {
                         apply(
                             game,
@@ -253,7 +254,7 @@ pub fn play_table_game(
                 if said {
                     continue;
                 }
-                let t = Instant::now();
+                let t = clock();
                 let card: Card = if players[seat].level() == TableLevel::Cheater {
                     let c = game.contracted().expect("in play");
                     let (deal, played) = game.position().expect("in play");
@@ -266,7 +267,7 @@ pub fn play_table_game(
                     let v = seat_view(game, seat).ok_or("no view of the play")?;
                     players[seat].card(&v)
                 };
-                times.card.push(t.elapsed().as_secs_f64());
+                times.card.push((seat, clock() - t));
                 apply(
                     game,
                     Action {

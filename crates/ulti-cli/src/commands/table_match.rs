@@ -1,0 +1,348 @@
+//! `ulti match --whole-game`: whole games (auction, kontra, play, payment) between two or
+//! three computer players. Each deal is played in all three rotations of the players over the
+//! seats, so each player holds each hand once (a duplicate); the dealer moves one seat a deal.
+//! Money per deal: what a player's seats win over the deal's three games (zero-sum), mean and
+//! 95 % interval over the deals.
+
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, play_table_game};
+use ulti_engine::whole_game::{AllPass, EqualValue, Stage, TableRules, Verb, WholeGame};
+
+use crate::cli::MatchArgs;
+use crate::commands::bench::thread_cpu_ms;
+use crate::commands::stats::{Estimate, Timing, estimate, pm, timing};
+
+/// One game's facts for the report.
+struct Played {
+    deal: u64,
+    record: String,
+    /// Player index (into the three seats' list) of each seat.
+    seats: [usize; 3],
+    payments: [i32; 3],
+    soloist: Option<usize>,
+    family: Option<String>,
+    won: bool,
+    forfeit: bool,
+    all_pass: bool,
+    /// (player index, level said, did its side gain: the unit went its way).
+    kontras: Vec<(usize, u8, bool)>,
+    times: DecisionTimes,
+}
+
+/// One player's line.
+#[derive(Serialize)]
+struct Row {
+    player: String,
+    per_deal: Estimate,
+    soloist_games: usize,
+    soloist_won: usize,
+    bids: BTreeMap<String, (usize, usize)>,
+    kontras_said: usize,
+    kontras_gained: usize,
+    auction_time: Option<Timing>,
+    kontra_time: Option<Timing>,
+    card_time: Option<Timing>,
+}
+
+/// The report.
+#[derive(Serialize)]
+struct Report {
+    players: Vec<String>,
+    deals: u64,
+    games: usize,
+    seed: u64,
+    rules: TableRules,
+    all_pass_games: usize,
+    forfeit_games: usize,
+    rows: Vec<Row>,
+}
+
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn rules_of(args: &MatchArgs) -> TableRules {
+    TableRules {
+        must_beat_after_trump: args.rules.must_beat_after_trump,
+        marriage_needs_trick: args.rules.marriage_needs_trick,
+        allpass: if args.table.allpass_forfeit {
+            AllPass::Forfeit
+        } else {
+            AllPass::Play
+        },
+        equal_value: if args.table.equal_value_by_rank {
+            EqualValue::ByRank
+        } else {
+            EqualValue::FirstStands
+        },
+        holder_may_raise: !args.table.holder_may_not_raise,
+        max_kontra: args.table.max_kontra,
+        silent_bonuses: args.table.silent_bonuses,
+    }
+}
+
+/// Play deal `deal` in rotation `r`.
+fn play(
+    levels: &[TableLevel; 3],
+    rules: TableRules,
+    seed: u64,
+    deal: u64,
+    r: usize,
+) -> Result<Played> {
+    let deal_seed = splitmix(seed ^ splitmix(deal));
+    let dealer = (deal % 3) as usize;
+    let mut game = WholeGame::random(rules, dealer, deal_seed);
+    let seats = [0, 1, 2].map(|s| (s + r) % 3);
+    let mut players =
+        seats.map(|p| TablePlayer::new(levels[p], splitmix(deal_seed ^ (p as u64 + 1))));
+    let mut times = DecisionTimes::default();
+    play_table_game(&mut game, &mut players, &mut times, &thread_cpu_ms)
+        .map_err(|e| anyhow::anyhow!("deal {deal}, rotation {r}: {e}"))?;
+    let s = game.settlement().context("a finished game")?;
+    let c = game.contracted();
+    let bids = game
+        .actions()
+        .iter()
+        .filter(|a| matches!(a.verb, Verb::Bid { .. }))
+        .count();
+    let mut kontras = Vec::new();
+    if let Some(c) = &c {
+        for a in game.actions() {
+            if let Verb::Kontra { level, units } = &a.verb {
+                let soloist_side = a.seat == c.soloist;
+                for u in units {
+                    let won = s.units.iter().find(|x| x.unit == *u).is_some_and(|x| x.won);
+                    kontras.push((seats[a.seat], *level, won == soloist_side));
+                }
+            }
+        }
+    }
+    Ok(Played {
+        deal,
+        record: game.record().to_json(),
+        seats,
+        payments: s.payments,
+        soloist: c.as_ref().map(|c| seats[c.soloist]),
+        family: c.as_ref().map(|c| c.bid.bid.to_string()),
+        won: s.units.iter().all(|u| u.won),
+        forfeit: c.is_none(),
+        all_pass: c.is_some() && bids == 1 && game.stage() == Stage::Over,
+        kontras,
+        times,
+    })
+}
+
+/// Run the whole-game match.
+pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
+    let levels: Vec<TableLevel> = args
+        .players
+        .iter()
+        .map(|p| {
+            p.parse::<TableLevel>()
+                .map_err(|e| anyhow::anyhow!("{e} in --players"))
+        })
+        .collect::<Result<_>>()?;
+    let levels: [TableLevel; 3] = match levels.as_slice() {
+        [a, b] => [*a, *b, *a],
+        [a, b, c] => [*a, *b, *c],
+        _ => bail!(
+            "--whole-game takes two or three players in --players, got {}",
+            levels.len()
+        ),
+    };
+    if args.deals == 0 {
+        bail!("--deals must be at least 1");
+    }
+    let names: Vec<String> = if args.players.len() == 2 {
+        vec![levels[0].id().to_string(), levels[1].id().to_string()]
+    } else {
+        levels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                format!(
+                    "{}{}",
+                    l.id(),
+                    if levels.iter().filter(|x| *x == l).count() > 1 {
+                        format!("#{}", i + 1)
+                    } else {
+                        String::new()
+                    }
+                )
+            })
+            .collect()
+    };
+    // The name each of the three list positions counts for.
+    let owner = |p: usize| if args.players.len() == 2 { p % 2 } else { p };
+    let rules = rules_of(args);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.map_or(0, std::num::NonZeroUsize::get))
+        .build()?;
+    let jobs: Vec<(u64, usize)> = (0..args.deals)
+        .flat_map(|d| (0..3).map(move |r| (d, r)))
+        .collect();
+    let bar = if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new(jobs.len() as u64);
+        b.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed}")
+                .expect("a template"),
+        );
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let start = Instant::now();
+    let games: Vec<Played> = pool.install(|| {
+        jobs.par_iter()
+            .map(|&(d, r)| {
+                let p = play(&levels, rules, args.seed, d, r);
+                bar.inc(1);
+                p
+            })
+            .collect::<Result<Vec<_>>>()
+    })?;
+    bar.finish_and_clear();
+    if let Some(path) = &args.records {
+        let mut f = std::io::BufWriter::new(
+            std::fs::File::create(path).with_context(|| format!("--records {}", path.display()))?,
+        );
+        for g in &games {
+            writeln!(f, "{}", g.record)?;
+        }
+        f.flush()?;
+    }
+    let mut rows = Vec::new();
+    for (n, name) in names.iter().enumerate() {
+        let mut per_deal = vec![0.0; args.deals as usize];
+        let mut row = Row {
+            player: name.clone(),
+            per_deal: estimate(&[0.0]),
+            soloist_games: 0,
+            soloist_won: 0,
+            bids: BTreeMap::new(),
+            kontras_said: 0,
+            kontras_gained: 0,
+            auction_time: None,
+            kontra_time: None,
+            card_time: None,
+        };
+        let (mut auction, mut kontra, mut card) = (Vec::new(), Vec::new(), Vec::new());
+        for g in &games {
+            for s in 0..3 {
+                if owner(g.seats[s]) == n {
+                    per_deal[g.deal as usize] += f64::from(g.payments[s]);
+                }
+            }
+            if g.soloist.is_some_and(|p| owner(p) == n) {
+                row.soloist_games += 1;
+                row.soloist_won += usize::from(g.won);
+                let e = row
+                    .bids
+                    .entry(g.family.clone().unwrap_or_default())
+                    .or_insert((0, 0));
+                e.0 += 1;
+                e.1 += usize::from(g.won);
+            }
+            for &(p, _, gained) in &g.kontras {
+                if owner(p) == n {
+                    row.kontras_said += 1;
+                    row.kontras_gained += usize::from(gained);
+                }
+            }
+            let mine = |v: &[(usize, f64)], to: &mut Vec<f64>| {
+                to.extend(
+                    v.iter()
+                        .filter(|(s, _)| owner(g.seats[*s]) == n)
+                        .map(|(_, ms)| ms),
+                );
+            };
+            mine(&g.times.auction, &mut auction);
+            mine(&g.times.kontra, &mut kontra);
+            mine(&g.times.card, &mut card);
+        }
+        row.per_deal = estimate(&per_deal);
+        row.auction_time = timing(&auction);
+        row.kontra_time = timing(&kontra);
+        row.card_time = timing(&card);
+        rows.push(row);
+    }
+    let report = Report {
+        players: names,
+        deals: args.deals,
+        games: games.len(),
+        seed: args.seed,
+        rules,
+        all_pass_games: games.iter().filter(|g| g.all_pass).count(),
+        forfeit_games: games.iter().filter(|g| g.forfeit).count(),
+        rows,
+    };
+    if args.json {
+        serde_json::to_writer(&mut *out, &report)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "Whole games: {} ({} deals × 3 rotations, seed {}), {:.1} s\n",
+        report.games,
+        report.deals,
+        report.seed,
+        start.elapsed().as_secs_f64()
+    )?;
+    writeln!(
+        out,
+        "{:<12} {:>18} {:>14} {:>14}",
+        "player", "money per deal", "soloist (won)", "kontras (gained)"
+    )?;
+    for r in &report.rows {
+        writeln!(
+            out,
+            "{:<12} {:>18} {:>8} ({:>3}) {:>9} ({:>3})",
+            r.player,
+            pm(r.per_deal),
+            r.soloist_games,
+            r.soloist_won,
+            r.kontras_said,
+            r.kontras_gained
+        )?;
+    }
+    writeln!(
+        out,
+        "\nall-pass games: {}, forfeits: {}",
+        report.all_pass_games, report.forfeit_games
+    )?;
+    for r in &report.rows {
+        let bids: Vec<String> = r
+            .bids
+            .iter()
+            .map(|(b, (n, w))| format!("{b} {w}/{n}"))
+            .collect();
+        writeln!(out, "{} bids (won/played): {}", r.player, bids.join(", "))?;
+        let t = |x: &Option<Timing>| {
+            x.as_ref().map_or("-".to_string(), |t| {
+                format!(
+                    "median {:.1} ms, p90 {:.1} ms, max {:.1} ms",
+                    t.median_ms, t.p90_ms, t.max_ms
+                )
+            })
+        };
+        writeln!(
+            out,
+            "  CPU per decision: auction {}; kontra {}; card {}",
+            t(&r.auction_time),
+            t(&r.kontra_time),
+            t(&r.card_time)
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! `ulti match --whole-game`: three rotations a deal, zero-sum money, records that replay,
+//! reproducible by seed, and one-line errors for bad player lists.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn ulti(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ulti"))
+        .args(args)
+        .output()
+        .expect("the ulti binary runs")
+}
+
+#[test]
+fn whole_games_are_zero_sum_reproducible_and_recorded() {
+    let dir = std::env::temp_dir().join(format!("ulti-whole-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("games.jsonl");
+    let run = |rec: &std::path::Path| {
+        let o = ulti(&[
+            "match",
+            "--whole-game",
+            "--players",
+            "easy,cheater,easy",
+            "--deals",
+            "4",
+            "--seed",
+            "3",
+            "--threads",
+            "2",
+            "--json",
+            "--records",
+            rec.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice::<Value>(&o.stdout).unwrap()
+    };
+    let v = run(&rec);
+    assert_eq!(v["games"], 12, "4 deals × 3 rotations");
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    let total: f64 = rows
+        .iter()
+        .map(|r| r["per_deal"]["mean"].as_f64().unwrap())
+        .sum();
+    assert!(total.abs() < 1e-9, "zero-sum: {total}");
+    let soloist: u64 = rows
+        .iter()
+        .map(|r| r["soloist_games"].as_u64().unwrap())
+        .sum();
+    let forfeits = v["forfeit_games"].as_u64().unwrap();
+    assert_eq!(soloist + forfeits, 12);
+    // Each record replays, and the dealer rotates from deal to deal.
+    let lines = std::fs::read_to_string(&rec).unwrap();
+    let mut dealers = Vec::new();
+    for line in lines.lines() {
+        let o = Command::new(env!("CARGO_BIN_EXE_ulti"))
+            .args(["replay", "-", "--json"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                use std::io::Write;
+                c.stdin.take().unwrap().write_all(line.as_bytes())?;
+                c.wait_with_output()
+            })
+            .unwrap();
+        assert!(o.status.success());
+        let r: Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(r["stage"], "over");
+        assert_eq!(
+            r["payments"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_i64().unwrap())
+                .sum::<i64>(),
+            0
+        );
+        dealers.push(r["dealer"].as_u64().unwrap());
+    }
+    assert_eq!(dealers.len(), 12);
+    assert_eq!(&dealers[..], &[0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0]);
+    // The same seed gives the same games.
+    let again = dir.join("again.jsonl");
+    let w = run(&again);
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), lines);
+    assert_eq!(
+        w["rows"][0]["per_deal"]["mean"],
+        v["rows"][0]["per_deal"]["mean"]
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_player_lists_are_one_line_errors() {
+    for (args, words) in [
+        (
+            vec!["match", "--whole-game", "--players", "easy"],
+            "two or three players",
+        ),
+        (
+            vec!["match", "--whole-game", "--players", "easy,genius"],
+            "unknown player",
+        ),
+        (
+            vec![
+                "match",
+                "--whole-game",
+                "--players",
+                "easy,easy",
+                "--max-kontra",
+                "7",
+            ],
+            "7",
+        ),
+    ] {
+        let o = ulti(&args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(words), "{words} in {err}");
+    }
+}
