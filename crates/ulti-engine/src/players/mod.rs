@@ -36,7 +36,7 @@ pub use cheater::DoubleDummy;
 pub use easy::Easy;
 pub use game::{ComponentOutcome, GameError, GameRecord, Seating, play_game, play_out, settle};
 pub use table::{AuctionMove, BidMove, TableLevel, TablePlayer};
-pub use table_game::{DecisionTimes, play_table_game};
+pub use table_game::{DecisionTimes, decide, play_table_game};
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -104,8 +104,6 @@ pub struct TablePlayer {
     seed: u64,
     solver: Solver,
     advisor: Option<Advisor>,
-    /// The trump the last bid meant.
-    pub(crate) meant_trump: Option<Suit>,
     /// The cheater's exact search.
     pub(crate) cheater: super::DoubleDummy,
 }
@@ -175,7 +173,6 @@ impl TablePlayer {
             solver: Solver::new(),
             advisor: matches!(level, TableLevel::Normal | TableLevel::Strong)
                 .then(|| Advisor::new(samples, seed)),
-            meant_trump: None,
             cheater: super::DoubleDummy::new(),
         }
     }
@@ -379,9 +376,7 @@ impl TablePlayer {
                 })
             }
         };
-        let m = chosen.or_else(|| cheapest(twelve, higher))?;
-        self.meant_trump = m.trump;
-        Some(m)
+        chosen.or_else(|| cheapest(twelve, higher))
     }
 
     /// The forehand's opening pass under `allpass = forfeit`: its two lowest cards.
@@ -392,12 +387,62 @@ impl TablePlayer {
         [cards[0], cards[1]]
     }
 
-    /// The trump to name, among `options`.
-    pub fn trump(&mut self, options: &[Suit]) -> Suit {
-        self.meant_trump
-            .filter(|t| options.contains(t))
-            .or_else(|| options.first().copied())
-            .expect("a bid that names a trump has a playable one")
+    /// The trump to name for `bid` among `options`, from the soloist's view (its ten cards and
+    /// the talon it laid down). Easy: the option it holds most of (then the strongest);
+    /// normal and strong: the option with the best mean payoff over sampled layouts of the
+    /// defenders' cards, each solved exactly.
+    pub fn trump(&mut self, view: &TableView, bid: &AuctionBid, options: &[Suit]) -> Suit {
+        let strongest = || {
+            options
+                .iter()
+                .copied()
+                .max_by_key(|&s| {
+                    let cards = view.hand.of_suit(s);
+                    (
+                        cards.len(),
+                        cards
+                            .iter()
+                            .map(|c| u32::from(c.rank().trump_strength()))
+                            .sum::<u32>(),
+                        std::cmp::Reverse(s.index()),
+                    )
+                })
+                .expect("a bid that names a trump has a playable one")
+        };
+        if options.len() == 1 || !matches!(self.level, TableLevel::Normal | TableLevel::Strong) {
+            return strongest();
+        }
+        let talon = view.known_talon.unwrap_or(CardSet::EMPTY);
+        let mut unseen: Vec<Card> = Card::all()
+            .filter(|&c| !view.hand.contains(c) && !talon.contains(c))
+            .collect();
+        let n = if self.level == TableLevel::Strong {
+            16
+        } else {
+            8
+        };
+        let mut rng = rng_for(self.seed_for(view, 11), 0);
+        let mut sums = vec![0i64; options.len()];
+        for _ in 0..n {
+            unseen.shuffle(&mut rng);
+            let d1: CardSet = unseen[..10].iter().copied().collect();
+            let d2: CardSet = unseen[10..20].iter().copied().collect();
+            for (i, &t) in options.iter().enumerate() {
+                let Ok(deal) = crate::deal::Deal::new(t, [view.hand, d1, d2]) else {
+                    continue;
+                };
+                if let Ok(v) = self
+                    .solver
+                    .bid_value(&deal, &bid.announcement(t), view.rules.play())
+                {
+                    sums[i] += i64::from(v.payoff.unwrap_or(0));
+                }
+            }
+        }
+        let best = (0..options.len())
+            .max_by_key(|&i| (sums[i], std::cmp::Reverse(i)))
+            .unwrap_or(0);
+        options[best]
     }
 
     /// Which of `units` to double at this moment, from the seat's view of the play

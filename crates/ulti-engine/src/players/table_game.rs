@@ -86,8 +86,7 @@ fn cheater_auction(p: &mut TablePlayer, game: &WholeGame, seat: Seat) -> Action 
         game.hand(seat)
     };
     let best = cheater_best(p, game, seat, twelve, &higher);
-    let bid = |m: BidMove, p: &mut TablePlayer| {
-        p.meant_trump = m.trump;
+    let bid = |m: BidMove| {
         act(Verb::Bid {
             bid: m.bid,
             discard: m.discard,
@@ -95,7 +94,7 @@ fn cheater_auction(p: &mut TablePlayer, game: &WholeGame, seat: Seat) -> Action 
     };
     if !game.opened() {
         if let Some((_, m)) = best {
-            return bid(m, p);
+            return bid(m);
         }
         return act(Verb::Pass {
             discard: Some(p.opening_pass(&game.view(seat))),
@@ -119,9 +118,9 @@ fn cheater_auction(p: &mut TablePlayer, game: &WholeGame, seat: Seat) -> Action 
             .unwrap_or(0)
     });
     match (best, game.holder_turn()) {
-        (Some((pay, m)), true) if standing.is_some_and(|s| pay > s) => bid(m, p),
+        (Some((pay, m)), true) if standing.is_some_and(|s| pay > s) => bid(m),
         (_, true) => act(Verb::Stand),
-        (Some((pay, m)), false) if 2 * pay > -standing.unwrap_or(0) => bid(m, p),
+        (Some((pay, m)), false) if 2 * pay > -standing.unwrap_or(0) => bid(m),
         _ => act(Verb::Pass { discard: None }),
     }
 }
@@ -176,8 +175,115 @@ fn cheater_kontra(
         .collect()
 }
 
+/// The cheater's trump: the option with the best payoff on the actual cards.
+fn cheater_trump(p: &mut TablePlayer, game: &WholeGame, options: &[Suit]) -> Suit {
+    let c = game.contracted().expect("after the auction");
+    let deal = deal_as_soloist(game, c.soloist, game.hand(c.soloist));
+    options
+        .iter()
+        .copied()
+        .max_by_key(|&t| {
+            deal.and_then(|d| {
+                p.cheater_solver()
+                    .bid_value(
+                        &d.with_trump(t),
+                        &c.bid.announcement(t),
+                        game.rules().play(),
+                    )
+                    .ok()?
+                    .payoff
+            })
+            .unwrap_or(i32::MIN)
+        })
+        .expect("a bid that names a trump has a playable one")
+}
+
+/// What `seat` does now, decided by `player`: a kontra it says at this moment, else (the
+/// seat to act) its bid, pass, stand, trump or card; `None` when it is not the seat to act and
+/// says no kontra. Each decision is a function of the player's level and seed and of what its
+/// seat can see (the cheater: of the cards as they lie).
+///
+/// # Errors
+/// A game that is over.
+pub fn decide(
+    game: &WholeGame,
+    seat: Seat,
+    player: &mut TablePlayer,
+    times: &mut DecisionTimes,
+    clock: &dyn Fn() -> f64,
+) -> Result<Option<Action>, String> {
+    if game.stage() == Stage::Over {
+        return Err("the game is over".into());
+    }
+    let cheater = player.level() == TableLevel::Cheater;
+    if let Some((level, units)) = game.kontra_options_for(seat) {
+        let soloist = game.contracted().is_some_and(|c| c.soloist == seat);
+        let t = clock();
+        let pick = if cheater {
+            cheater_kontra(player, game, &units, soloist)
+        } else {
+            seat_view(game, seat).map_or_else(Vec::new, |v| player.kontra(&v, &units, soloist))
+        };
+        times.kontra.push((seat, clock() - t));
+        if !pick.is_empty() {
+            return Ok(Some(Action {
+                seat,
+                verb: Verb::Kontra { level, units: pick },
+            }));
+        }
+    }
+    if game.to_act() != Some(seat) {
+        return Ok(None);
+    }
+    let t = clock();
+    let a = match game.stage() {
+        Stage::Auction if cheater => cheater_auction(player, game, seat),
+        Stage::Auction => auction_action(player, game, seat),
+        Stage::Trump => {
+            let options = game.trump_options();
+            let s = if cheater {
+                cheater_trump(player, game, &options)
+            } else {
+                let bid = game.contracted().expect("after the auction").bid;
+                player.trump(&game.view(seat), &bid, &options)
+            };
+            Action {
+                seat,
+                verb: Verb::Trump(s),
+            }
+        }
+        Stage::Play => {
+            let card: Card = if cheater {
+                let c = game.contracted().expect("in play");
+                let (deal, played) = game.position().expect("in play");
+                let a = c.bid.announcement(c.trump.unwrap_or(Suit::Piros));
+                player
+                    .cheater
+                    .card(&deal, &a, &played, game.rules().play())
+                    .map_err(|e| e.to_string())?
+            } else {
+                let v = seat_view(game, seat).ok_or("no view of the play")?;
+                player.card(&v)
+            };
+            Action {
+                seat,
+                verb: Verb::Card(card),
+            }
+        }
+        Stage::Over => unreachable!("checked above"),
+    };
+    let ms = clock() - t;
+    if game.stage() == Stage::Play {
+        times.card.push((seat, ms));
+    } else {
+        times.auction.push((seat, ms));
+    }
+    Ok(Some(a))
+}
+
 /// Play `game` to the end with `players` at seats 0, 1, 2, timing each decision by `clock`
-/// (milliseconds: the command line's thread CPU clock, or a wall clock).
+/// (milliseconds: the command line's thread CPU clock, or a wall clock). Before each card,
+/// every seat that may double at that moment is asked (once per moment), then the seat to act.
 ///
 /// # Errors
 /// A decision the game refuses (a bug: every decision is chosen among the legal ones).
@@ -194,90 +300,28 @@ pub fn play_table_game(
         if steps > 500 {
             return Err("the game does not end".into());
         }
-        let seat = game.to_act().expect("not over");
-        let apply = |game: &mut WholeGame, a: Action| {
-            game.apply(a.clone()).map_err(|e| format!("{a}: {e}"))
-        };
-        match game.stage() {
-            Stage::Auction => {
-                let t = clock();
-                let a = if players[seat].level() == TableLevel::Cheater {
-                    cheater_auction(&mut players[seat], game, seat)
-                } else {
-                    auction_action(&mut players[seat], game, seat)
-                };
-                times.auction.push((seat, clock() - t));
-                apply(game, a)?;
+        let to_act = game.to_act().expect("not over");
+        let played = game.position().map_or(0, |(_, p)| p.len());
+        let out_of_turn = game
+            .kontra_open()
+            .into_iter()
+            .filter(|&(s, level, _)| s != to_act && asked.insert((s, played, level)))
+            .map(|(s, _, _)| s)
+            .collect::<Vec<_>>();
+        let mut action = None;
+        for s in out_of_turn {
+            action = decide(game, s, &mut players[s], times, clock)?;
+            if action.is_some() {
+                break;
             }
-            Stage::Trump => {
-                let t = clock();
-                let s = players[seat].trump(&game.trump_options());
-                times.auction.push((seat, clock() - t));
-                apply(
-                    game,
-                    Action {
-                        seat,
-                        verb: Verb::Trump(s),
-                    },
-                )?;
-            }
-            Stage::Play => {
-                let played = game.position().map_or(0, |(_, p)| p.len());
-                let mut said = false;
-                for (s, level, units) in game.kontra_open() {
-                    if !asked.insert((s, played, level)) {
-                        continue;
-                    }
-                    let soloist = game.contracted().is_some_and(|c| c.soloist == s);
-                    let t = clock();
-                    let pick = if players[s].level() == TableLevel::Cheater {
-                        cheater_kontra(&mut players[s], game, &units, soloist)
-                    } else {
-                        match seat_view(game, s) {
-                            Some(v) => players[s].kontra(&v, &units, soloist),
-                            None => Vec::new(),
-                        }
-                    };
-                    times.kontra.push((s, clock() - t));
-                    if !pick.is_empty() {
-                        apply(
-                            game,
-                            Action {
-                                seat: s,
-                                verb: Verb::Kontra { level, units: pick },
-                            },
-                        )?;
-                        said = true;
-                        break;
-                    }
-                }
-                if said {
-                    continue;
-                }
-                let t = clock();
-                let card: Card = if players[seat].level() == TableLevel::Cheater {
-                    let c = game.contracted().expect("in play");
-                    let (deal, played) = game.position().expect("in play");
-                    let a = c.bid.announcement(c.trump.unwrap_or(Suit::Piros));
-                    players[seat]
-                        .cheater
-                        .card(&deal, &a, &played, game.rules().play())
-                        .map_err(|e| e.to_string())?
-                } else {
-                    let v = seat_view(game, seat).ok_or("no view of the play")?;
-                    players[seat].card(&v)
-                };
-                times.card.push((seat, clock() - t));
-                apply(
-                    game,
-                    Action {
-                        seat,
-                        verb: Verb::Card(card),
-                    },
-                )?;
-            }
-            Stage::Over => {}
         }
+        let action = match action {
+            Some(a) => a,
+            None => decide(game, to_act, &mut players[to_act], times, clock)?
+                .ok_or("the seat to act has no action")?,
+        };
+        game.apply(action.clone())
+            .map_err(|e| format!("{action}: {e}"))?;
     }
     Ok(())
 }
