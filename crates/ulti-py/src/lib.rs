@@ -30,26 +30,26 @@ thread_local! {
 }
 
 create_exception!(
-    _native,
+    ulti_solver,
     UltiError,
     PyValueError,
     "Bad input: the message names the problem, in the words of the `ulti` command line."
 );
-create_exception!(_native, DealError, UltiError, "A bad deal code.");
+create_exception!(ulti_solver, DealError, UltiError, "A bad deal code.");
 create_exception!(
-    _native,
+    ulti_solver,
     ContractError,
     UltiError,
     "An unknown or bad contract / bid."
 );
 create_exception!(
-    _native,
+    ulti_solver,
     CardError,
     UltiError,
     "A text that is not a card name."
 );
 create_exception!(
-    _native,
+    ulti_solver,
     PlayError,
     UltiError,
     "A played card that breaks a rule."

@@ -144,7 +144,7 @@ class HandAdvice(Report):
 
     def _summary(self) -> str:
         top = self._data["bids"][0]
-        st = top["stats"]
+        st = top.get("stats", top)
         return (
             f"{top['id']} discarding {','.join(top['discard'])}: win {st['win_prob']:.1%}, "
             f"payoff {st['expected_payoff']:+.2f} ({self._data['samples_total']} samples)"
@@ -156,7 +156,7 @@ class CardAdvice(Report):
 
     def _summary(self) -> str:
         top = self._data["cards"][0]
-        st = top["stats"]
+        st = top.get("stats", top)
         return (
             f"seat {self._data['seat']} plays {top['card']}: win {st['win_prob']:.1%}, "
             f"payoff {st['expected_payoff']:+.2f} ({self._data['samples']} samples)"
