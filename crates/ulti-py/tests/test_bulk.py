@@ -70,3 +70,11 @@ def test_advise_eval_and_match_lines_are_the_clis(local_ray) -> None:
                           "--threads", "1", "--json").stdout)
     assert not ok and json.loads(first) == cli["games"][0]
     assert json.loads(bad)["input_line"] == 2
+
+
+def test_shard_sizes() -> None:
+    assert bulk.default_shard("bids", 1000, 2) == 125
+    assert bulk.default_shard("bids", 10, 2) == 8
+    assert bulk.default_shard("bids", 10**6, 2) == 1000
+    assert bulk.default_shard("match", 10, 2) == 2
+    assert bulk.default_shard("advise-eval", 10**5, 200) == 100

@@ -99,12 +99,15 @@ def shards(jobs: list[Job], size: int) -> list[list[Job]]:
 
 
 def default_shard(verb: str, jobs: int, cpus: int) -> int:
-    """A shard size: about 4 shards per core (load balance over uneven deals, and the tail
-    ends short), but no shard smaller than the work that hides a task's fixed cost (a few ms
-    of Ray scheduling against ~20 ms per deal for bids, seconds per advise-eval or match
-    line): at least 8 lines for bids/batch, 1 for the slow verbs."""
-    least = 8 if verb in ("bids", "batch") else 1
-    return max(least, math.ceil(jobs / (4 * max(1, cpus))))
+    """A shard size: about 4 shards per CPU (load balance over uneven deals, and a short
+    tail), at least enough work to hide a task's fixed cost (~ms of Ray scheduling against
+    ~7 ms of CPU per deal for bids, seconds per advise-eval or match line: 8 lines for
+    bids/batch, 1 for the slow verbs), and at most 1000 lines for bids/batch (a bids line is
+    ~10 KB: ~10 MB of results and ~7 s of CPU per task) or 100 for the slow verbs, so a 10^6-line
+    input streams out instead of waiting for a few huge shards."""
+    fast = verb in ("bids", "batch")
+    least, most = (8, 1000) if fast else (1, 100)
+    return min(most, max(least, math.ceil(jobs / (4 * max(1, cpus)))))
 
 
 def run(
