@@ -7,6 +7,8 @@
 2. ``bids`` over the deals file from Python on 1 and 2 threads, against ``ulti bids --json`` on
    the same deals with ``xargs -P 2`` (one process per deal, as the CLI takes one deal).
 3. ``python -m ulti_solver.bulk bids`` on local Ray (2 CPUs), its throughput and overhead.
+4. ``python -m ulti_solver.bulk batch`` on local Ray against ``ulti batch --threads 2`` on the
+   same positions (each deal of the file with one of five contracts).
 
 The rounds are interleaved (Python, CLI, Ray, Python, …) and each figure is the best round, so
 other load on the machine shows as spread, not as a bias against one side; CPU seconds are
@@ -96,18 +98,51 @@ def ray_bids(path: Path) -> tuple[float, float, str, list[str]]:
     return wall, cpu_children() - cpu, f"{up.strip()}; {last.strip()}", r.stdout.splitlines()
 
 
+def batch(ulti: str, deals: list[str], rounds: int) -> None:
+    import re
+
+    ms = re.compile(r'"ms":[0-9.e+-]+')
+    contracts = ("passz", "ulti", "betli", "40-100+ulti", "durchmars")
+    path = Path(os.environ["BENCH_TMP"], "positions.txt")
+    path.write_text("".join(f"{d} {contracts[i % 5]}\n" for i, d in enumerate(deals)))
+    cli_t, ray_t, notes = [], [], []
+    for _ in range(rounds):
+        t = time.perf_counter()
+        cli = subprocess.run([ulti, "batch", str(path), "--threads", "2"], capture_output=True, text=True, check=True)
+        cli_t.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        r = subprocess.run(
+            [sys.executable, "-m", "ulti_solver.bulk", "batch", str(path)],
+            capture_output=True, text=True, check=True, env={**os.environ, "RAY_AUTH_MODE": "disabled"},
+        )
+        ray_t.append(time.perf_counter() - t)
+        assert ms.sub("", r.stdout) == ms.sub("", cli.stdout), "bulk batch differs from ulti batch"
+        notes.append([l.strip() for l in r.stderr.splitlines() if "lines/s" in l][-1])
+    print(f"batch over {len(deals)} positions (five contracts in turn), best of {rounds} interleaved rounds:")
+    print(f"  ulti batch --threads 2            {min(cli_t):6.2f} s wall (rounds {', '.join(f'{x:.2f}' for x in cli_t)})")
+    print(f"  bulk batch on local Ray (2 CPUs)  {min(ray_t):6.2f} s wall (rounds {', '.join(f'{x:.2f}' for x in ray_t)})")
+    for n in notes:
+        print(f"    ray: {n}")
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--ulti", default=str(ROOT / "target/release/ulti"))
     p.add_argument("--deals", default=str(Path("/work/shared/deals/random-1000.txt")))
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--calls", type=int, default=20000)
+    p.add_argument("--only", choices=("overhead", "bids", "batch"), help="run one part")
     a = p.parse_args()
-    overhead(a.calls)
     path = Path(a.deals)
     deals = codes(path)
     os.environ.setdefault("BENCH_TMP", "/tmp/ulti-bench")
     Path(os.environ["BENCH_TMP"]).mkdir(exist_ok=True)
+    if a.only in (None, "overhead"):
+        overhead(a.calls)
+    if a.only in (None, "batch"):
+        batch(a.ulti, deals, a.rounds)
+    if a.only not in (None, "bids"):
+        return
     _native.bids_json(deals[0])  # the solver of this thread
     rows: dict[str, list[tuple[float, float]]] = {}
     for _ in range(a.rounds):
