@@ -587,6 +587,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(advise_card_json, m)?)?;
     m.add_function(wrap_pyfunction!(advise_eval_json, m)?)?;
     m.add_function(wrap_pyfunction!(match_json, m)?)?;
-    m.add("CLI_VERSION", PyString::new(py, env!("CARGO_PKG_VERSION")))?;
+    m.add("__version__", PyString::new(py, env!("CARGO_PKG_VERSION")))?;
     Ok(())
 }

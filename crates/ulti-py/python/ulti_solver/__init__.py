@@ -29,6 +29,8 @@ from ._native import (
     UltiError,
 )
 
+__version__: str = _native.__version__
+
 __all__ = [
     "Deal",
     "Rules",

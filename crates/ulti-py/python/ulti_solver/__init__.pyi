@@ -2,6 +2,8 @@
 
 from typing import Any, Iterable, Optional, Sequence, Union
 
+__version__: str
+
 class UltiError(ValueError):
     """Bad input; the message is the ``ulti`` command line's ``error:`` line."""
 
