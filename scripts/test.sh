@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project, installing what is missing first (wasm32 target, trunk,
-# wasm-bindgen-cli, wasm-opt, Chromium, the e2e npm packages): formatting and clippy, the native
-# tests (engine, CLI, app logic), the engine's wasm32 build, the app's component tests in the
+# wasm-bindgen-cli, wasm-opt, Chromium, the e2e npm packages, the Python tools): formatting and
+# clippy, the native tests (engine, CLI, app logic), the Python package's tests (its wheel in a
+# fresh virtual environment, against the CLI, with one local Ray run), the engine's wasm32 build, the app's component tests in the
 # browser (wasm-bindgen-test), one release build of the app under the GitHub Pages sub-path
 # /ulti-solver/, and the browser end-to-end tests against that build (compared with the CLI
 # that `cargo test` built).
@@ -28,6 +29,7 @@ install_tools() {
   ensure_wasm_bindgen
   ensure_wasm_opt
   ensure_python
+  ensure_py_tools
   ensure_chromium
   ensure_e2e_deps
 }
@@ -68,9 +70,29 @@ e2e() {
   note "screenshots in target/e2e/"
 }
 
+# crates/ulti-py: one wheel (maturin, the dev profile: it reuses `cargo test`'s build, and the
+# engine is optimised there too), installed into a fresh virtual environment whose test tools
+# (pytest, ray) come from .tools/py-venv through a .pth file; pytest compares it with the CLI.
+python_tests() {
+  local target tools venv site wheel
+  target="$(cargo_target_dir)"
+  tools="$TOOLS_DIR/py-venv"
+  venv="$target/py-test-venv"
+  rm -rf "$target/wheels" "$venv"
+  (cd crates/ulti-py && "$tools/bin/maturin" build --locked --out "$target/wheels")
+  wheel="$(ls "$target"/wheels/ulti_solver-*-abi3-*.whl)"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check --no-index --no-deps "$wheel"
+  site="$("$tools/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+  echo "$site" >"$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/py-tools.pth"
+  (cd crates/ulti-py && ULTI_BIN="$target/debug/ulti" RAY_AUTH_MODE=disabled \
+    "$venv/bin/python" -m pytest -q -p no:cacheprovider tests)
+}
+
 timed "tools (installed only when missing)" install_tools
 timed "format and lints" lint
 timed "native tests (engine, CLI, app)" cargo test --workspace --locked
+timed "python package (wheel into a fresh venv, pytest against the CLI, one local Ray run)" python_tests
 timed "engine builds for wasm32" cargo build -p ulti-engine --target wasm32-unknown-unknown --locked
 timed "app component tests in headless Chromium (wasm-bindgen-test)" web_tests
 timed "release build of the app under /ulti-solver/ (GitHub Pages layout)" build_site

@@ -8,6 +8,8 @@
 
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132.0.0
+# The Python package's build and test tools (crates/ulti-py), in .tools/py-venv.
+PY_TOOLS="maturin==1.16.0 pytest==9.2.0 ray==2.60.0"
 
 # The repository root (this file lives in scripts/).
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -129,6 +131,27 @@ ensure_python() {
   else
     apt_install python3
   fi
+}
+
+# .tools/py-venv: a virtual environment holding the Python package's build and test tools
+# ($PY_TOOLS), reinstalled when that list changes. The package itself is never installed here:
+# each test run installs the wheel into a fresh environment.
+ensure_py_tools() {
+  ensure_python
+  local venv="$TOOLS_DIR/py-venv"
+  local stamp="$venv/.py-tools"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$PY_TOOLS" ]; then
+    note "python tools ($PY_TOOLS): present"
+    return
+  fi
+  python3 -m venv --help >/dev/null 2>&1 && python3 -c 'import ensurepip' 2>/dev/null ||
+    apt_install python3-venv
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  note "installing $PY_TOOLS into .tools/py-venv"
+  # shellcheck disable=SC2086 # a list of requirements
+  "$venv/bin/pip" install --quiet --disable-pip-version-check $PY_TOOLS
+  echo "$PY_TOOLS" >"$stamp"
 }
 
 # Debian's Chromium and ChromeDriver (headless browser for the end-to-end tests), unless

@@ -1,19 +1,14 @@
 //! `ulti`: the command-line Ulti solver (solve, table, bids, batch, advise, advise-eval, match,
 //! bench, replay).
 
-mod cli;
-mod commands;
-mod human;
-mod input;
-mod report;
-
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 use clap::error::ErrorKind;
 
-use cli::{Cli, Command};
+use ulti_cli::cli::{Cli, Command};
+use ulti_cli::commands;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {

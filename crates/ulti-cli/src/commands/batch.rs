@@ -26,15 +26,38 @@ thread_local! {
 /// What is printed for one input line.
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
-enum Answer {
+pub enum Answer {
     /// The solve, as `ulti solve --json` prints it, with the input line number.
     Solved {
+        /// The input line number (1-based).
         input_line: usize,
+        /// The solve.
         #[serde(flatten)]
         report: Box<SolveReport>,
     },
     /// A line that could not be solved, and why.
-    Failed { input_line: usize, error: String },
+    Failed {
+        /// The input line number (1-based).
+        input_line: usize,
+        /// Why, in one line.
+        error: String,
+    },
+}
+
+/// The answer to input line number `n` (1-based), whose text is `line`: what `ulti batch`
+/// prints for it (the Python package's bulk runs print the same).
+#[must_use]
+pub fn answer(n: usize, line: &str, rules: RuleOptions, all_cards: bool) -> Answer {
+    match solve_line(line, rules, all_cards) {
+        Ok(report) => Answer::Solved {
+            input_line: n,
+            report: Box::new(report),
+        },
+        Err(e) => Answer::Failed {
+            input_line: n,
+            error: format!("{e:#}"),
+        },
+    }
 }
 
 /// Solve one input line `CODE CONTRACT [PLAYED]`.
@@ -98,16 +121,7 @@ pub fn run(args: &BatchArgs, out: &mut impl Write) -> Result<bool> {
                     if stop.load(Ordering::Relaxed) {
                         return;
                     }
-                    let answer = match solve_line(line, rules, args.all_cards) {
-                        Ok(report) => Answer::Solved {
-                            input_line: n,
-                            report: Box::new(report),
-                        },
-                        Err(e) => Answer::Failed {
-                            input_line: n,
-                            error: format!("{e:#}"),
-                        },
-                    };
+                    let answer = answer(n, line, rules, args.all_cards);
                     // The receiver is gone only when output failed; `stop` ends the rest.
                     let _ = tx.send((i, answer));
                 });

@@ -1,0 +1,592 @@
+//! `ulti_solver._native`: the engine as a Python extension module (PyO3, abi3).
+//!
+//! Every answer is built by the CLI's own readers and reports (`ulti_cli::input`,
+//! `ulti_cli::report`, `ulti_cli::commands`), so a result's fields, a bulk line's bytes and an
+//! error's words are the CLI's. The Python side (`python/ulti_solver/`) wraps the JSON texts
+//! returned here in typed objects. Every solve runs with the GIL released, on a solver owned by
+//! the calling thread and reused across its calls.
+
+use std::cell::RefCell;
+use std::time::Instant;
+
+use anyhow::Result;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use ulti_cli::cli::{AdviseArgs, AdviseEvalArgs, MatchArgs, RuleFlags};
+use ulti_cli::commands;
+use ulti_cli::input;
+use ulti_cli::report::{BidReport, CellReport, DealReport, SolveReport};
+use ulti_engine::{
+    CardParseError, CardSet, ContractError as EngineContractError, Deal as EngineDeal,
+    DealError as EngineDealError, PlayError as EnginePlayError, RuleOptions, SOLOIST, SolveError,
+    Solver, best_bid, bids, table_cell, table_slots,
+};
+
+thread_local! {
+    /// One solver (and transposition table) per thread, reused for every call it answers.
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+}
+
+create_exception!(
+    ulti_solver,
+    UltiError,
+    PyValueError,
+    "Bad input: the message names the problem, in the words of the `ulti` command line."
+);
+create_exception!(ulti_solver, DealError, UltiError, "A bad deal code.");
+create_exception!(
+    ulti_solver,
+    ContractError,
+    UltiError,
+    "An unknown or bad contract / bid."
+);
+create_exception!(
+    ulti_solver,
+    CardError,
+    UltiError,
+    "A text that is not a card name."
+);
+create_exception!(
+    ulti_solver,
+    PlayError,
+    UltiError,
+    "A played card that breaks a rule."
+);
+
+/// The Python exception for a CLI error: its class from the cause, its message the CLI's
+/// `error: …` line without the prefix.
+fn py_err(e: &anyhow::Error) -> PyErr {
+    let msg = format!("{e:#}");
+    let chain = || e.chain();
+    if chain().any(|c| c.is::<EngineDealError>()) {
+        DealError::new_err(msg)
+    } else if chain().any(|c| c.is::<EngineContractError>()) {
+        ContractError::new_err(msg)
+    } else if chain().any(|c| c.is::<CardParseError>()) {
+        CardError::new_err(msg)
+    } else if chain().any(|c| c.is::<EnginePlayError>() || c.is::<SolveError>()) {
+        PlayError::new_err(msg)
+    } else {
+        UltiError::new_err(msg)
+    }
+}
+
+fn rules(must_beat_after_trump: bool, marriage_needs_trick: bool) -> RuleOptions {
+    RuleOptions {
+        must_beat_after_trump,
+        marriage_needs_trick,
+    }
+}
+
+fn flags(r: RuleOptions) -> RuleFlags {
+    RuleFlags {
+        must_beat_after_trump: r.must_beat_after_trump,
+        marriage_needs_trick: r.marriage_needs_trick,
+    }
+}
+
+fn json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).expect("reports serialise")
+}
+
+/// Python's `json.loads(text)`.
+fn loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// A command's JSON line (`--json`), without the newline.
+fn command_json(run: impl FnOnce(&mut Vec<u8>) -> Result<()>) -> Result<String> {
+    let mut out = Vec::new();
+    run(&mut out)?;
+    let mut s = String::from_utf8(out).expect("JSON is UTF-8");
+    if s.ends_with('\n') {
+        s.pop();
+    }
+    Ok(s)
+}
+
+/// A deal: the trump suit and three hands of ten cards; the two cards left are the talon.
+///
+/// Two deals are equal when they hold the same cards and trump, whatever the order of the cards
+/// in their codes.
+#[pyclass(module = "ulti_solver", frozen, eq, hash)]
+#[derive(Clone)]
+pub struct Deal {
+    deal: EngineDeal,
+    /// The code as given (trimmed), echoed in reports as the CLI echoes `--deal`.
+    code: String,
+}
+
+impl PartialEq for Deal {
+    fn eq(&self, other: &Deal) -> bool {
+        self.deal == other.deal
+    }
+}
+
+impl Eq for Deal {}
+
+impl std::hash::Hash for Deal {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.deal.hash(state);
+    }
+}
+
+impl From<EngineDeal> for Deal {
+    fn from(deal: EngineDeal) -> Deal {
+        Deal {
+            code: deal.code(),
+            deal,
+        }
+    }
+}
+
+fn names(s: CardSet) -> Vec<String> {
+    s.iter().map(|c| c.to_string()).collect()
+}
+
+#[pymethods]
+impl Deal {
+    /// Parse a 61-digit deal code (shared/FORMATS.md).
+    #[new]
+    fn new(code: &str) -> PyResult<Deal> {
+        let deal = input::deal(code).map_err(|e| py_err(&e))?;
+        Ok(Deal {
+            deal,
+            code: code.trim().to_string(),
+        })
+    }
+
+    /// A uniformly random deal from a seed (the same deal as the engine's and the CLI's).
+    #[staticmethod]
+    fn random(seed: u64) -> Deal {
+        EngineDeal::random(seed).into()
+    }
+
+    /// The 61-digit code (as given, for a parsed deal).
+    #[getter]
+    fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// The trump suit's letter: P, Z, M or T.
+    #[getter]
+    fn trump(&self) -> String {
+        self.deal.trump.letter().to_string()
+    }
+
+    /// The three hands by seat (0 soloist, 1 and 2 defenders), each a list of card names.
+    #[getter]
+    fn hands(&self) -> Vec<Vec<String>> {
+        self.deal.hands().iter().map(|&h| names(h)).collect()
+    }
+
+    /// The soloist's hand (seat 0).
+    #[getter]
+    fn soloist(&self) -> Vec<String> {
+        names(self.deal.hand(SOLOIST))
+    }
+
+    /// The two talon cards.
+    #[getter]
+    fn talon(&self) -> Vec<String> {
+        names(self.deal.talon())
+    }
+
+    /// The same hands under another trump (a letter P, Z, M or T).
+    fn with_trump(&self, trump: &str) -> PyResult<Deal> {
+        let t = trump.trim().to_ascii_uppercase();
+        let suit = ulti_engine::Suit::ALL
+            .into_iter()
+            .find(|s| s.letter().to_string() == t)
+            .ok_or_else(|| {
+                UltiError::new_err(format!("unknown trump {trump:?}: use P, Z, M or T"))
+            })?;
+        Ok(self.deal.with_trump(suit).into())
+    }
+
+    fn __str__(&self) -> &str {
+        &self.code
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Deal('{}')", self.code)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().into_any(), (slf.get().code.clone(),)))
+    }
+}
+
+/// The answer to one position (`ulti solve --json`).
+#[pyclass(module = "ulti_solver", frozen)]
+pub struct Solution(SolveReport);
+
+#[pymethods]
+impl Solution {
+    /// The bid (canonical order), e.g. `40-100+ulti`.
+    #[getter]
+    fn contract(&self) -> &str {
+        &self.0.contract
+    }
+    /// The trump letter, None for no-trump contracts.
+    #[getter]
+    fn trump(&self) -> Option<String> {
+        self.0.trump.map(String::from)
+    }
+    /// Does the soloist hold the prerequisites?
+    #[getter]
+    fn playable(&self) -> bool {
+        self.0.playable
+    }
+    /// Why not, when not playable.
+    #[getter]
+    fn unplayable_reason(&self) -> Option<&str> {
+        self.0.unplayable_reason.as_deref()
+    }
+    /// Does the soloist win under best play?
+    #[getter]
+    fn soloist_wins(&self) -> Option<bool> {
+        self.0.soloist_wins
+    }
+    /// Point contracts: the card points the soloist can force.
+    #[getter]
+    fn soloist_points(&self) -> Option<u32> {
+        self.0.soloist_points
+    }
+    /// Compound bids: the payoff per defender under best play.
+    #[getter]
+    fn payoff(&self) -> Option<i32> {
+        self.0.payoff
+    }
+    /// One optimal line to the end of play (card names).
+    #[getter]
+    fn line(&self) -> Vec<String> {
+        self.0.line.iter().map(ToString::to_string).collect()
+    }
+    /// Search nodes.
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.0.nodes
+    }
+    /// Milliseconds of the solve.
+    #[getter]
+    fn ms(&self) -> f64 {
+        self.0.ms
+    }
+    /// Compound bids: each component on the returned line (dicts: contract, won, payoff).
+    #[getter]
+    fn components<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        loads(py, &json(&self.0.components))
+    }
+    /// With `all_cards`: every legal card of the player to move (dicts: card, soloist_wins,
+    /// soloist_points, payoff).
+    #[getter]
+    fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        loads(py, &json(&self.0.cards))
+    }
+    /// The JSON of `ulti solve --json` (one line).
+    fn to_json(&self) -> String {
+        json(&self.0)
+    }
+    /// The fields of `ulti solve --json`, as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        loads(py, &json(&self.0))
+    }
+
+    fn __repr__(&self) -> String {
+        let r = &self.0;
+        let outcome = if !r.playable {
+            "unplayable".to_string()
+        } else {
+            let mut s = match r.soloist_wins {
+                Some(true) => "soloist wins".to_string(),
+                Some(false) => "soloist loses".to_string(),
+                None => "no result".to_string(),
+            };
+            if let Some(p) = r.soloist_points {
+                s.push_str(&format!(", {p} points"));
+            }
+            if let Some(p) = r.payoff {
+                s.push_str(&format!(", payoff {p:+}"));
+            }
+            s
+        };
+        let trump = r.trump.map(|t| format!(" ({t})")).unwrap_or_default();
+        format!(
+            "<Solution {}{}: {}, {} cards in the line, {} nodes, {:.3} ms>",
+            r.contract,
+            trump,
+            outcome,
+            r.line.len(),
+            r.nodes,
+            r.ms
+        )
+    }
+}
+
+/// Solve one position; returns a `Solution`.
+#[pyfunction]
+#[pyo3(signature = (deal, contract, played, all_cards=false, must_beat_after_trump=false, marriage_needs_trick=false))]
+fn solve(
+    py: Python<'_>,
+    deal: &Deal,
+    contract: &str,
+    played: &str,
+    all_cards: bool,
+    must_beat_after_trump: bool,
+    marriage_needs_trick: bool,
+) -> PyResult<Solution> {
+    let code = deal.code.as_str();
+    let rules = rules(must_beat_after_trump, marriage_needs_trick);
+    py.detach(|| -> Result<SolveReport> {
+        let q = input::query(code, contract, played, rules, all_cards)?;
+        SOLVER.with_borrow_mut(|solver| {
+            let start = Instant::now();
+            let sol = solver.solve(&q)?;
+            Ok(SolveReport::new(code, &q, sol, start.elapsed()))
+        })
+    })
+    .map(Solution)
+    .map_err(|e| py_err(&e))
+}
+
+/// The same position solved `n` times natively (the CLI's reading of the position, then the
+/// solve): seconds per call, the baseline of the per-call overhead benchmark.
+#[pyfunction]
+fn native_solve_seconds(
+    py: Python<'_>,
+    deal: &Deal,
+    contract: &str,
+    played: &str,
+    n: u32,
+) -> PyResult<f64> {
+    let code = deal.code.as_str();
+    py.detach(|| -> Result<f64> {
+        let start = Instant::now();
+        for _ in 0..n {
+            let q = input::query(code, contract, played, RuleOptions::default(), false)?;
+            let sol = SOLVER.with_borrow_mut(|s| s.solve(&q))?;
+            std::hint::black_box(SolveReport::new(code, &q, sol, start.elapsed()));
+        }
+        Ok(start.elapsed().as_secs_f64() / f64::from(n.max(1)))
+    })
+    .map_err(|e| py_err(&e))
+}
+
+/// `ulti bids --json` (`with_cells` false) or `ulti table --json` for the deal code `code`,
+/// one line without the newline, on this thread's solver.
+fn deal_json(code: &str, rules: RuleOptions, with_cells: bool) -> Result<String> {
+    let deal = input::deal(code)?;
+    SOLVER.with_borrow_mut(|solver| {
+        let cells = with_cells.then(|| {
+            table_slots()
+                .into_iter()
+                .map(|(contract, trump)| {
+                    let t = Instant::now();
+                    let cell = table_cell(solver, &deal, contract, trump, rules, false);
+                    CellReport::new(cell, t.elapsed())
+                })
+                .collect()
+        });
+        let values = bids(solver, &deal, rules);
+        Ok(json(&DealReport {
+            deal: code.trim().to_string(),
+            rules,
+            cells,
+            bids: values.iter().map(BidReport::from).collect(),
+            best_bid: best_bid(&values).map(|b| b.announcement.id()),
+        }))
+    })
+}
+
+/// `ulti bids --deal CODE --json`, exactly (one line, no newline).
+#[pyfunction]
+#[pyo3(signature = (code, must_beat_after_trump=false, marriage_needs_trick=false))]
+fn bids_json(
+    py: Python<'_>,
+    code: &str,
+    must_beat_after_trump: bool,
+    marriage_needs_trick: bool,
+) -> PyResult<String> {
+    let rules = rules(must_beat_after_trump, marriage_needs_trick);
+    py.detach(|| deal_json(code, rules, false))
+        .map_err(|e| py_err(&e))
+}
+
+/// `ulti table --deal CODE --json` (one line, no newline).
+#[pyfunction]
+#[pyo3(signature = (code, must_beat_after_trump=false, marriage_needs_trick=false))]
+fn table_json(
+    py: Python<'_>,
+    code: &str,
+    must_beat_after_trump: bool,
+    marriage_needs_trick: bool,
+) -> PyResult<String> {
+    let rules = rules(must_beat_after_trump, marriage_needs_trick);
+    py.detach(|| deal_json(code, rules, true))
+        .map_err(|e| py_err(&e))
+}
+
+/// What `ulti batch` prints for input line number `n` (1-based) whose text is `line`:
+/// `(json, solved)`.
+#[pyfunction]
+#[pyo3(signature = (n, line, all_cards=false, must_beat_after_trump=false, marriage_needs_trick=false))]
+fn batch_line(
+    py: Python<'_>,
+    n: usize,
+    line: &str,
+    all_cards: bool,
+    must_beat_after_trump: bool,
+    marriage_needs_trick: bool,
+) -> (String, bool) {
+    let rules = rules(must_beat_after_trump, marriage_needs_trick);
+    py.detach(|| {
+        let answer = commands::batch::answer(n, line.trim(), rules, all_cards);
+        let ok = matches!(answer, commands::batch::Answer::Solved { .. });
+        (json(&answer), ok)
+    })
+}
+
+/// `ulti advise --hand CARDS --json` (one line).
+#[pyfunction]
+#[pyo3(signature = (cards, samples=32, seed=1, confirm=32, threads=None, must_beat_after_trump=false, marriage_needs_trick=false))]
+#[allow(clippy::too_many_arguments)]
+fn advise_hand_json(
+    py: Python<'_>,
+    cards: &str,
+    samples: u32,
+    seed: u64,
+    confirm: u32,
+    threads: Option<usize>,
+    must_beat_after_trump: bool,
+    marriage_needs_trick: bool,
+) -> PyResult<String> {
+    let args = AdviseArgs {
+        hand: Some(cards.to_string()),
+        deal: None,
+        contract: None,
+        played: None,
+        seat: None,
+        samples: Some(samples),
+        confirm,
+        no_points: false,
+        seed,
+        threads: threads.and_then(std::num::NonZeroUsize::new),
+        json: true,
+        rules: flags(rules(must_beat_after_trump, marriage_needs_trick)),
+    };
+    py.detach(|| command_json(|out| commands::advise::run(&args, out)))
+        .map_err(|e| py_err(&e))
+}
+
+/// `ulti advise --deal CODE --contract ID --seat N [--played CARDS] --json` (one line).
+#[pyfunction]
+#[pyo3(signature = (code, contract, seat, played, samples=100, seed=1, points=true, threads=None, must_beat_after_trump=false, marriage_needs_trick=false))]
+#[allow(clippy::too_many_arguments)]
+fn advise_card_json(
+    py: Python<'_>,
+    code: &str,
+    contract: &str,
+    seat: usize,
+    played: &str,
+    samples: u32,
+    seed: u64,
+    points: bool,
+    threads: Option<usize>,
+    must_beat_after_trump: bool,
+    marriage_needs_trick: bool,
+) -> PyResult<String> {
+    let args = AdviseArgs {
+        hand: None,
+        deal: Some(code.to_string()),
+        contract: Some(contract.to_string()),
+        played: Some(played.to_string()),
+        seat: Some(seat),
+        samples: Some(samples),
+        confirm: 32,
+        no_points: !points,
+        seed,
+        threads: threads.and_then(std::num::NonZeroUsize::new),
+        json: true,
+        rules: flags(rules(must_beat_after_trump, marriage_needs_trick)),
+    };
+    py.detach(|| command_json(|out| commands::advise::run(&args, out)))
+        .map_err(|e| py_err(&e))
+}
+
+/// `ulti advise-eval --hands N --samples S --confirm C --seed SEED --json` (one line).
+#[pyfunction]
+#[pyo3(signature = (hands, samples=32, confirm=32, seed=1, threads=None, must_beat_after_trump=false, marriage_needs_trick=false))]
+#[allow(clippy::too_many_arguments)]
+fn advise_eval_json(
+    py: Python<'_>,
+    hands: u64,
+    samples: u32,
+    confirm: u32,
+    seed: u64,
+    threads: Option<usize>,
+    must_beat_after_trump: bool,
+    marriage_needs_trick: bool,
+) -> PyResult<String> {
+    let args = AdviseEvalArgs {
+        hands,
+        samples,
+        confirm,
+        seed,
+        threads: threads.and_then(std::num::NonZeroUsize::new),
+        json: true,
+        rules: flags(rules(must_beat_after_trump, marriage_needs_trick)),
+    };
+    py.detach(|| command_json(|out| commands::advise_eval::run(&args, out)))
+        .map_err(|e| py_err(&e))
+}
+
+/// `ulti match --players A,B --deals N --seed S --json` (one line).
+#[pyfunction]
+#[pyo3(signature = (players, deals=100, seed=1, threads=None, must_beat_after_trump=false, marriage_needs_trick=false))]
+fn match_json(
+    py: Python<'_>,
+    players: Vec<String>,
+    deals: u64,
+    seed: u64,
+    threads: Option<usize>,
+    must_beat_after_trump: bool,
+    marriage_needs_trick: bool,
+) -> PyResult<String> {
+    let args = MatchArgs {
+        players,
+        deals,
+        seed,
+        threads: threads.and_then(std::num::NonZeroUsize::new),
+        json: true,
+        rules: flags(rules(must_beat_after_trump, marriage_needs_trick)),
+    };
+    py.detach(|| command_json(|out| commands::versus::run(&args, out)))
+        .map_err(|e| py_err(&e))
+}
+
+/// The extension module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<Deal>()?;
+    m.add_class::<Solution>()?;
+    m.add("UltiError", py.get_type::<UltiError>())?;
+    m.add("DealError", py.get_type::<DealError>())?;
+    m.add("ContractError", py.get_type::<ContractError>())?;
+    m.add("CardError", py.get_type::<CardError>())?;
+    m.add("PlayError", py.get_type::<PlayError>())?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(native_solve_seconds, m)?)?;
+    m.add_function(wrap_pyfunction!(bids_json, m)?)?;
+    m.add_function(wrap_pyfunction!(table_json, m)?)?;
+    m.add_function(wrap_pyfunction!(batch_line, m)?)?;
+    m.add_function(wrap_pyfunction!(advise_hand_json, m)?)?;
+    m.add_function(wrap_pyfunction!(advise_card_json, m)?)?;
+    m.add_function(wrap_pyfunction!(advise_eval_json, m)?)?;
+    m.add_function(wrap_pyfunction!(match_json, m)?)?;
+    m.add("__version__", PyString::new(py, env!("CARGO_PKG_VERSION")))?;
+    Ok(())
+}
