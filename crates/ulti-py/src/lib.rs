@@ -14,7 +14,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use ulti_cli::cli::{AdviseArgs, AdviseEvalArgs, MatchArgs, RuleFlags};
+use ulti_cli::cli::{AdviseArgs, AdviseEvalArgs, MatchArgs, RuleFlags, TableFlags};
 use ulti_cli::commands;
 use ulti_cli::input;
 use ulti_cli::report::{BidReport, CellReport, DealReport, SolveReport};
@@ -54,6 +54,12 @@ create_exception!(
     UltiError,
     "A played card that breaks a rule."
 );
+create_exception!(
+    ulti_solver,
+    RecordError,
+    UltiError,
+    "An ulti-game/1 record that is not a game, or an action in it that breaks a rule."
+);
 
 /// The Python exception for a CLI error: its class from the cause, its message the CLI's
 /// `error: …` line without the prefix.
@@ -66,6 +72,8 @@ fn py_err(e: &anyhow::Error) -> PyErr {
         ContractError::new_err(msg)
     } else if chain().any(|c| c.is::<CardParseError>()) {
         CardError::new_err(msg)
+    } else if chain().any(|c| c.is::<commands::replay::Refused>()) {
+        RecordError::new_err(msg)
     } else if chain().any(|c| c.is::<EnginePlayError>() || c.is::<SolveError>()) {
         PlayError::new_err(msg)
     } else {
@@ -543,9 +551,10 @@ fn advise_eval_json(
         .map_err(|e| py_err(&e))
 }
 
-/// `ulti match --players A,B --deals N --seed S --json` (one line).
+/// `ulti match --players A,B[,C] --deals N --seed S [--whole-game] --json` (one line).
 #[pyfunction]
-#[pyo3(signature = (players, deals=100, seed=1, threads=None, must_beat_after_trump=false, marriage_needs_trick=false))]
+#[pyo3(signature = (players, deals=100, seed=1, threads=None, must_beat_after_trump=false, marriage_needs_trick=false, whole_game=false, table=None))]
+#[allow(clippy::too_many_arguments)]
 fn match_json(
     py: Python<'_>,
     players: Vec<String>,
@@ -554,7 +563,11 @@ fn match_json(
     threads: Option<usize>,
     must_beat_after_trump: bool,
     marriage_needs_trick: bool,
+    whole_game: bool,
+    table: Option<(bool, bool, bool, u8, bool)>,
 ) -> PyResult<String> {
+    let (allpass_forfeit, equal_value_by_rank, holder_may_not_raise, max_kontra, silent_bonuses) =
+        table.unwrap_or((false, false, false, 2, false));
     let args = MatchArgs {
         players,
         deals,
@@ -562,8 +575,32 @@ fn match_json(
         threads: threads.and_then(std::num::NonZeroUsize::new),
         json: true,
         rules: flags(rules(must_beat_after_trump, marriage_needs_trick)),
+        whole_game,
+        records: None,
+        table: TableFlags {
+            allpass_forfeit,
+            equal_value_by_rank,
+            holder_may_not_raise,
+            max_kontra,
+            silent_bonuses,
+        },
     };
-    py.detach(|| command_json(|out| commands::versus::run(&args, out)))
+    py.detach(|| {
+        command_json(|out| {
+            if whole_game {
+                commands::table_match::run(&args, out)
+            } else {
+                commands::versus::run(&args, out)
+            }
+        })
+    })
+    .map_err(|e| py_err(&e))
+}
+
+/// `ulti replay - --json` of a record given as JSON text (one line).
+#[pyfunction]
+fn replay_json(py: Python<'_>, record: String) -> PyResult<String> {
+    py.detach(|| command_json(|out| commands::replay::replay(&record, true, out)))
         .map_err(|e| py_err(&e))
 }
 
@@ -578,6 +615,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ContractError", py.get_type::<ContractError>())?;
     m.add("CardError", py.get_type::<CardError>())?;
     m.add("PlayError", py.get_type::<PlayError>())?;
+    m.add("RecordError", py.get_type::<RecordError>())?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(native_solve_seconds, m)?)?;
     m.add_function(wrap_pyfunction!(bids_json, m)?)?;
@@ -587,6 +625,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(advise_card_json, m)?)?;
     m.add_function(wrap_pyfunction!(advise_eval_json, m)?)?;
     m.add_function(wrap_pyfunction!(match_json, m)?)?;
+    m.add_function(wrap_pyfunction!(replay_json, m)?)?;
     m.add("__version__", PyString::new(py, env!("CARGO_PKG_VERSION")))?;
     Ok(())
 }

@@ -27,12 +27,12 @@ def _find_ulti() -> str:
 ULTI = _find_ulti()
 
 # Fields that time the run (wall or CPU clock): they differ between two runs of the CLI too.
-TIMING = {"ms", "bid_time", "card_time", "card_max_by_trick", "slowest_card"}
+TIMING = {"ms", "bid_time", "card_time", "card_max_by_trick", "slowest_card", "auction_time", "kontra_time"}
 
 
-def ulti(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    """Run the CLI."""
-    r = subprocess.run([ULTI, *args], capture_output=True, text=True)
+def ulti(*args: str, check: bool = True, input: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the CLI (with `input` on its standard input)."""
+    r = subprocess.run([ULTI, *args], capture_output=True, text=True, input=input)
     if check and r.returncode != 0:
         raise AssertionError(f"ulti {' '.join(args)} failed: {r.stderr}")
     return r

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import ulti_solver as u
@@ -119,3 +121,29 @@ def test_errors_are_value_errors_in_the_clis_words(exc: type, call, cli: list[st
         call()
     assert isinstance(e.value, ValueError)
     assert str(e.value) == cli_error(*cli)
+
+
+def test_whole_game_match_and_replay_equal_cli(seeds: list[int], tmp_path) -> None:
+    seed = seeds[4] % 1000
+    rec = tmp_path / "games.jsonl"
+    got = u.match(["easy", "cheater", "easy"], deals=1, seed=seed, threads=1, whole_game=True)
+    cli = ulti_json(
+        "match", "--whole-game", "--players", "easy,cheater,easy", "--deals", "1",
+        "--seed", str(seed), "--threads", "1", "--records", str(rec),
+    )
+    assert untimed(got.to_dict()) == untimed(cli)
+    for line in rec.read_text().splitlines():
+        replayed = u.replay(line)
+        assert replayed.to_dict() == json.loads(ulti("replay", "-", "--json", input=line).stdout)
+        assert sum(replayed.payments) == 0
+        assert u.replay(json.loads(line)).to_dict() == replayed.to_dict()
+
+
+def test_a_bad_record_raises_record_error_in_the_clis_words() -> None:
+    bad = '{"format":"ulti-game/1","dealer":2,"hands":["PA","PX","PK"]}'
+    with pytest.raises(u.RecordError) as e:
+        u.replay(bad)
+    assert isinstance(e.value, ValueError)
+    r = ulti("replay", "-", check=False, input=bad)
+    assert r.returncode == 2
+    assert str(e.value) == r.stderr.strip().removeprefix("error: ")

@@ -209,17 +209,25 @@ fn text(r: &ReplayReport, out: &mut impl Write) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Replay the record and print the game.
-pub fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<()> {
-    let json = read(&args.record)?;
-    let record = TableRecord::parse(&json).map_err(|e| Refused(e.to_string()))?;
+/// Replay a record given as JSON text and write the game (`json`: one JSON line, else the
+/// text).
+///
+/// # Errors
+/// [`Refused`] for a record that is not a game or holds an illegal action.
+pub fn replay(record: &str, json: bool, out: &mut impl Write) -> Result<()> {
+    let record = TableRecord::parse(record).map_err(|e| Refused(e.to_string()))?;
     let game = record.replay().map_err(|e| Refused(e.to_string()))?;
     let r = report(&game);
-    if args.json {
+    if json {
         serde_json::to_writer(&mut *out, &r)?;
         writeln!(out)?;
     } else {
         text(&r, out)?;
     }
     Ok(())
+}
+
+/// Replay the record and print the game.
+pub fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<()> {
+    replay(&read(&args.record)?, args.json, out)
 }

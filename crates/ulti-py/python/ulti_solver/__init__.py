@@ -25,6 +25,7 @@ from ._native import (
     Deal,
     DealError,
     PlayError,
+    RecordError,
     Solution,
     UltiError,
 )
@@ -46,7 +47,11 @@ __all__ = [
     "advise_hand",
     "advise_card",
     "match",
+    "replay",
+    "Replay",
+    "TableRules",
     "UltiError",
+    "RecordError",
     "DealError",
     "ContractError",
     "CardError",
@@ -234,14 +239,52 @@ def advise_card(
     return CardAdvice.from_json(text)  # type: ignore[return-value]
 
 
+@dataclass(frozen=True)
+class TableRules:
+    """The whole game's rule options beyond the rules of play (shared/RULES.md "The whole
+    game"; ``ulti match --whole-game``'s flags)."""
+
+    allpass_forfeit: bool = False
+    equal_value_by_rank: bool = False
+    holder_may_not_raise: bool = False
+    max_kontra: int = 2
+    silent_bonuses: bool = False
+
+
+class Replay(Report):
+    """A whole game replayed from its ``ulti-game/1`` record (``ulti replay --json``)."""
+
+
+def replay(record: Union[str, dict]) -> Replay:
+    """Replay a whole game from its ``ulti-game/1`` record (a dict or its JSON text): every
+    action checked; the auction, soloist, bid, kontra levels, each component's result and each
+    seat's payment, or whose turn it is in a game in progress. A record that is not a game, or
+    an illegal action, raises ``RecordError`` with ``ulti replay``'s words."""
+    text = record if isinstance(record, str) else json.dumps(record)
+    return Replay.from_json(_native.replay_json(text))  # type: ignore[return-value]
+
+
 def match(
     players: Sequence[str],
     deals: int = 100,
     seed: int = 1,
     threads: Optional[int] = None,
     rules: Optional[Rules] = None,
+    whole_game: bool = False,
+    table: Optional[TableRules] = None,
 ) -> MatchResult:
-    """Two computer players (``easy``, ``normal``, ``strong``, ``cheater``) on seeded random
-    deals, each deal played with both seatings (``ulti match --json``)."""
-    text = _native.match_json(list(players), deals, seed, threads, **_rules(rules))
+    """Computer players (``easy``, ``normal``, ``strong``, ``cheater``) on seeded random
+    deals: two, each deal played with both seatings (``ulti match --json``); or, with
+    ``whole_game=True``, two or three playing whole games (auction, kontra, play, payment),
+    each deal in three rotations (``ulti match --whole-game --json``)."""
+    t = table or TableRules()
+    text = _native.match_json(
+        list(players),
+        deals,
+        seed,
+        threads,
+        whole_game=whole_game,
+        table=(t.allpass_forfeit, t.equal_value_by_rank, t.holder_may_not_raise, t.max_kontra, t.silent_bonuses),
+        **_rules(rules),
+    )
     return MatchResult.from_json(text)  # type: ignore[return-value]

@@ -1,5 +1,6 @@
 """Typed interface of ``ulti_solver`` (the engine of Ulti Solver; answers as ``ulti … --json``)."""
 
+from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence, Union
 
 __version__: str
@@ -18,6 +19,9 @@ class CardError(UltiError):
 
 class PlayError(UltiError):
     """A played card that breaks a rule (``played card N: …``)."""
+
+class RecordError(UltiError):
+    """An ulti-game/1 record that is not a game, or an illegal action in it."""
 
 class Deal:
     """A deal: trump suit, three hands of ten (seat 0 soloist, 1 and 2 defenders), the talon."""
@@ -167,11 +171,30 @@ def advise_card(
 ) -> CardAdvice:
     """Card advice for one seat from what it sees (``ulti advise --deal … --seat``)."""
 
+@dataclass(frozen=True)
+class TableRules:
+    """The whole game's rule options beyond the rules of play."""
+
+    allpass_forfeit: bool = ...
+    equal_value_by_rank: bool = ...
+    holder_may_not_raise: bool = ...
+    max_kontra: int = ...
+    silent_bonuses: bool = ...
+
+class Replay(Report):
+    """A whole game replayed from its ulti-game/1 record (``ulti replay --json``)."""
+
+def replay(record: Union[str, dict]) -> Replay:
+    """Replay a whole game; a bad record raises ``RecordError``."""
+
 def match(
     players: Sequence[str],
     deals: int = ...,
     seed: int = ...,
     threads: Optional[int] = ...,
     rules: Optional[Rules] = ...,
+    whole_game: bool = ...,
+    table: Optional[TableRules] = ...,
 ) -> MatchResult:
-    """Two computer players on seeded deals, both seatings (``ulti match``)."""
+    """Computer players on seeded deals: two with both seatings, or whole games in three
+    rotations (``ulti match [--whole-game]``)."""
