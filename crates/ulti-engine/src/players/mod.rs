@@ -18,7 +18,9 @@ mod cheater;
 pub mod easy;
 mod game;
 pub mod table;
+mod table_auction;
 mod table_game;
+mod table_play;
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,0 +1,283 @@
+//! The table players' auction: pass or pick up, the discard and the bid after picking up, the
+//! holder's stand or raise, the forehand's opening pass (see [`super::table`]).
+
+use rand::seq::SliceRandom;
+
+use crate::advise::{BidOptions, advise_bid, rng_for};
+use crate::card::{Card, CardSet, Rank, Suit};
+use crate::rules::RuleOptions;
+use crate::whole_game::{AuctionBid, TableView};
+
+use super::easy::easy_bid;
+use super::table::{
+    AuctionMove, BidMove, Reason, TableLevel, TablePlayer, Weighed, cheapest, row_bid,
+};
+
+/// One row of the bid advice as the auction reads it.
+pub(super) struct Row {
+    /// The bid.
+    pub bid: AuctionBid,
+    /// Its trump (for a bid that names one).
+    pub trump: Option<Suit>,
+    /// Expected payoff per defender.
+    pub payoff: f64,
+    /// The discard.
+    pub discard: [Card; 2],
+    /// The soloist's win rate.
+    pub win: f64,
+}
+
+impl TablePlayer {
+    /// The advisor's rows for `twelve`: (bid, trump, expected payoff, discard, win rate),
+    /// best first.
+    fn rows(
+        &mut self,
+        twelve: CardSet,
+        rules: RuleOptions,
+        samples: u32,
+        confirm: u32,
+        seed: u64,
+    ) -> Vec<Row> {
+        let opts = BidOptions {
+            samples,
+            seed,
+            rules,
+            confirm,
+        };
+        let Ok(advice) = advise_bid(twelve, &opts, &mut self.solver) else {
+            return Vec::new();
+        };
+        advice
+            .bids
+            .iter()
+            .filter_map(|r| {
+                let (b, t) = row_bid(&r.id)?;
+                Some(Row {
+                    bid: b,
+                    trump: t,
+                    payoff: r.stats.expected_payoff,
+                    discard: r.discard,
+                    win: r.stats.win_prob,
+                })
+            })
+            .collect()
+    }
+
+    /// An auction turn (not the cheater's), from the seat's view and the bids that would
+    /// overcall now (public).
+    pub fn auction(
+        &mut self,
+        view: &TableView,
+        higher: &[AuctionBid],
+        holder_turn: bool,
+        standing: Option<&AuctionBid>,
+    ) -> AuctionMove {
+        self.reason = None;
+        let opened = !view.public.is_empty();
+        if !opened && view.hand.len() == 12 {
+            return AuctionMove::Bid;
+        }
+        let rules = view.rules.play();
+        match self.level {
+            TableLevel::Easy | TableLevel::Cheater => {
+                if holder_turn {
+                    return AuctionMove::Stand;
+                }
+                // Its ten cards and two low cards it cannot see.
+                let mut twelve = view.hand;
+                for c in Card::all()
+                    .filter(|&c| {
+                        !view.hand.contains(c) && matches!(c.rank(), Rank::Seven | Rank::Eight)
+                    })
+                    .take(2)
+                {
+                    twelve.insert(c);
+                }
+                let choice = easy_bid(twelve);
+                let b = row_bid(&choice.announcement.id()).map(|x| x.0);
+                if b.is_some_and(|b| higher.contains(&b)) {
+                    AuctionMove::Bid
+                } else if holder_turn {
+                    AuctionMove::Stand
+                } else {
+                    AuctionMove::Pass
+                }
+            }
+            TableLevel::Normal | TableLevel::Strong => {
+                let samples = if self.level == TableLevel::Strong {
+                    8
+                } else {
+                    4
+                };
+                if holder_turn {
+                    // It knows its twelve: its ten and the talon it laid down.
+                    let Some(talon) = view.known_talon else {
+                        return AuctionMove::Stand;
+                    };
+                    let twelve = CardSet(view.hand.0 | talon.0);
+                    let rows = self.rows(twelve, rules, samples, 0, self.seed_for(view, 1));
+                    let own = standing
+                        .and_then(|s| rows.iter().find(|r| &r.bid == s))
+                        .map_or(f64::NEG_INFINITY, |r| r.payoff);
+                    let best = rows
+                        .iter()
+                        .find(|r| higher.contains(&r.bid))
+                        .map_or(f64::NEG_INFINITY, |r| r.payoff);
+                    let (raise, stand) = (
+                        Weighed {
+                            action: "raise".into(),
+                            win_prob: None,
+                            expected_payoff: Some(best),
+                        },
+                        Weighed {
+                            action: "stand".into(),
+                            win_prob: None,
+                            expected_payoff: Some(own),
+                        },
+                    );
+                    return if best > own + 1.0 {
+                        self.reason = Some(Reason {
+                            chosen: raise,
+                            runner_up: Some(stand),
+                        });
+                        AuctionMove::Bid
+                    } else {
+                        self.reason = Some(Reason {
+                            chosen: stand,
+                            runner_up: Some(raise),
+                        });
+                        AuctionMove::Stand
+                    };
+                }
+                // Sampled talons from the cards it cannot see.
+                let mut unseen: Vec<Card> =
+                    Card::all().filter(|&c| !view.hand.contains(c)).collect();
+                let mut rng = rng_for(self.seed_for(view, 2), 0);
+                let tries: u32 = if self.level == TableLevel::Strong {
+                    4
+                } else {
+                    3
+                };
+                let mut total = 0.0;
+                for k in 0..tries {
+                    unseen.shuffle(&mut rng);
+                    let twelve = CardSet(view.hand.0 | unseen[0].bit() | unseen[1].bit());
+                    let rows = self.rows(
+                        twelve,
+                        rules,
+                        samples,
+                        0,
+                        self.seed_for(view, 3 + u64::from(k)),
+                    );
+                    let best = rows
+                        .iter()
+                        .find(|r| higher.contains(&r.bid))
+                        .map_or(-(higher.first().map_or(5, AuctionBid::value) as f64), |r| {
+                            r.payoff
+                        });
+                    total += best;
+                }
+                let own = total / f64::from(tries);
+                // Defending a standing bid costs about a fifth of its value (bidders win
+                // slightly more often than not).
+                let defend = -0.2 * f64::from(standing.map_or(0, AuctionBid::value));
+                // The seat's money: twice the payoff as soloist, or its share of defending.
+                let (pick, pass) = (
+                    Weighed {
+                        action: "pick up".into(),
+                        win_prob: None,
+                        expected_payoff: Some(2.0 * own),
+                    },
+                    Weighed {
+                        action: "pass".into(),
+                        win_prob: None,
+                        expected_payoff: Some(defend),
+                    },
+                );
+                if 2.0 * own > defend && own > 0.0 {
+                    self.reason = Some(Reason {
+                        chosen: pick,
+                        runner_up: Some(pass),
+                    });
+                    AuctionMove::Bid
+                } else {
+                    self.reason = Some(Reason {
+                        chosen: pass,
+                        runner_up: Some(pick),
+                    });
+                    AuctionMove::Pass
+                }
+            }
+        }
+    }
+
+    /// The discard and bid with the twelve cards now held (after picking up, or the forehand's
+    /// opening), among `higher` (any ladder bid for an opening).
+    pub fn bid_with(
+        &mut self,
+        view: &TableView,
+        twelve: CardSet,
+        higher: &[AuctionBid],
+    ) -> Option<BidMove> {
+        self.reason = None;
+        let chosen = match self.level {
+            TableLevel::Easy | TableLevel::Cheater => {
+                let c = easy_bid(twelve);
+                row_bid(&c.announcement.id()).and_then(|(b, t)| {
+                    let talon: CardSet = c.discard.iter().copied().collect();
+                    let hand = CardSet(twelve.0 & !talon.0);
+                    (higher.contains(&b) && !b.playable_trumps(hand, talon).is_empty()).then(|| {
+                        BidMove {
+                            trump: t
+                                .or_else(|| b.playable_trumps(hand, talon).first().copied())
+                                .filter(|_| b.names_trump()),
+                            bid: b,
+                            discard: c.discard,
+                        }
+                    })
+                })
+            }
+            TableLevel::Normal | TableLevel::Strong => {
+                let s = self.samples();
+                let rows = self.rows(
+                    twelve,
+                    view.rules.play(),
+                    s.bid,
+                    s.confirm,
+                    self.seed_for(view, 9),
+                );
+                let mut legal = rows.into_iter().filter(|r| {
+                    let talon: CardSet = r.discard.iter().copied().collect();
+                    let hand = CardSet(twelve.0 & !talon.0);
+                    higher.contains(&r.bid) && !r.bid.playable_trumps(hand, talon).is_empty()
+                });
+                let weigh = |r: &Row| Weighed {
+                    action: format!("bid {} {},{}", r.bid, r.discard[0], r.discard[1]),
+                    win_prob: Some(r.win),
+                    expected_payoff: Some(r.payoff),
+                };
+                let first = legal.next();
+                if let Some(f) = &first {
+                    self.reason = Some(Reason {
+                        chosen: weigh(f),
+                        runner_up: legal.next().as_ref().map(weigh),
+                    });
+                }
+                first.map(|r| BidMove {
+                    trump: r.trump.filter(|_| r.bid.names_trump()),
+                    bid: r.bid,
+                    discard: r.discard,
+                })
+            }
+        };
+        chosen.or_else(|| cheapest(twelve, higher))
+    }
+
+    /// The forehand's opening pass under `allpass = forfeit`: its two lowest cards.
+    #[must_use]
+    pub fn opening_pass(&self, view: &TableView) -> [Card; 2] {
+        let mut cards: Vec<Card> = view.hand.iter().collect();
+        cards.sort_by_key(|c| (c.rank().trump_strength(), c.index()));
+        [cards[0], cards[1]]
+    }
+}
