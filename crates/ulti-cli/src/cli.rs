@@ -72,7 +72,26 @@ pub enum Command {
     /// An illegal action ends it with exit status 2 and the rule it breaks.
     #[command(after_help = REPLAY_EXAMPLES)]
     Replay(ReplayArgs),
+    /// The next action of a computer player for the seat whose turn it is in a game record
+    /// in progress (or for --seat, e.g. the soloist's rekontra between tricks 1 and 2: `none`
+    /// when it says none), decided from that seat's view only (cheater: every hand).
+    #[command(after_help = SEAT_EXAMPLES)]
+    Move(MoveArgs),
+    /// A long-running computer player for harnesses: one JSON request per line on standard
+    /// input, one JSON answer per line on standard output (see README "Seat our player").
+    #[command(after_help = SEAT_EXAMPLES)]
+    Engine,
 }
+
+const SEAT_EXAMPLES: &str = "\
+Examples:
+  ulti move --record game.json --level strong --seed 1
+  ulti move --record - --level normal --json < game.json
+  echo '{\"id\":1,\"record\":{…},\"level\":\"strong\",\"seed\":1}' | ulti engine
+
+Levels: easy, normal, strong (they see only their own seat), cheater (sees every card).
+The same record, level and seed give the same action in ulti move, ulti engine and
+ulti match --whole-game --seed S.";
 
 const REPLAY_EXAMPLES: &str = "\
 Examples:
@@ -369,6 +388,27 @@ pub struct ReplayArgs {
     #[arg(value_name = "FILE|-")]
     pub record: String,
     /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `ulti move`.
+#[derive(Debug, Args)]
+pub struct MoveArgs {
+    /// The game record in progress: a file, or - for standard input.
+    #[arg(long, value_name = "FILE|-")]
+    pub record: String,
+    /// The player: easy, normal, strong or cheater.
+    #[arg(long, value_name = "LEVEL")]
+    pub level: String,
+    /// The player's seed.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Decide for this seat (default: the seat whose turn it is).
+    #[arg(long, value_name = "0..=2", value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub seat: Option<u8>,
+    /// One JSON object: the seat, the level, the action, the decision's time and the
+    /// advisor's numbers behind it (normal, strong).
     #[arg(long)]
     pub json: bool,
 }

@@ -1,5 +1,5 @@
 //! `ulti`: the command-line Ulti solver (solve, table, bids, batch, advise, advise-eval, match,
-//! bench, replay).
+//! bench, replay, move, engine).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -29,6 +29,10 @@ fn main() -> ExitCode {
         Command::Match(args) => commands::versus::run(args, &mut out).map(|()| true),
         Command::Bench(args) => commands::bench::run(args, &mut out).map(|()| true),
         Command::Replay(args) => commands::replay::run(args, &mut out).map(|()| true),
+        Command::Move(args) => commands::seat::run_move(args, &mut out).map(|()| true),
+        Command::Engine => {
+            commands::seat::run_engine(&mut io::stdin().lock(), &mut out).map(|()| true)
+        }
     }
     .and_then(|ok| {
         out.flush()?;

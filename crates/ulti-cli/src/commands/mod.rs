@@ -6,6 +6,7 @@ pub mod batch;
 pub mod bench;
 pub mod deal;
 pub mod replay;
+pub mod seat;
 pub mod solve;
 pub mod stats;
 pub mod table_match;

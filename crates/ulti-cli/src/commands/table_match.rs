@@ -103,8 +103,9 @@ fn play(
     let dealer = (deal % 3) as usize;
     let mut game = WholeGame::random(rules, dealer, deal_seed);
     let seats = [0, 1, 2].map(|s| (s + r) % 3);
-    let mut players =
-        seats.map(|p| TablePlayer::new(levels[p], splitmix(deal_seed ^ (p as u64 + 1))));
+    // Every player's decisions derive from the match seed (and what its seat sees), so
+    // `ulti move --seed S` makes the same decision at any moment of these games.
+    let mut players = seats.map(|p| TablePlayer::new(levels[p], seed));
     let mut times = DecisionTimes::default();
     play_table_game(&mut game, &mut players, &mut times, &thread_cpu_ms)
         .map_err(|e| anyhow::anyhow!("deal {deal}, rotation {r}: {e}"))?;

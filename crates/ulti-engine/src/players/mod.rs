@@ -37,7 +37,7 @@ pub use advisor::{Advisor, Samples};
 pub use cheater::DoubleDummy;
 pub use easy::Easy;
 pub use game::{ComponentOutcome, GameError, GameRecord, Seating, play_game, play_out, settle};
-pub use table::{AuctionMove, BidMove, TableLevel, TablePlayer};
+pub use table::{AuctionMove, BidMove, Reason, TableLevel, TablePlayer, Weighed};
 pub use table_game::{DecisionTimes, decide, play_table_game};
 
 /// How strong a computer player is.

@@ -193,6 +193,12 @@ impl TablePlayer {
         }
     }
 
+    /// Decide from now on with `seed` (a warm player serving requests with their own seeds
+    /// decides as a fresh one with that seed would).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
     /// The level.
     #[must_use]
     pub fn level(&self) -> TableLevel {
