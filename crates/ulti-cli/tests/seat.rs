@@ -268,6 +268,10 @@ fn the_engine_survives_garbage_huge_lines_unknown_fields_and_other_rules() {
     let mut req = json!({"id": "u", "record": serde_json::from_str::<Value>(&g.record().to_json()).unwrap(), "level": "easy", "seed": 2, "colour": "blue"});
     let a = engine.send(&req.to_string());
     assert_eq!(a["id"], "u");
+    assert!(
+        a["next_to_act"].is_u64() && a["may_double"].is_array(),
+        "{a}"
+    );
     let action: Action = a["action"].as_str().unwrap().parse().unwrap();
     g.apply(action).expect("a legal action");
     req["record"]["house_rule"] = json!(true);

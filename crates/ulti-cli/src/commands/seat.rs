@@ -31,6 +31,11 @@ pub struct MoveAnswer {
     pub ms: f64,
     /// The advisor's numbers behind it (normal, strong).
     pub reason: Option<Reason>,
+    /// After this action: the seat to act (`None` once the game is over)…
+    pub next_to_act: Option<Seat>,
+    /// …and the other seats that may double out of turn first (the soloist's rekontra
+    /// between tricks 1 and 2): ask them with their seat; they answer a kontra or `none`.
+    pub may_double: Vec<Seat>,
 }
 
 /// Warm players by level, reused across requests.
@@ -70,7 +75,22 @@ impl Players {
         let start = thread_cpu_ms();
         let action = decide(&game, seat, player, &mut times, &thread_cpu_ms).map_err(Refused)?;
         let ms = thread_cpu_ms() - start;
+        let mut after = game.clone();
+        if let Some(a) = &action {
+            after
+                .apply(a.clone())
+                .map_err(|e| Refused(format!("the player chose an illegal action {a}: {e}")))?;
+        }
+        let next_to_act = after.to_act();
+        let may_double = after
+            .kontra_open()
+            .into_iter()
+            .map(|(s, _, _)| s)
+            .filter(|&s| Some(s) != next_to_act && (action.is_some() || s != seat))
+            .collect();
         Ok(MoveAnswer {
+            next_to_act,
+            may_double,
             seat,
             level: level.id(),
             action: action.map_or_else(|| "none".to_string(), |a| a.to_string()),
@@ -147,7 +167,14 @@ fn serve(players: &mut Players, line: &str) -> Option<Value> {
         },
     };
     Some(match players.answer(&record, level, seed, seat) {
-        Ok(a) => serde_json::json!({"id": id, "seat": a.seat, "action": a.action, "ms": a.ms}),
+        Ok(a) => serde_json::json!({
+            "id": id,
+            "seat": a.seat,
+            "action": a.action,
+            "ms": a.ms,
+            "next_to_act": a.next_to_act,
+            "may_double": a.may_double,
+        }),
         Err(e) => serde_json::json!({"id": id, "error": e.to_string()}),
     })
 }
