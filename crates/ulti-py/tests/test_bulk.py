@@ -78,3 +78,12 @@ def test_shard_sizes() -> None:
     assert bulk.default_shard("bids", 10**6, 2) == 1000
     assert bulk.default_shard("match", 10, 2) == 2
     assert bulk.default_shard("advise-eval", 10**5, 200) == 100
+
+
+def test_whole_game_match_lines_are_the_clis(local_ray) -> None:
+    got, ok = run("match", "5\n6\n", shard=1, players=["easy", "cheater"], whole_game=True)
+    assert ok
+    for seed, line in zip((5, 6), got.splitlines()):
+        cli = json.loads(ulti("match", "--whole-game", "--players", "easy,cheater", "--deals", "1",
+                              "--seed", str(seed), "--threads", "1", "--json").stdout)
+        assert json.loads(line) == untimed(cli)

@@ -15,7 +15,9 @@ Inputs (``-`` reads standard input; blank lines and ``#`` comments are skipped e
   --hands 1 --seed SEED --samples S --confirm C --json`` (its ``deals[0]``), the deal being
   ``Deal.random(SEED * 1000003)``.
 - ``match``: lines ``SEED``; each output line is the deal of ``ulti match --players A,B
-  --deals 1 --seed SEED --json`` (its ``games[0]``: the deal, A's game as soloist, B's).
+  --deals 1 --seed SEED --json`` (its ``games[0]``: the deal, A's game as soloist, B's); with
+  ``--whole-game``, ``ulti match --whole-game --players A,B[,C] --deals 1 --seed SEED --json``
+  (the deal's three rotations of whole games) without its decision times.
 
 The exit status is 1 when some line failed (its error object was printed), as ``ulti batch``.
 """
@@ -66,6 +68,12 @@ def answer(verb: str, opts: dict[str, Any], n: int, text: str) -> tuple[str, boo
         if verb == "advise-eval":
             report = _native.advise_eval_json(1, opts["samples"], opts["confirm"], seed, 1, **rules)
             return _line(json.loads(report)["deals"][0]), True
+        if verb == "match" and opts.get("whole_game"):
+            report = json.loads(_native.match_json(opts["players"], 1, seed, 1, whole_game=True, **rules))
+            for row in report["rows"]:
+                for timing in ("auction_time", "kontra_time", "card_time"):
+                    row.pop(timing, None)
+            return _line(report), True
         if verb == "match":
             report = _native.match_json(opts["players"], 1, seed, 1, **rules)
             return _line(json.loads(report)["games"][0]), True
@@ -172,7 +180,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     p.add_argument("--all-cards", action="store_true", help="batch: every legal card's value")
     p.add_argument("--samples", type=int, default=32, help="advise-eval: samples per finalist discard")
     p.add_argument("--confirm", type=int, default=32, help="advise-eval: confirmation samples")
-    p.add_argument("--players", default="strong,easy", help="match: the two players, A,B")
+    p.add_argument("--players", default="strong,easy", help="match: the players, A,B (A,B,C with --whole-game)")
+    p.add_argument("--whole-game", action="store_true", help="match: whole games, three rotations a deal")
     p.add_argument("--must-beat-after-trump", action="store_true")
     p.add_argument("--marriage-needs-trick", action="store_true")
     a = p.parse_args(argv)
@@ -183,6 +192,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         "samples": a.samples,
         "confirm": a.confirm,
         "players": [s.strip() for s in a.players.split(",")],
+        "whole_game": a.whole_game,
         "must_beat_after_trump": a.must_beat_after_trump,
         "marriage_needs_trick": a.marriage_needs_trick,
     }
