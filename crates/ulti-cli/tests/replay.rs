@@ -1,29 +1,17 @@
 //! `ulti replay`: good records (finished and in progress, text and JSON) and every kind of
 //! refusal, each with exit status 2 and one `error:` line naming the rule.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::process::{Command, Output};
+
+use common::ulti_stdin;
 use serde_json::Value;
 use ulti_engine::whole_game::{Action, Stage, TableRules, Verb, WholeGame};
 use ulti_engine::{Card, CardSet, parse_cards};
 
 fn replay(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ulti"))
-        .arg("replay")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the ulti binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    ulti_stdin(&[&["replay"], args].concat(), input)
 }
 
 fn cards(s: &str) -> CardSet {

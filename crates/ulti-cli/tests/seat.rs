@@ -2,9 +2,12 @@
 //! seed give the same action in both and in `ulti match --whole-game`, moving the cards the
 //! seat cannot see never changes its action, and the engine survives bad requests.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
+use common::ulti_stdin;
 use serde_json::{Value, json};
 use ulti_engine::players::{TableLevel, TablePlayer, play_table_game};
 use ulti_engine::whole_game::{Action, Stage, TableRecord, WholeGame};
@@ -63,28 +66,11 @@ impl Engine {
 }
 
 fn ulti_move(record: &TableRecord, level: &str, seed: u64) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ulti"))
-        .args([
-            "move",
-            "--record",
-            "-",
-            "--level",
-            level,
-            "--seed",
-            &seed.to_string(),
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(record.to_json().as_bytes())
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let seed = seed.to_string();
+    let o = ulti_stdin(
+        &["move", "--record", "-", "--level", level, "--seed", &seed],
+        &record.to_json(),
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     String::from_utf8(o.stdout).unwrap().trim().to_string()
 }
@@ -306,20 +292,7 @@ fn ulti_move_refuses_a_finished_or_broken_record_with_status_2() {
             "hands",
         ),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ulti"))
-            .args(["move", "--record", "-", "--level", "easy"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let o = child.wait_with_output().unwrap();
+        let o = ulti_stdin(&["move", "--record", "-", "--level", "easy"], input);
         assert_eq!(o.status.code(), Some(2));
         let err = String::from_utf8(o.stderr).unwrap();
         assert_eq!(err.lines().count(), 1);
