@@ -542,11 +542,11 @@ impl WholeGame {
 
     // ------------------------------------------------------------------ the play
 
-    /// The kontra level `seat` may say at this moment, if any (see [`super::kontra`]):
+    /// The kontra levels `seat` may say at this moment (see [`super::kontra`]):
     /// kontra before a defender's card to trick 1; rekontra by the soloist after trick 1,
     /// before trick 2 is led; each further level by the other side at its next card after the
     /// level below was said.
-    pub(crate) fn kontra_level_now(&self, seat: Seat) -> Result<u8, String> {
+    pub(crate) fn kontra_levels_now(&self, seat: Seat) -> Result<Vec<u8>, String> {
         let (Some(g), Some(soloist)) = (&self.play, self.holder) else {
             return Err("kontra is said during the play".into());
         };
@@ -559,9 +559,10 @@ impl WholeGame {
         let is_soloist = seat == soloist;
         let trick = g.tricks().len();
         let between = g.current_trick().is_empty();
-        for level in 1..=5u8 {
-            let name = level_name(level);
-            let ok = match level {
+        // Several moments can be open at once (a defender that has not played since both a
+        // rekontra and a mordkontra): the units' levels then say which one applies.
+        let open: Vec<u8> = (1..=5u8)
+            .filter(|&level| match level {
                 1 => !is_soloist && trick == 0 && seat == self.to_act,
                 2 => is_soloist && trick == 1 && between && self.kontra_at[1].is_some(),
                 _ => {
@@ -570,22 +571,28 @@ impl WholeGame {
                         && self.kontra_at[usize::from(level) - 1]
                             .is_some_and(|c| self.last_card[seat].is_none_or(|l| l < c))
                 }
-            };
-            if ok {
-                if level > self.rules.max_kontra {
-                    return Err(format!(
-                        "max_kontra is {}: {name} is not played",
-                        self.rules.max_kontra
-                    ));
-                }
-                return Ok(level);
-            }
+            })
+            .collect();
+        if open.is_empty() {
+            return Err(if is_soloist {
+                "the soloist says rekontra after trick 1, before trick 2 is led, and answers a later level at its next card".into()
+            } else {
+                "a defender says kontra right before its card to trick 1, and answers a rekontra at its next card".into()
+            });
         }
-        Err(if is_soloist {
-            "the soloist says rekontra after trick 1, before trick 2 is led, and answers a later level at its next card".into()
-        } else {
-            "a defender says kontra right before its card to trick 1, and answers a rekontra at its next card".into()
-        })
+        let allowed: Vec<u8> = open
+            .iter()
+            .copied()
+            .filter(|&l| l <= self.rules.max_kontra)
+            .collect();
+        if allowed.is_empty() {
+            return Err(format!(
+                "max_kontra is {}: {} is not played",
+                self.rules.max_kontra,
+                level_name(open[0])
+            ));
+        }
+        Ok(allowed)
     }
 
     fn say_kontra(
@@ -594,11 +601,12 @@ impl WholeGame {
         level: u8,
         units: &[crate::contract::Contract],
     ) -> Result<(), ActionError> {
-        let now = self.kontra_level_now(seat).map_err(ActionError::Kontra)?;
-        if now != level {
+        let now = self.kontra_levels_now(seat).map_err(ActionError::Kontra)?;
+        if !now.contains(&level) {
+            let names: Vec<&str> = now.iter().map(|&l| level_name(l)).collect();
             return Err(ActionError::Kontra(format!(
                 "seat {seat} may say {} now, not {}",
-                level_name(now),
+                names.join(" or "),
                 level_name(level)
             )));
         }

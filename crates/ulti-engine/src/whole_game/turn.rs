@@ -63,10 +63,15 @@ impl WholeGame {
         if self.stage() != Stage::Play {
             return None;
         }
-        let level = self.kontra_level_now(seat).ok()?;
         let defender = (seat != c.soloist).then(|| (seat + 3 - c.soloist) % 3 - 1);
-        let units = self.kontra()?.doublable(level, defender);
-        (!units.is_empty()).then_some((level, units))
+        // The highest open level with a unit standing just below it.
+        let book = self.kontra()?;
+        self.kontra_levels_now(seat)
+            .ok()?
+            .into_iter()
+            .rev()
+            .map(|level| (level, book.doublable(level, defender)))
+            .find_map(|(level, units)| (!units.is_empty()).then_some((level, units)))
     }
 
     /// The kontra the seat to act may say before its card now.
