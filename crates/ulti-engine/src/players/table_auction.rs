@@ -97,8 +97,6 @@ impl TablePlayer {
                 let b = row_bid(&choice.announcement.id()).map(|x| x.0);
                 if b.is_some_and(|b| higher.contains(&b)) {
                     AuctionMove::Bid
-                } else if holder_turn {
-                    AuctionMove::Stand
                 } else {
                     AuctionMove::Pass
                 }
