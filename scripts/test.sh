@@ -37,6 +37,8 @@ install_tools() {
 lint() {
   cargo fmt --all --check
   cargo clippy --workspace --all-targets --locked -- -D warnings
+  # The search statistics behind `ulti bench --per-deal` (off in every other build).
+  cargo clippy -p ulti-cli --features search-stats --locked -- -D warnings
 }
 
 # tests/web.rs: wasm-bindgen-test in the browser, through wasm-bindgen-test-runner (installed with

@@ -255,7 +255,9 @@ pub struct BatchArgs {
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Deals file, lines `CODE` or `NAME CODE` (default: shared/deals/random-1000.txt in the
-    /// current directory or its parent).
+    /// current directory or its parent), or a tab-separated table whose header names the
+    /// columns `deal` and `contract` (and optionally `peer_ms`), as shared/deals/speed-hard.tsv:
+    /// then each deal is timed on its own contract, and against the peer's time when given.
     #[arg(long, value_name = "FILE")]
     pub deals: Option<PathBuf>,
     /// Contracts to time, comma-separated (default: all nine).
@@ -274,6 +276,15 @@ pub struct BenchArgs {
     /// Time each solve by the wall clock, or by the thread's CPU time.
     #[arg(long, value_enum, default_value_t)]
     pub clock: ClockArg,
+    /// Solve each deal this many times and keep its fastest time (less noise per deal).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub repeat: u32,
+    /// Also print one line per deal and contract: its time, nodes and answer (the answers
+    /// of two builds can then be compared with diff).
+    #[arg(long)]
+    pub per_deal: bool,
+    #[command(flatten)]
+    pub rules: RuleFlags,
 }
 
 /// Arguments of `ulti advise`.

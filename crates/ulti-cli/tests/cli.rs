@@ -427,6 +427,68 @@ fn bench_runs_on_a_tiny_deals_file() {
 }
 
 #[test]
+fn bench_times_a_table_of_deals_each_on_its_contract_against_the_peer() {
+    // The form of shared/deals/speed-hard.tsv: a header, each deal with its contract and the
+    // peer's time; a comment line and an extra column are ignored.
+    let path = temp_file(
+        "hard.tsv",
+        &format!(
+            "# hard deals\ndeal\tcontract\tpeer_ms\tnote\n{STRONG}\tpassz\t1000\tx\n{GREAT_BETLI}\tulti\t1000\ty\n"
+        ),
+    );
+    let run = |extra: &[&str]| {
+        let mut args = vec!["bench", "--deals", path.to_str().unwrap(), "--per-deal"];
+        args.extend_from_slice(extra);
+        let o = ulti(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let text = run(&["--repeat", "2", "--must-beat-after-trump"]);
+    assert!(text.contains("rules: must beat after a trump"), "{text}");
+    assert!(text.contains("the fastest of 2 solves"), "{text}");
+    let per_deal: Vec<&str> = text
+        .lines()
+        .filter(|l| l.len() > 61 && l.as_bytes()[..61].iter().all(u8::is_ascii_digit))
+        .collect();
+    assert_eq!(per_deal.len(), 2, "one line per row of the table: {text}");
+    // Each deal was timed on its own contract only, with its answer and the peer's ratio
+    // (a second is far slower than any solve here).
+    let words: Vec<Vec<&str>> = per_deal
+        .iter()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(words[0][1], "passz", "{text}");
+    assert!(
+        words[0][4].parse::<u32>().is_ok(),
+        "passz answers its points: {text}"
+    );
+    assert_eq!(words[1][1], "ulti", "{text}");
+    assert!(
+        ["won", "lost"].contains(&words[1][4]),
+        "ulti answers won or lost: {text}"
+    );
+    for w in &words {
+        assert!(w[5].parse::<f64>().unwrap() > 10.0, "{text}");
+    }
+    assert!(text.contains("peer's time / ours: lowest"), "{text}");
+    assert!(!text.lines().any(|l| l.starts_with("betli")), "{text}");
+    // The default rules, and --contracts filters the rows.
+    let text = run(&["--contracts", "ulti"]);
+    assert!(text.contains("rules: default"), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.contains(" ulti ")).count(),
+        1,
+        "{text}"
+    );
+    let bad = temp_file("bad.tsv", "deal\tcontract\nnot-a-deal\tpassz\n");
+    let o = ulti(&["bench", "--deals", bad.to_str().unwrap()]);
+    std::fs::remove_file(&bad).ok();
+    std::fs::remove_file(&path).ok();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("line 2"), "{}", stderr(&o));
+}
+
+#[test]
 fn win_lose_question_answers_the_verdict_without_points() {
     for contract in ["passz", "40-100", "20-100"] {
         let exact = json(&ulti(&[

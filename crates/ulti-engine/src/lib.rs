@@ -37,5 +37,6 @@ pub use contract::{
 pub use deal::{Deal, DealError, SOLOIST, Seat};
 pub use rules::{Game, PlayError, RuleOptions, Trick};
 pub use solver::{
-    CardValue, ComponentResult, DEFAULT_TT_BYTES, Query, Question, Solution, SolveError, Solver,
+    CardValue, ComponentResult, DEFAULT_TT_BYTES, Query, Question, SearchStats, Solution,
+    SolveError, Solver,
 };

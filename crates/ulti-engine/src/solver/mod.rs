@@ -33,10 +33,12 @@ mod points;
 mod query;
 mod search;
 mod setup;
+mod stats;
 mod tt;
 mod win_lose;
 
 pub use query::{CardValue, ComponentResult, Query, Question, Solution, SolveError};
+pub use stats::SearchStats;
 
 use board::Layout;
 use goal::{Goal, PayoffSpec, Progress};
@@ -46,6 +48,8 @@ use tt::Tt;
 pub struct Solver {
     tt: Tt,
     nodes: u64,
+    #[cfg(feature = "search-stats")]
+    stats: SearchStats,
     // --- the position being searched ---
     hands: [u32; 3],
     trick: [u8; 3],
@@ -89,6 +93,10 @@ pub struct Solver {
     extra_mask: u16,
     /// Cards move ordering values above their card points.
     order_mask: u32,
+    /// Per trick number, the last card that refuted at a trick boundary (the killer move):
+    /// the first try at a boundary the table has no move for, where the ordering heuristic
+    /// is crude (see [`Solver::uses_killers`]).
+    killers: [u8; 10],
     /// The second board of [`Solver::line`], kept between solves (its table is allocated once).
     aux: Option<Box<Solver>>,
 }
@@ -113,6 +121,8 @@ impl Solver {
         Solver {
             tt: Tt::new(bytes),
             nodes: 0,
+            #[cfg(feature = "search-stats")]
+            stats: SearchStats::default(),
             hands: [0; 3],
             trick: [0; 3],
             trick_len: 0,
@@ -140,7 +150,15 @@ impl Solver {
             extra_mask: 0,
             order_mask: 0,
             aux: None,
+            killers: [0xFF; 10],
         }
+    }
+
+    /// The search statistics of the last solve (with the `search-stats` feature).
+    #[cfg(feature = "search-stats")]
+    #[must_use]
+    pub fn stats(&self) -> SearchStats {
+        self.stats
     }
 
     /// Memory held by the transposition table, in bytes.
@@ -164,6 +182,10 @@ impl Solver {
             })?;
         }
         self.nodes = 0;
+        #[cfg(feature = "search-stats")]
+        {
+            self.stats = SearchStats::default();
+        }
         let mut sol = Solution {
             bid: q.bid.clone(),
             trump: q.bid.has_trumps().then_some(q.deal.trump),

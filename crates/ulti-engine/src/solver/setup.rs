@@ -148,6 +148,7 @@ impl Solver {
         self.live_count[0] = ((h0 | h1 | h2) & self.count_mask).count_ones() as u8;
         self.dealt = self.hands;
         self.codes_ready = false;
+        self.killers = [0xFF; 10];
         played.iter().map(|&c| self.make(l.int(c))).sum()
     }
 }
