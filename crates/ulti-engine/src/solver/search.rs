@@ -76,14 +76,8 @@ impl Solver {
         } else {
             stat!(self, inner_nodes);
         }
-        let (mut lo, mut hi) = self.bounds();
-        if need <= lo || need > hi {
-            stat!(self, bound_cuts);
-            return if need <= lo { lo } else { hi };
-        }
         // The table holds trick boundaries only (the last trick was played out above: cheaper
-        // than a probe, a cache miss).
-        let mut hint = 0xFF;
+        // than a probe, a cache miss). Its bucket loads while the static bounds are worked out.
         let key = if boundary {
             if !self.codes_ready {
                 for codes in self.suit_codes.iter_mut() {
@@ -92,6 +86,18 @@ impl Solver {
                 self.codes_ready = true;
             }
             let key = self.tt_key();
+            self.tt.prefetch(&key);
+            Some(key)
+        } else {
+            None
+        };
+        let (mut lo, mut hi) = self.bounds();
+        if need <= lo || need > hi {
+            stat!(self, bound_cuts);
+            return if need <= lo { lo } else { hi };
+        }
+        let mut hint = 0xFF;
+        if let Some(key) = key {
             if let Some(h) = self.tt.probe(&key) {
                 stat!(self, tt_hits);
                 if need <= h.lo || need > h.hi {
@@ -105,10 +111,7 @@ impl Solver {
             if hint == 0xFF && self.uses_killers() {
                 hint = self.killers[self.tricks_done];
             }
-            Some(key)
-        } else {
-            None
-        };
+        }
         let seat = self.mover();
         let maximizing = seat == SOLOIST;
         let moves = self.gen_moves(seat, hint);
