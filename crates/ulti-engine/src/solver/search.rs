@@ -3,7 +3,7 @@
 
 use crate::deal::SOLOIST;
 
-use super::{Solver, goal::Goal, stats::stat};
+use super::{MOD3, Solver, goal::Goal, stats::stat};
 
 impl Solver {
     /// The exact value from the current position: zero-window tests that split the range
@@ -31,6 +31,9 @@ impl Solver {
     /// In the last trick every card is forced: play them out and return the value they add
     /// (with the final value of a compound bid), the board left as it was.
     pub(super) fn last_trick(&mut self) -> i32 {
+        if self.goal != Goal::Payoff {
+            return self.last_trick_count();
+        }
         let n = 3 - self.trick_len;
         let mut d = 0;
         for _ in 0..n {
@@ -50,6 +53,38 @@ impl Solver {
     /// goals with refined ordering.
     fn uses_killers(&self) -> bool {
         matches!(self.goal, Goal::Ulti | Goal::DefTricks)
+    }
+
+    /// [`Solver::last_trick`] for the counting goals, without playing the cards: the trick's
+    /// winner and what it adds (nothing is counted after it).
+    fn last_trick_count(&self) -> i32 {
+        let mut cards = self.trick;
+        for (k, card) in cards.iter_mut().enumerate().skip(self.trick_len) {
+            *card = self.hands[MOD3[self.leader + k]].trailing_zeros() as u8;
+        }
+        let mut wi = 0;
+        for i in 1..3 {
+            let (c, w) = (cards[i], cards[wi]);
+            let beats = if c >> 3 == w >> 3 {
+                c > w
+            } else {
+                self.trump_mask >> c & 1 != 0
+            };
+            if beats {
+                wi = i;
+            }
+        }
+        let solo = MOD3[self.leader + wi] == SOLOIST;
+        let counted = ((1u32 << cards[0] | 1 << cards[1] | 1 << cards[2]) & self.count_mask)
+            .count_ones() as i32;
+        match self.goal {
+            Goal::Points => i32::from(solo) * (counted + 1),
+            Goal::SoloTricks => i32::from(solo),
+            Goal::DefTricks => i32::from(!solo),
+            Goal::Aces | Goal::Tens => i32::from(solo) * counted,
+            Goal::Ulti => i32::from(solo && 1 << cards[wi] == self.seven),
+            Goal::Payoff => unreachable!("the payoff plays the last trick out"),
+        }
     }
 
     /// Can the soloist force a value of at least `need` from here?
