@@ -97,6 +97,8 @@ pub struct Solver {
     /// the first try at a boundary the table has no move for, where the ordering heuristic
     /// is crude (see [`Solver::uses_killers`]).
     killers: [u8; 10],
+    /// Order the defenders' cards lowest first (see [`Solver::set_root_need`]).
+    duck: bool,
     /// The second board of [`Solver::line`], kept between solves (its table is allocated once).
     aux: Option<Box<Solver>>,
 }
@@ -151,6 +153,7 @@ impl Solver {
             order_mask: 0,
             aux: None,
             killers: [0xFF; 10],
+            duck: false,
         }
     }
 

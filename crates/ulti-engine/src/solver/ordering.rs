@@ -158,6 +158,12 @@ impl Solver {
 
     pub(super) fn score(&self, c: u8, ctx: &OrderCtx, live: u32) -> i32 {
         let strength = i32::from(c & 7);
+        if self.duck && ctx.seat != SOLOIST {
+            // Lowest first: no card points, no trump, low.
+            return -((self.points_mask >> c & 1) as i32 * 1000
+                + (self.trump_mask >> c & 1) as i32 * 100
+                + strength);
+        }
         let value =
             i32::from(self.points_mask & 1 << c != 0) + i32::from(self.order_mask & 1 << c != 0);
         if ctx.leading {

@@ -18,6 +18,7 @@ impl Solver {
                 lo + (hi - lo + 1) / 2
             };
             stat!(self, root_searches);
+            self.set_root_need(mid);
             let v = self.probe_value(mid);
             if v >= mid {
                 lo = v;
@@ -87,9 +88,19 @@ impl Solver {
         }
     }
 
+    /// The move ordering's view of a search from the root: when the soloist needs at most one
+    /// more card-point unit (10 points, or the last trick), the defenders' cards are tried
+    /// lowest first, giving nothing away, instead of taking tricks. Measured on passz: 16 %
+    /// fewer nodes on the deals of shared/deals/speed-hard.tsv (where the soloist takes 0-10
+    /// points), the same count on shared/deals/random-1000.txt (13.014 M and 13.015 M).
+    fn set_root_need(&mut self, need: i32) {
+        self.duck = self.goal == Goal::Points && need <= 1;
+    }
+
     /// Can the soloist force a value of at least `need` from here?
     pub(super) fn search(&mut self, need: i32) -> bool {
         stat!(self, root_searches);
+        self.set_root_need(need);
         self.probe_value(need) >= need
     }
 
