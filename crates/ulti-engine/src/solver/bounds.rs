@@ -27,11 +27,9 @@ impl Solver {
         let all = boundary && self.leader == SOLOIST && self.soloist_takes_rest();
         // Sure cards: at a trick boundary, the top run of live trumps held by one side.
         let (mut sol_sure, mut def_sure) = if boundary { self.trump_run() } else { (0, 0) };
-        // On lead, a defender may cash side-suit winners nobody can ruff.
-        if boundary
-            && self.leader != SOLOIST
-            && matches!(self.goal, Goal::Points | Goal::Aces | Goal::Tens)
-        {
+        // On lead, a defender may cash side-suit winners nobody can ruff (for the aces and the
+        // tens: with card points it rarely cuts and costs more than it saves).
+        if boundary && self.leader != SOLOIST && matches!(self.goal, Goal::Aces | Goal::Tens) {
             def_sure |= self.defender_cash();
         }
         // On lead, the soloist may also draw trumps and cash side-suit winners.
@@ -388,7 +386,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(22);
         let mut solver = Solver::new();
         let (mut checked, mut cashing, mut tight) = (0, 0, 0);
-        for seed in 0..400 {
+        for seed in 0..800 {
             let deal = Deal::random(seed);
             let contract =
                 [Contract::Passz, Contract::NegyAsz, Contract::NegyTizes][seed as usize % 3];
@@ -415,10 +413,10 @@ mod tests {
             let mut q = Query::new(deal, bid);
             q.rules = rules;
             solver.configure(&q);
-            let goal = match contract {
-                Contract::Passz => Goal::Points,
-                Contract::NegyAsz => Goal::Aces,
-                _ => Goal::Tens,
+            let goal = if contract == Contract::NegyAsz {
+                Goal::Aces
+            } else {
+                Goal::Tens
             };
             solver.setup(&deal, &played, goal);
             let (lo, hi) = solver.bounds();
@@ -435,13 +433,13 @@ mod tests {
             }
         }
         assert!(
-            checked >= 200,
+            checked >= 300,
             "only {checked} positions with a defender on lead"
         );
         assert!(
-            cashing >= 30,
+            cashing >= 40,
             "the defender's cash counted in only {cashing} positions"
         );
-        assert!(tight >= 5, "the bound was exact in only {tight} of them");
+        assert!(tight >= 15, "the bound was exact in only {tight} of them");
     }
 }
