@@ -384,6 +384,11 @@ pub struct MatchArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<NonZeroUsize>,
+    /// With --whole-game: each normal or strong decision solves its samples on N threads of
+    /// its own (the same decisions; decision times are then wall-clock, not CPU). With
+    /// `--threads 1`, what one decision takes on an N-core machine.
+    #[arg(long, value_name = "N", default_value = "1", requires = "whole_game")]
+    pub decision_threads: NonZeroUsize,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

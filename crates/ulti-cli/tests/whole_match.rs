@@ -93,6 +93,47 @@ fn whole_games_are_zero_sum_reproducible_and_recorded() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The advisor players deciding on two threads each play the same games as on one (the
+/// executor returns every solve in task order), and the report says its clock.
+#[test]
+fn decisions_on_two_threads_play_the_same_games() {
+    let dir = std::env::temp_dir().join(format!("ulti-whole-dt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |threads: &str| {
+        let rec = dir.join(format!("games-{threads}.jsonl"));
+        let o = ulti(&[
+            "match",
+            "--whole-game",
+            "--players",
+            "normal,easy",
+            "--deals",
+            "1",
+            "--seed",
+            "5",
+            "--threads",
+            "1",
+            "--decision-threads",
+            threads,
+            "--json",
+            "--records",
+            rec.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        (v, std::fs::read_to_string(&rec).unwrap())
+    };
+    let (one, games_one) = run("1");
+    let (two, games_two) = run("2");
+    assert_eq!(games_one, games_two);
+    assert_eq!(games_one.lines().count(), 3);
+    assert_eq!(
+        (&one["decision_clock"], &two["decision_clock"]),
+        (&Value::from("cpu"), &Value::from("wall"))
+    );
+    assert_eq!(two["decision_threads"], 2);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn bad_player_lists_are_one_line_errors() {
     for (args, words) in [

@@ -16,6 +16,7 @@ use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, play_table_ga
 use ulti_engine::whole_game::{AllPass, EqualValue, Stage, TableRules, Verb, WholeGame};
 
 use crate::cli::MatchArgs;
+use crate::commands::advise::Parallel;
 use crate::commands::bench::thread_cpu_ms;
 use crate::commands::stats::{Estimate, Timing, estimate, pm, timing};
 
@@ -61,6 +62,10 @@ struct Report {
     rules: TableRules,
     all_pass_games: usize,
     forfeit_games: usize,
+    /// Threads of each normal or strong decision, and the clock of the decision times:
+    /// "cpu" (the thread's CPU time) with one, "wall" with more.
+    decision_threads: usize,
+    decision_clock: &'static str,
     rows: Vec<Row>,
 }
 
@@ -96,8 +101,8 @@ fn play(
     levels: &[TableLevel; 3],
     rules: TableRules,
     seed: u64,
-    deal: u64,
-    r: usize,
+    (deal, r): (u64, usize),
+    decision_threads: usize,
 ) -> Result<Played> {
     let deal_seed = splitmix(seed ^ splitmix(deal));
     let dealer = (deal % 3) as usize;
@@ -105,9 +110,28 @@ fn play(
     let seats = [0, 1, 2].map(|s| (s + r) % 3);
     // Every player's decisions derive from the match seed (and what its seat sees), so
     // `ulti move --seed S` makes the same decision at any moment of these games.
-    let mut players = seats.map(|p| TablePlayer::new(levels[p], seed));
+    let mut players = Vec::with_capacity(3);
+    for p in seats {
+        let player = TablePlayer::new(levels[p], seed);
+        let advisor = matches!(levels[p], TableLevel::Normal | TableLevel::Strong);
+        players.push(if decision_threads > 1 && advisor {
+            player.with_executor(Box::new(Parallel::new(Some(decision_threads), true)?))
+        } else {
+            player
+        });
+    }
+    let mut players: [TablePlayer; 3] = players
+        .try_into()
+        .map_err(|_| anyhow::anyhow!("three players"))?;
     let mut times = DecisionTimes::default();
-    play_table_game(&mut game, &mut players, &mut times, &thread_cpu_ms)
+    let origin = Instant::now();
+    let wall_ms = move || origin.elapsed().as_secs_f64() * 1e3;
+    let clock: &dyn Fn() -> f64 = if decision_threads > 1 {
+        &wall_ms
+    } else {
+        &thread_cpu_ms
+    };
+    play_table_game(&mut game, &mut players, &mut times, clock)
         .map_err(|e| anyhow::anyhow!("deal {deal}, rotation {r}: {e}"))?;
     let s = game.settlement().context("a finished game")?;
     let c = game.contracted();
@@ -206,7 +230,13 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
     let games: Vec<Played> = pool.install(|| {
         jobs.par_iter()
             .map(|&(d, r)| {
-                let p = play(&levels, rules, args.seed, d, r);
+                let p = play(
+                    &levels,
+                    rules,
+                    args.seed,
+                    (d, r),
+                    args.decision_threads.get(),
+                );
                 bar.inc(1);
                 p
             })
@@ -285,6 +315,12 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
         rules,
         all_pass_games: games.iter().filter(|g| g.all_pass).count(),
         forfeit_games: games.iter().filter(|g| g.forfeit).count(),
+        decision_threads: args.decision_threads.get(),
+        decision_clock: if args.decision_threads.get() > 1 {
+            "wall"
+        } else {
+            "cpu"
+        },
         rows,
     };
     if args.json {
@@ -339,7 +375,12 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
         };
         writeln!(
             out,
-            "  CPU per decision: auction {}; kontra {}; card {}",
+            "  {} per decision: auction {}; kontra {}; card {}",
+            if args.decision_threads.get() > 1 {
+                "wall-clock"
+            } else {
+                "CPU"
+            },
             t(&r.auction_time),
             t(&r.kontra_time),
             t(&r.card_time)

@@ -21,6 +21,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::advise::Executor;
 use crate::card::{Card, CardSet, Suit};
 use crate::contract::Bid;
 use crate::players::{Decision, decision_seed};
@@ -123,6 +124,8 @@ pub struct TablePlayer {
     pub(super) level: TableLevel,
     pub(super) seed: u64,
     pub(super) solver: Solver,
+    /// Runs the advisor's solves when set (e.g. on several threads), else `solver` does.
+    pub(super) exec: Option<Box<dyn Executor + Send>>,
     /// Normal and strong decide by the advisor.
     pub(super) advisor: bool,
     /// The cheater's exact search.
@@ -188,8 +191,25 @@ impl TablePlayer {
             level,
             seed,
             solver: Solver::new(),
+            exec: None,
             advisor: matches!(level, TableLevel::Normal | TableLevel::Strong),
             cheater: super::DoubleDummy::new(),
+        }
+    }
+
+    /// Run the advisor's solves on `exec` (for instance a thread pool): the decisions stay the
+    /// same, as an executor returns every task's result in task order.
+    #[must_use]
+    pub fn with_executor(mut self, exec: Box<dyn Executor + Send>) -> TablePlayer {
+        self.exec = Some(exec);
+        self
+    }
+
+    /// What runs the advisor's solves.
+    pub(super) fn executor(&mut self) -> &mut dyn Executor {
+        match &mut self.exec {
+            Some(e) => e.as_mut(),
+            None => &mut self.solver,
         }
     }
 

@@ -44,7 +44,7 @@ impl TablePlayer {
             rules,
             confirm,
         };
-        let Ok(advice) = advise_bid(twelve, &opts, &mut self.solver) else {
+        let Ok(advice) = advise_bid(twelve, &opts, self.executor()) else {
             return Vec::new();
         };
         advice

@@ -198,7 +198,7 @@ impl TablePlayer {
             seed: decision_seed(self.seed, Decision::Card(view.played().len())),
             points: false,
         };
-        let Ok(advice) = advise_card(view, &opts, &mut self.solver) else {
+        let Ok(advice) = advise_card(view, &opts, self.executor()) else {
             return first();
         };
         let weigh = |r: &crate::advise::CardRow| Weighed {
