@@ -1085,6 +1085,17 @@ fn advise_eval_runs_on_a_few_deals() {
     assert_eq!(v["quality"]["deciles"].as_array().unwrap().len(), 10);
     assert!(v["quality"]["brier"].as_f64().unwrap() <= 1.0);
     assert!(v["loss_per_deal"].as_f64().unwrap() >= 0.0);
+    // Every ranked row is judged, not only the advised bid: more rows than deals.
+    let rows: u64 = v["rows"]["deciles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["count"].as_u64().unwrap())
+        .sum();
+    assert!(rows > 3, "{rows} rows judged");
+    let gap = v["rows_worst_decile_gap"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&gap));
+    assert!(v["advice_cpu_ms_median"].as_f64().unwrap() > 0.0);
 }
 
 /// The deal of a `ulti match` game as played: seat 0's twelve cards less the discard, the

@@ -56,6 +56,11 @@ struct EvalReport {
     advice_ms_p90: f64,
     advice_cpu_ms_median: f64,
     advice_cpu_ms_p90: f64,
+    /// Every ranked row of every advice against the truth (not only the advised bid).
+    rows: Quality,
+    /// The largest gap between predicted and observed win rate over the rows' deciles with at
+    /// least 20 rows.
+    rows_worst_decile_gap: f64,
     deals: Vec<Judged>,
 }
 
@@ -80,6 +85,9 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
         ProgressBar::hidden()
     };
     let mut judged = Vec::new();
+    // Every ranked row of every advice (bid and its discard) against its truth on the deal:
+    // the auction compares rows with each other, so each must be calibrated.
+    let mut row_forecasts: Vec<(f64, bool)> = Vec::new();
     for i in 0..args.hands {
         let deal = Deal::random(args.seed.wrapping_mul(1_000_003).wrapping_add(i));
         let twelve = CardSet(deal.hand(0).0 | deal.talon().0);
@@ -113,6 +121,15 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
                         format!("{} discarding {}{}", anns[a].id(), ds[d][0], ds[d][1]),
                     );
                 }
+            }
+        }
+        for row in &advice.bids {
+            let d = ds.iter().position(|x| *x == row.discard);
+            let a = anns.iter().position(|x| x.id() == row.id);
+            if let (Some(d), Some(a)) = (d, a)
+                && let Some((won, _)) = outcomes[d][a]
+            {
+                row_forecasts.push((row.stats.win_prob, won));
             }
         }
         let rec = advice.bids.first().expect("passz is always playable");
@@ -165,6 +182,8 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
         advice_ms_p90: pct(0.9),
         advice_cpu_ms_median: pct_of(cpu.clone(), 0.5),
         advice_cpu_ms_p90: pct_of(cpu.clone(), 0.9),
+        rows_worst_decile_gap: worst_gap(&quality(&row_forecasts)),
+        rows: quality(&row_forecasts),
         deals: judged,
     };
     if args.json {
@@ -215,6 +234,31 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
     }
     writeln!(
         out,
+        "Every ranked row (bid with its discard), {} rows: predicted / observed (rows) by decile:",
+        report.rows.deciles.iter().map(|d| d.count).sum::<u32>()
+    )?;
+    let cells: Vec<String> = report
+        .rows
+        .deciles
+        .iter()
+        .filter(|d| d.count > 0)
+        .map(|d| {
+            format!(
+                "{:.0}/{:.0} % ({})",
+                100.0 * d.predicted,
+                100.0 * d.observed,
+                d.count
+            )
+        })
+        .collect();
+    writeln!(out, "  {}", cells.join(", "))?;
+    writeln!(
+        out,
+        "  largest gap over the deciles with 20 rows or more: {:.3}",
+        report.rows_worst_decile_gap
+    )?;
+    writeln!(
+        out,
         "Payoff per deal: advice {:+.3}, full information {:+.3}, lost {:.3}",
         report.mean_payoff, report.mean_best_payoff, report.loss_per_deal
     )?;
@@ -227,4 +271,13 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
         report.advice_cpu_ms_p90
     )?;
     Ok(())
+}
+
+/// The largest |predicted - observed| over the deciles with at least 20 forecasts.
+fn worst_gap(q: &Quality) -> f64 {
+    q.deciles
+        .iter()
+        .filter(|d| d.count >= 20)
+        .map(|d| (d.predicted - d.observed).abs())
+        .fold(0.0, f64::max)
 }
