@@ -25,6 +25,7 @@ use leptos_router::path;
 use crate::pages::hand_page::HandPage;
 use crate::pages::play_page::PlayPage;
 use crate::pages::solver_page::SolverPage;
+use crate::solver_client::SolverClient;
 
 // The message catalogue: locales/hu.json and locales/en.json (see `i18n`).
 rust_i18n::i18n!("locales", fallback = "en");
@@ -44,6 +45,8 @@ pub fn router_base() -> String {
 /// The whole app.
 #[component]
 pub fn App() -> impl IntoView {
+    // One worker pool for the whole app: it survives route changes.
+    SolverClient::provide();
     view! {
         <Router base=router_base()>
             <Routes fallback=SolverPage>

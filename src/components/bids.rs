@@ -5,8 +5,8 @@ use leptos::prelude::*;
 
 use ulti_engine::Announcement;
 
-use crate::i18n::{Lang, announcement_name, suit_name, text, tr, tr_with};
-use crate::model::analysis::{BidRow, components_text, signed};
+use crate::i18n::{Lang, announcement_name, components_text, suit_name, text, tr, tr_with};
+use crate::model::analysis::{BidRow, signed};
 use crate::model::play::BidGroup;
 use crate::solver_client::SolverClient;
 use crate::state::AppState;

@@ -116,7 +116,8 @@ pub fn FullTable() -> impl IntoView {
     let done = Memo::new(move |_| solve_state.with(|s| s.table.done()));
     let total = Memo::new(move |_| solve_state.with(|s| s.table.total()));
     let table_ms = move || solve_state.with(|s| s.table_ms);
-    let workers = move || solve_state.with(|s| s.workers);
+    let pool = client.pool_status();
+    let workers = move || pool.with(|s| s.workers);
     let idle = move || state.deal.with(Option::is_none);
     // Row layout: one row per contract; the cell indices follow `table_slots()` order.
     let rows: Vec<Row> = {

@@ -10,3 +10,4 @@ pub mod notices;
 pub mod results;
 pub mod rules;
 pub mod trump;
+pub mod worker_error;

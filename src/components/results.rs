@@ -3,9 +3,8 @@
 use leptos::prelude::*;
 use ulti_engine::Contract;
 
-use crate::i18n::{
-    Lang, contract_name, suit_name, text, tr, tr_with, unplayable_reason, worker_error,
-};
+use crate::components::worker_error::WorkerErrorAlert;
+use crate::i18n::{Lang, contract_name, suit_name, text, tr, tr_with, unplayable_reason};
 use crate::model::results::{ContractResult, Status};
 use crate::solver_client::SolverClient;
 use crate::state::AppState;
@@ -167,17 +166,7 @@ pub fn ResultsPanel() -> impl IntoView {
                         })
                 }}
             </header>
-            {move || {
-                solve_state
-                    .with(|s| s.worker_error.clone())
-                    .map(|e| {
-                        view! {
-                            <div class="alert" data-testid="worker-error" role="alert">
-                                {move || worker_error(lang.get(), &e)}
-                            </div>
-                        }
-                    })
-            }}
+            <WorkerErrorAlert lang=lang />
             {move || {
                 state
                     .deal

@@ -3,11 +3,10 @@
 //! panel's rows for one trump, the best bid.
 
 use ulti_engine::{
-    Announcement, BidValue, ComponentResult, Contract, Deal, Question, RuleOptions, Suit, best_bid,
+    Announcement, BidValue, Contract, Deal, Question, RuleOptions, Suit, best_bid,
     standard_announcements, table_slots,
 };
 
-use crate::i18n::{Lang, contract_name};
 use crate::model::results::{ContractResult, Status};
 use crate::protocol::CellAnswer;
 
@@ -324,27 +323,6 @@ pub fn signed(n: i32) -> String {
     }
 }
 
-/// One component's outcome, e.g. `40-100 ✔ +4`, `ulti ✘ −8`, `négy ász ✔ +8`.
-#[must_use]
-pub fn component_text(lang: Lang, c: &ComponentResult) -> String {
-    format!(
-        "{} {} {}",
-        contract_name(lang, c.contract).to_lowercase(),
-        if c.won { "✔" } else { "✘" },
-        signed(c.payoff)
-    )
-}
-
-/// Every component's outcome of a bid, joined by ` · `.
-#[must_use]
-pub fn components_text(lang: Lang, components: &[ComponentResult]) -> String {
-    components
-        .iter()
-        .map(|c| component_text(lang, c))
-        .collect::<Vec<_>>()
-        .join(" · ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -522,29 +500,5 @@ mod tests {
             best.payoff.unwrap() > 0,
             "the strong hand has a winning bid"
         );
-    }
-
-    #[test]
-    fn component_outcomes_read_like_a_score_sheet() {
-        let parts = [
-            ComponentResult {
-                contract: Contract::Negyven100,
-                won: true,
-                payoff: 4,
-            },
-            ComponentResult {
-                contract: Contract::Ulti,
-                won: false,
-                payoff: -8,
-            },
-        ];
-        assert_eq!(components_text(Lang::Hu, &parts), "40-100 ✔ +4 · ulti ✘ −8");
-        let aces = ComponentResult {
-            contract: Contract::NegyAsz,
-            won: true,
-            payoff: 8,
-        };
-        assert_eq!(component_text(Lang::Hu, &aces), "négy ász ✔ +8");
-        assert_eq!(signed(0), "0");
     }
 }

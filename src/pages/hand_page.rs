@@ -11,15 +11,15 @@ use ulti_engine::{Card, CardSet, Rank, RuleOptions, Suit};
 use crate::components::bids::bid_optgroups;
 use crate::components::card::{CardFace, SuitIcon, suit_class};
 use crate::components::header::Header;
+use crate::components::worker_error::WorkerErrorAlert;
 use crate::i18n::{
     Lang, announcement_name, card_name, rank_short, seat_name, suit_name, text, tr, tr_with,
-    worker_error,
 };
 use crate::model::hand::card::{CARD_SAMPLES, CardPosition, PositionError, card_bids};
 use crate::model::hand::{HAND_SIZE, HandError, HandUrl, SAMPLE_CHOICES, format_hand};
 use crate::protocol::CardAdviceAnswer;
-use crate::solver_client::{AdviceState, advice_key};
 use crate::solver_client::{BidAdviceState, SolverClient};
+use crate::solver_client::{CardAdviceState, card_advice_key};
 use crate::state::PageLang;
 
 /// Rows of the ranked bids shown before "Show all".
@@ -434,18 +434,7 @@ fn AdviceStatus(hand: RwSignal<CardSet>, start: Callback<()>) -> impl IntoView {
                     }
                 })
         }}
-        {move || {
-            client
-                .state()
-                .with(|s| s.worker_error.clone())
-                .map(|e| {
-                    view! {
-                        <div class="alert" data-testid="worker-error" role="alert">
-                            {move || worker_error(lang.get(), &e)}
-                        </div>
-                    }
-                })
-        }}
+        <WorkerErrorAlert lang=lang />
     }
 }
 
@@ -591,8 +580,12 @@ fn CardAdviceView(job: Memo<Option<Result<crate::protocol::Job, PositionError>>>
     let lang = PageLang::expect().lang;
     let client = expect_context::<SolverClient>();
     let answer = move || {
-        let key = job.with(|j| j.as_ref().and_then(|r| r.as_ref().ok()).map(advice_key))?;
-        client.advice().with(|m| m.get(&key).cloned())
+        let key = job.with(|j| {
+            j.as_ref()
+                .and_then(|r| r.as_ref().ok())
+                .map(card_advice_key)
+        })?;
+        client.card_advice().with(|m| m.get(&key).cloned())
     };
     let rows = move |a: &CardAdviceAnswer| {
         a.cards
@@ -642,7 +635,7 @@ fn CardAdviceView(job: Memo<Option<Result<crate::protocol::Job, PositionError>>>
                 }
                 _ => {
                     match answer() {
-                        Some(AdviceState::Ready(a, ms)) => {
+                        Some(CardAdviceState::Ready(a, ms)) => {
                             let n = a.samples;
                             view! {
                                 <p class="hint" data-testid="card-advice-done" data-ms=format!("{ms:.0}")>
@@ -680,7 +673,7 @@ fn CardAdviceView(job: Memo<Option<Result<crate::protocol::Job, PositionError>>>
                             }
                                 .into_any()
                         }
-                        Some(AdviceState::Failed(e)) => {
+                        Some(CardAdviceState::Failed(e)) => {
                             view! {
                                 <div class="alert" role="alert" data-testid="advice-error">
                                     {move || tr_with(lang.get(), "hand.failed", &[("message", &e)])}
@@ -717,7 +710,7 @@ pub fn HandPage() -> impl IntoView {
     });
     let page = PageLang::provide(query.with_untracked(|q| q.get_str("lang").and_then(Lang::parse)));
     let lang = page.lang;
-    let client = SolverClient::provide();
+    let client = expect_context::<SolverClient>();
     let hand = RwSignal::new(url.hand);
     let samples = RwSignal::new(url.samples);
     let seed = RwSignal::new(url.seed);
@@ -804,8 +797,8 @@ pub fn HandPage() -> impl IntoView {
         })
     });
     Effect::new(move |_| match card_job.get() {
-        Some(Ok(job)) => client.want_advice(vec![job]),
-        _ => client.want_advice(Vec::new()),
+        Some(Ok(job)) => client.want_card_advice(vec![job]),
+        _ => client.want_card_advice(Vec::new()),
     });
     let set_mode = move |card: bool| {
         if card_mode.get_untracked() != card {

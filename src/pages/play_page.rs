@@ -116,7 +116,7 @@ impl Play {
 pub fn PlayPage() -> impl IntoView {
     let query = use_query_map();
     let page = PageLang::provide(query.with_untracked(|q| q.get_str("lang").and_then(Lang::parse)));
-    let client = SolverClient::provide();
+    let client = expect_context::<SolverClient>();
     let lang = page.lang;
 
     let url = query.with_untracked(|q| PlayUrl::parse(|k| q.get_str(k).map(str::to_string)));
@@ -245,6 +245,12 @@ pub fn PlayPage() -> impl IntoView {
             }
         });
         asked.set_value(Some((key, ticket)));
+    });
+    // The pool outlives the page: a decision still queued is dropped with it.
+    on_cleanup(move || {
+        if let Some(Some((_, t))) = asked.try_get_value() {
+            client.forget(t);
+        }
     });
 
     // The review: once the game is over, every position of it solved.

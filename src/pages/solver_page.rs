@@ -40,7 +40,7 @@ fn one_column() -> bool {
 #[component]
 pub fn SolverPage() -> impl IntoView {
     let state = AppState::provide();
-    let client = SolverClient::provide();
+    let client = expect_context::<SolverClient>();
 
     // Solve whenever the deal (hands or trump) changes; an incomplete deal clears the results.
     Effect::new(move |_| match state.deal.get() {

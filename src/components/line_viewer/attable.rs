@@ -11,7 +11,7 @@ use crate::i18n::{Lang, card_name, rank_short, seat_name, text, tr, tr_with};
 use crate::model::attable::{ADVICE_SEED, advice_job, compare};
 use crate::model::url_state::{AtTable, format_played};
 use crate::protocol::{CardAdviceAnswer, CardRowAnswer, Job};
-use crate::solver_client::{AdviceState, SolverClient, advice_key};
+use crate::solver_client::{CardAdviceState, SolverClient, card_advice_key};
 use crate::state::AppState;
 
 /// A card as a suit symbol and rank, with its full name for screen readers.
@@ -204,15 +204,15 @@ pub(super) fn AtTablePanel() -> impl IntoView {
     });
     // Ask for it; a new position (or the toggle off) drops the queued one.
     Effect::new(move |_| {
-        client.want_advice(job.get().into_iter().collect());
+        client.want_card_advice(job.get().into_iter().collect());
     });
     let answer = Memo::new(move |_| {
-        let key = job.with(|j| j.as_ref().map(advice_key))?;
+        let key = job.with(|j| j.as_ref().map(card_advice_key))?;
         Some(
             client
-                .advice()
+                .card_advice()
                 .with(|a| a.get(&key).cloned())
-                .unwrap_or(AdviceState::Pending),
+                .unwrap_or(CardAdviceState::Pending),
         )
     });
     let seat = Memo::new(move |_| viewer.view.with(|v| v.as_ref().and_then(|v| v.to_move)));
@@ -233,7 +233,7 @@ pub(super) fn AtTablePanel() -> impl IntoView {
                 };
                 view! { <p class="hint">{tr(lang, key)}</p> }.into_any()
             }
-            Some(AdviceState::Pending) => {
+            Some(CardAdviceState::Pending) => {
                 state_id = "pending";
                 let samples = state.at_table.with(|a| a.samples).to_string();
                 view! {
@@ -243,14 +243,14 @@ pub(super) fn AtTablePanel() -> impl IntoView {
                 }
                 .into_any()
             }
-            Some(AdviceState::Failed(e)) => {
+            Some(CardAdviceState::Failed(e)) => {
                 state_id = "failed";
                 view! {
                     <p class="error">{tr_with(lang, "line.attable_failed", &[("error", &e)])}</p>
                 }
                 .into_any()
             }
-            Some(AdviceState::Ready(advice, ms)) => {
+            Some(CardAdviceState::Ready(advice, ms)) => {
                 state_id = "ready";
                 worker_ms = Some(format!("{ms:.1}"));
                 let step = state.step.get();
