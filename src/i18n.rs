@@ -333,6 +333,25 @@ pub fn url_issue(lang: Lang, issue: &UrlIssue) -> String {
     }
 }
 
+/// A share as a whole percentage.
+#[must_use]
+pub fn percent(p: f64) -> String {
+    format!("{:.0} %", p * 100.0)
+}
+
+/// A mean payoff with its sign, one decimal.
+#[must_use]
+pub fn payoff(p: f64) -> String {
+    let s = format!("{:.1}", p.abs());
+    if s == "0.0" {
+        "0.0".to_string()
+    } else if p > 0.0 {
+        format!("+{s}")
+    } else {
+        format!("−{s}")
+    }
+}
+
 /// One component's outcome, e.g. `40-100 ✔ +4`, `ulti ✘ −8`, `négy ász ✔ +8`.
 #[must_use]
 pub fn component_text(lang: Lang, c: &ComponentResult) -> String {

@@ -1,8 +1,7 @@
 //! The page's shared state (typed context) and its two-way sync with the URL.
 
 use leptos::prelude::*;
-use leptos_router::NavigateOptions;
-use leptos_router::hooks::{use_location, use_navigate, use_query_map};
+use leptos_router::hooks::use_query_map;
 use ulti_engine::{Card, Contract, Deal, DealError, RuleOptions, Suit};
 
 use crate::i18n::{Lang, tr};
@@ -10,6 +9,7 @@ use crate::model::editor::{DealEditor, EditError};
 use crate::model::url_state::{
     AtTable, UrlIssue, UrlState, deal_param, format_query, with_at_table,
 };
+use crate::url_sync::sync_url;
 
 /// The page's signals, shared through context (`AppState::expect()`).
 #[derive(Clone, Copy)]
@@ -148,51 +148,28 @@ impl AppState {
         let query = use_query_map();
         state.apply_url(&query.with_untracked(read_url));
 
-        // URL -> state (back/forward, or a link pasted into the same tab).
-        Effect::new(move |_| {
-            let url = query.with(read_url);
-            state.apply_url(&url);
-        });
-
-        // state -> URL (replace: editing and stepping do not flood the history).
-        let location = use_location();
-        let navigate = use_navigate();
-        Effect::new(move |_| {
-            let deal = state
-                .deal
-                .get()
-                .map(|d| query.with_untracked(|q| deal_param(&d, q.get_str("deal"))));
-            let query = with_at_table(
-                format_query(
-                    deal.as_deref(),
-                    state.rules.get(),
-                    state.game.get(),
-                    &state.played.get(),
-                    state.step.get(),
-                    state.lang_chosen.get().then(|| state.lang.get()),
-                ),
-                state.at_table.get(),
-            );
-            let current = location.search.get_untracked();
-            if current.trim_start_matches('?') == query {
-                return;
-            }
-            let path = location.pathname.get_untracked();
-            let to = if query.is_empty() {
-                path
-            } else {
-                format!("{path}?{query}")
-            };
-            navigate(
-                &to,
-                NavigateOptions {
-                    resolve: false,
-                    replace: true,
-                    scroll: false,
-                    ..NavigateOptions::default()
-                },
-            );
-        });
+        // The URL, both ways (replace: editing and stepping do not flood the history; back and
+        // forward, or a link pasted into the same tab, come back into the state).
+        sync_url(
+            move || {
+                let deal = state
+                    .deal
+                    .get()
+                    .map(|d| query.with_untracked(|q| deal_param(&d, q.get_str("deal"))));
+                with_at_table(
+                    format_query(
+                        deal.as_deref(),
+                        state.rules.get(),
+                        state.game.get(),
+                        &state.played.get(),
+                        state.step.get(),
+                        state.lang_chosen.get().then(|| state.lang.get()),
+                    ),
+                    state.at_table.get(),
+                )
+            },
+            move |q| state.apply_url(&read_url(q)),
+        );
 
         // A complete deal replaces a rejected link's message.
         Effect::new(move |_| {

@@ -8,7 +8,7 @@ use crate::components::card::{CardFace, card_label, suit_class};
 use crate::i18n::{
     card_name, deal_error, edit_error, seat_badge, seat_name, suit_name, text, tr_with,
 };
-use crate::model::editor::HAND_SIZE;
+use crate::model::editor::HAND_CARDS;
 use crate::state::AppState;
 
 /// A seed for the random buttons.
@@ -58,7 +58,7 @@ pub fn HandTabs() -> impl IntoView {
                 on:click=move |_| state.editor.update(|e| e.set_active(seat))
             >
                 <span class="tab-name">{move || seat_name(lang.get(), seat)}</span>
-                <span class="tab-count">{move || format!("{}/{HAND_SIZE}", count())}</span>
+                <span class="tab-count">{move || format!("{}/{HAND_CARDS}", count())}</span>
             </button>
         }
     };
@@ -141,7 +141,7 @@ pub fn Hands() -> impl IntoView {
                 <h3 class="hand-title">
                     {move || seat_name(lang.get(), seat)}
                     <span class="tab-count">
-                        {move || format!("{}/{HAND_SIZE}", state.editor.with(|e| e.hand(seat).len()))}
+                        {move || format!("{}/{HAND_CARDS}", state.editor.with(|e| e.hand(seat).len()))}
                     </span>
                 </h3>
                 <div class="mini-cards">

@@ -4,6 +4,7 @@ pub mod bids;
 pub mod card;
 pub mod deck;
 pub mod full_table;
+pub mod hand_picker;
 pub mod header;
 pub mod line_viewer;
 pub mod notices;

@@ -6,24 +6,13 @@ use leptos::prelude::*;
 use ulti_engine::{Card, CardValue};
 
 use super::{LineStatus, Viewer};
-use crate::components::card::{SuitIcon, suit_class};
-use crate::i18n::{Lang, card_name, rank_short, seat_name, text, tr, tr_with};
+use crate::components::card::CardChip;
+use crate::i18n::{Lang, card_name, seat_name, text, tr, tr_with};
 use crate::model::attable::{ADVICE_SEED, advice_job, compare};
 use crate::model::url_state::{AtTable, format_played};
 use crate::protocol::{CardAdviceAnswer, CardRowAnswer, Job};
 use crate::solver_client::{CardAdviceState, SolverClient, card_advice_key};
 use crate::state::AppState;
-
-/// A card as a suit symbol and rank, with its full name for screen readers.
-fn card_chip(lang: Lang, card: Card) -> impl IntoView {
-    view! {
-        <span class=format!("attable-chip {}", suit_class(card.suit()))>
-            <SuitIcon suit=card.suit() />
-            <span aria-hidden="true">{rank_short(lang, card.rank())}</span>
-            <span class="sr-only">{card_name(lang, card)}</span>
-        </span>
-    }
-}
 
 /// The open-hand verdict of a card: ✔/✘ and the card points.
 fn open_text(v: &CardValue) -> String {
@@ -78,7 +67,7 @@ fn row(
             class:advised=advised
             class:disagree=disagree
         >
-            <th scope="row">{card_chip(lang, r.card)}</th>
+            <th scope="row"><CardChip card=r.card class="attable-chip" /></th>
             <td class="open" class:wins=open.is_some_and(|v| v.soloist_wins)>
                 {open.map_or_else(|| "…".to_string(), open_text)}
             </td>
@@ -154,7 +143,7 @@ fn advice_table(
             aria-label=tr(lang, "line.attable_caption")
         >
             <table class="attable-table">
-                <caption class="sr-only">{tr(lang, "line.attable_caption")}</caption>
+                <caption class="visually-hidden">{tr(lang, "line.attable_caption")}</caption>
                 <thead>
                     <tr>
                         <th scope="col">{tr(lang, "line.attable_card")}</th>
