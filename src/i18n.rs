@@ -339,12 +339,23 @@ pub fn percent(p: f64) -> String {
     format!("{:.0} %", p * 100.0)
 }
 
-/// A mean payoff with its sign, one decimal.
+/// One decimal, with the language's decimal separator (`2.5`, `2,5`).
 #[must_use]
-pub fn payoff(p: f64) -> String {
-    let s = format!("{:.1}", p.abs());
-    if s == "0.0" {
-        "0.0".to_string()
+pub fn one_decimal(lang: Lang, x: f64) -> String {
+    let s = format!("{x:.1}");
+    if lang == Lang::Hu {
+        s.replace('.', ",")
+    } else {
+        s
+    }
+}
+
+/// A mean payoff with its sign, one decimal, with the language's decimal separator.
+#[must_use]
+pub fn payoff(lang: Lang, p: f64) -> String {
+    let s = one_decimal(lang, p.abs());
+    if format!("{:.1}", p.abs()) == "0.0" {
+        s
     } else if p > 0.0 {
         format!("+{s}")
     } else {

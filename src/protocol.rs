@@ -230,6 +230,9 @@ pub enum WorkerError {
     Unavailable(String),
 }
 
+/// The error of an answer of the wrong kind for its job.
+pub const UNEXPECTED_ANSWER: &str = "unexpected answer from the worker";
+
 /// A message from the page to a worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SolverRequest {

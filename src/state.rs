@@ -11,9 +11,9 @@ use crate::model::url_state::{
 };
 use crate::url_sync::sync_url;
 
-/// The page's signals, shared through context (`AppState::expect()`).
+/// The page's signals, shared through context (`SolverPageState::expect()`).
 #[derive(Clone, Copy)]
-pub struct AppState {
+pub struct SolverPageState {
     /// The deal being edited (hands, trump, active hand).
     pub editor: RwSignal<DealEditor>,
     /// The contract shown in the line viewer (`game=`).
@@ -43,7 +43,7 @@ pub struct AppState {
 }
 
 /// The language of the page shown, for the parts every page shares (the header, the card
-/// faces): the solver page's [`AppState`], or another page's own [`PageLang`].
+/// faces): the solver page's [`SolverPageState`], or another page's own [`PageLang`].
 #[derive(Clone, Copy)]
 pub struct PageLang {
     /// The language of every text.
@@ -56,10 +56,10 @@ impl PageLang {
     /// The page's language from context.
     ///
     /// # Panics
-    /// Outside a page (neither [`AppState`] nor [`PageLang`] in context).
+    /// Outside a page (neither [`SolverPageState`] nor [`PageLang`] in context).
     #[must_use]
     pub fn expect() -> PageLang {
-        use_context::<AppState>().map_or_else(expect_context::<PageLang>, |s| PageLang {
+        use_context::<SolverPageState>().map_or_else(expect_context::<PageLang>, |s| PageLang {
             lang: s.lang,
             chosen: s.lang_chosen,
         })
@@ -117,21 +117,21 @@ fn browser_lang() -> Lang {
     Lang::from_preferences(tags.iter().map(String::as_str))
 }
 
-impl AppState {
+impl SolverPageState {
     /// The state from context.
     ///
     /// # Panics
     /// Outside the solver page.
     #[must_use]
-    pub fn expect() -> AppState {
+    pub fn expect() -> SolverPageState {
         expect_context()
     }
 
     /// Create the state from the current URL, keep the URL in step with it, and put it in
     /// context. Must run inside the `<Router>`.
-    pub fn provide() -> AppState {
+    pub fn provide() -> SolverPageState {
         let editor = RwSignal::new(DealEditor::new());
-        let state = AppState {
+        let state = SolverPageState {
             editor,
             game: RwSignal::new(None),
             step: RwSignal::new(0),

@@ -33,11 +33,21 @@ pub fn sync_url(write: impl Fn() -> String + 'static, read: impl Fn(&ParamsMap) 
     // The query string this page wrote last.
     let written: StoredValue<Option<String>> = StoredValue::new(None);
 
-    // The first run is skipped: the page made its state from this very URL.
-    Effect::new(move |first: Option<()>| {
+    // The page's own path: a page being replaced by another route neither reads that route's
+    // URL nor writes over it.
+    let own_path = location.pathname.get_untracked();
+    let on_own_path = {
+        let own_path = own_path.clone();
+        move || location.pathname.with_untracked(|p| *p == own_path)
+    };
+
+    // The first run reads the link once more, over whatever the page's own effects changed
+    // while it mounted.
+    let here = on_own_path.clone();
+    Effect::new(move |_| {
         let search = location.search.get();
         let search = search.trim_start_matches('?');
-        if first.is_none() || written.with_value(|w| w.as_deref() == Some(search)) {
+        if !here() || written.with_value(|w| w.as_deref() == Some(search)) {
             return;
         }
         query.with_untracked(&read);
@@ -47,10 +57,11 @@ pub fn sync_url(write: impl Fn() -> String + 'static, read: impl Fn(&ParamsMap) 
         let q = write();
         written.set_value(Some(q.clone()));
         let navigate = navigate.clone();
-        let path = location.pathname.get_untracked();
+        let path = own_path.clone();
+        let here = on_own_path.clone();
         let replace = move || {
             // Not once the page is gone (another route): the URL is another page's then.
-            if written.try_get_value().is_none() || location.pathname.get_untracked() != path {
+            if written.try_get_value().is_none() || !here() {
                 return;
             }
             if location.search.get_untracked().trim_start_matches('?') == q {

@@ -7,7 +7,7 @@ use crate::components::worker_error::WorkerErrorAlert;
 use crate::i18n::{Lang, contract_name, suit_name, text, tr, tr_with, unplayable_reason};
 use crate::model::results::{ContractResult, Status};
 use crate::solver_client::SolverClient;
-use crate::state::AppState;
+use crate::state::SolverPageState;
 
 /// Status symbol and words for a row.
 fn status_text(lang: Lang, r: &ContractResult) -> (&'static str, String) {
@@ -31,7 +31,7 @@ fn status_text(lang: Lang, r: &ContractResult) -> (&'static str, String) {
 /// One result row.
 #[component]
 fn ResultRow(contract: Contract) -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     let client = expect_context::<SolverClient>();
     let row = Memo::new(move |_| {
@@ -112,7 +112,7 @@ fn ResultRow(contract: Contract) -> impl IntoView {
 /// The results of the deal's trump, the solving indicator, Cancel, timing and worker errors.
 #[component]
 pub fn ResultsPanel() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     let client = expect_context::<SolverClient>();
     let solve_state = client.state();

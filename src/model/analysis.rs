@@ -218,7 +218,7 @@ impl Table {
 
 /// One row of the bid values.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BidRow {
+pub struct BidValueRow {
     /// The announcement.
     pub announcement: Announcement,
     /// Its value once answered.
@@ -229,7 +229,7 @@ pub struct BidRow {
     pub cancelled: bool,
 }
 
-impl BidRow {
+impl BidValueRow {
     /// The `data-bid-id` value.
     #[must_use]
     pub fn id(&self) -> String {
@@ -247,7 +247,7 @@ impl BidRow {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bids {
     /// The rows.
-    pub rows: Vec<BidRow>,
+    pub rows: Vec<BidValueRow>,
 }
 
 impl Default for Bids {
@@ -263,7 +263,7 @@ impl Bids {
         Bids {
             rows: standard_announcements()
                 .into_iter()
-                .map(|announcement| BidRow {
+                .map(|announcement| BidValueRow {
                     announcement,
                     value: None,
                     error: None,

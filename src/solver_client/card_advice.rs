@@ -3,6 +3,7 @@
 //! and merged here, and kept by its key once computed.
 
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 
 use leptos::prelude::*;
 use ulti_engine::advise::{CardOptions, CardTallies, SeatView};
@@ -25,11 +26,33 @@ pub enum CardAdviceState {
     Failed(String),
 }
 
-/// The key of a card advice job in [`super::SolverClient::card_advice`] (equal jobs, equal
-/// keys).
-#[must_use]
-pub fn card_advice_key(job: &Job) -> String {
-    format!("{job:?}")
+/// The key of a card advice in [`super::SolverClient::card_advice`]: the [`Job::AdviseCard`]
+/// itself (equal jobs, equal keys).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardAdviceKey(Job);
+
+impl CardAdviceKey {
+    /// The key of `job`.
+    #[must_use]
+    pub fn of(job: &Job) -> CardAdviceKey {
+        CardAdviceKey(job.clone())
+    }
+}
+
+impl Hash for CardAdviceKey {
+    /// Hashes the job's numbers and the seat (equal keys, equal hashes; the view itself is
+    /// compared by `Eq`).
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        if let Job::AdviseCard {
+            view,
+            samples,
+            seed,
+            points,
+        } = &self.0
+        {
+            (view.seat(), samples, seed, points).hash(state);
+        }
+    }
 }
 
 /// A card advice shared by the pool's workers: the [`Job::AdviseCardPart`] pieces of a
@@ -74,9 +97,9 @@ struct Pieces {
 #[derive(Clone, Copy)]
 pub(super) struct CardAdvice {
     pool: Pool<Target>,
-    advice: RwSignal<HashMap<String, CardAdviceState>>,
+    advice: RwSignal<HashMap<CardAdviceKey, CardAdviceState>>,
     /// Card advice shared by several workers, by key, until every piece is in.
-    pieces: StoredValue<HashMap<String, Pieces>, LocalStorage>,
+    pieces: StoredValue<HashMap<CardAdviceKey, Pieces>, LocalStorage>,
 }
 
 impl CardAdvice {
@@ -88,8 +111,8 @@ impl CardAdvice {
         }
     }
 
-    /// The card advice asked for so far, by [`card_advice_key`].
-    pub fn get(&self) -> ReadSignal<HashMap<String, CardAdviceState>> {
+    /// The card advice asked for so far, by [`CardAdviceKey`].
+    pub fn get(&self) -> ReadSignal<HashMap<CardAdviceKey, CardAdviceState>> {
         self.advice.read_only()
     }
 
@@ -98,27 +121,27 @@ impl CardAdvice {
     /// is dropped (cancelled). A job already with a worker runs to its end (a worker does one
     /// job at a time) and its answer is kept.
     pub fn want(&self, jobs: Vec<Job>) {
-        let wanted: Vec<(String, Job)> = jobs
+        let wanted: Vec<(CardAdviceKey, Job)> = jobs
             .into_iter()
             .filter(|j| matches!(j, Job::AdviseCard { .. }))
-            .map(|j| (card_advice_key(&j), j))
+            .map(|j| (CardAdviceKey::of(&j), j))
             .collect();
-        let mut dropped = Vec::new();
+        let mut dropped: Vec<CardAdviceKey> = Vec::new();
         self.pool.retain(|t| match t.card_advice_key() {
             Some(key) if !wanted.iter().any(|(k, _)| k == key) => {
-                dropped.push(key.to_string());
+                if !dropped.contains(key) {
+                    dropped.push(key.clone());
+                }
                 false
             }
             _ => true,
         });
-        dropped.sort_unstable();
-        dropped.dedup();
         self.pieces.update_value(|p| {
             for k in &dropped {
                 p.remove(k);
             }
         });
-        let new: Vec<(String, Job)> = self.advice.with_untracked(|a| {
+        let new: Vec<(CardAdviceKey, Job)> = self.advice.with_untracked(|a| {
             wanted
                 .into_iter()
                 .filter(|(k, _)| !a.contains_key(k) || dropped.contains(k))
@@ -184,7 +207,7 @@ impl CardAdvice {
     }
 
     /// A whole card advice's answer.
-    pub fn answer(&self, key: String, answer: Result<Answer, String>, ms: f64) {
+    pub fn answer(&self, key: CardAdviceKey, answer: Result<Answer, String>, ms: f64) {
         let entry = match answer {
             Ok(Answer::AdviseCard(a)) => CardAdviceState::Ready(a, ms),
             Ok(_) => CardAdviceState::Failed(unexpected()),
@@ -198,7 +221,7 @@ impl CardAdvice {
 
     /// A piece of a shared card advice: kept until every piece is in, then merged into the
     /// advice; a failed piece fails the advice (and its other queued pieces are dropped).
-    pub fn piece(&self, key: String, part: usize, answer: Result<Answer, String>, ms: f64) {
+    pub fn piece(&self, key: CardAdviceKey, part: usize, answer: Result<Answer, String>, ms: f64) {
         let done = self
             .pieces
             .try_update_value(|m| {
@@ -233,8 +256,7 @@ impl CardAdvice {
             .flatten();
         let Some(entry) = done else { return };
         if matches!(entry, CardAdviceState::Failed(_)) {
-            self.pool
-                .retain(|t| t.card_advice_key() != Some(key.as_str()));
+            self.pool.retain(|t| t.card_advice_key() != Some(&key));
         }
         // Kept even when no longer asked for: going back to the position shows it.
         self.advice.update(|a| {

@@ -26,13 +26,13 @@ use self::ask::Asks;
 use self::bid_advice::BidAdviceRun;
 pub use self::bid_advice::{BidAdviceState, bid_advice_piece};
 use self::card_advice::CardAdvice;
-pub use self::card_advice::{CardAdviceState, card_advice_key, card_pieces};
+pub use self::card_advice::{CardAdviceKey, CardAdviceState, card_pieces};
 use self::pool::{Hooks, Pool};
 pub use self::pool::{MAX_WORKERS, PoolStatus, WORKER_START_TIMEOUT, pool_size};
 pub use self::positions::PositionState;
 use self::positions::Positions;
 pub use crate::protocol::WorkerError;
-use crate::protocol::{Answer, Job};
+use crate::protocol::{Answer, Job, UNEXPECTED_ANSWER};
 
 /// Queue order of every job asked for on demand (positions, card advice, the bid race, the
 /// Play page's computer decisions): first in, first out among themselves, before the
@@ -41,7 +41,7 @@ const ON_DEMAND: u8 = 0;
 
 /// The error of an answer of the wrong kind for its job.
 fn unexpected() -> String {
-    "unexpected answer from the worker".to_string()
+    UNEXPECTED_ANSWER.to_string()
 }
 
 /// Where a job's answer goes.
@@ -52,9 +52,9 @@ enum Target {
     /// A what-if position.
     Position { key: String },
     /// A card advice.
-    CardAdvice { key: String },
+    CardAdvice { key: CardAdviceKey },
     /// Piece `part` of the card advice `key`.
-    CardAdvicePart { key: String, part: usize },
+    CardAdvicePart { key: CardAdviceKey, part: usize },
     /// Tasks `offset..` of the current round of the bid race `run`.
     BidRace { run: u64, offset: usize },
     /// A job of [`SolverClient::ask`], answered through its callback.
@@ -63,7 +63,7 @@ enum Target {
 
 impl Target {
     /// The card advice this job is (a piece of).
-    fn card_advice_key(&self) -> Option<&str> {
+    fn card_advice_key(&self) -> Option<&CardAdviceKey> {
         match self {
             Target::CardAdvice { key } | Target::CardAdvicePart { key, .. } => Some(key),
             _ => None,
@@ -181,9 +181,11 @@ impl SolverClient {
         self.positions.want(queries);
     }
 
-    /// The card advice asked for so far, by [`card_advice_key`].
+    /// The card advice asked for so far, by [`CardAdviceKey`].
     #[must_use]
-    pub fn card_advice(&self) -> ReadSignal<std::collections::HashMap<String, CardAdviceState>> {
+    pub fn card_advice(
+        &self,
+    ) -> ReadSignal<std::collections::HashMap<CardAdviceKey, CardAdviceState>> {
         self.card_advice.get()
     }
 

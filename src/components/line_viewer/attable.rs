@@ -7,12 +7,12 @@ use ulti_engine::{Card, CardValue};
 
 use super::{LineStatus, Viewer};
 use crate::components::card::CardChip;
-use crate::i18n::{Lang, card_name, seat_name, text, tr, tr_with};
+use crate::i18n::{Lang, card_name, one_decimal, seat_name, text, tr, tr_with};
 use crate::model::attable::{ADVICE_SEED, advice_job, compare};
 use crate::model::url_state::{AtTable, format_played};
 use crate::protocol::{CardAdviceAnswer, CardRowAnswer, Job};
-use crate::solver_client::{CardAdviceState, SolverClient, card_advice_key};
-use crate::state::AppState;
+use crate::solver_client::{CardAdviceKey, CardAdviceState, SolverClient};
+use crate::state::SolverPageState;
 
 /// The open-hand verdict of a card: ✔/✘ and the card points.
 fn open_text(v: &CardValue) -> String {
@@ -23,16 +23,6 @@ fn open_text(v: &CardValue) -> String {
             .map(|p| format!(" {p}"))
             .unwrap_or_default()
     )
-}
-
-/// One decimal, with the page's decimal separator.
-fn one_decimal(lang: Lang, x: f64) -> String {
-    let s = format!("{x:.1}");
-    if lang == Lang::Hu {
-        s.replace('.', ",")
-    } else {
-        s
-    }
 }
 
 fn row(
@@ -170,7 +160,7 @@ fn advice_table(
 /// The toggle and, when on, the comparison for the current position.
 #[component]
 pub(super) fn AtTablePanel() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let client = expect_context::<SolverClient>();
     let viewer = expect_context::<Viewer>();
     let lang = state.lang;
@@ -196,7 +186,7 @@ pub(super) fn AtTablePanel() -> impl IntoView {
         client.want_card_advice(job.get().into_iter().collect());
     });
     let answer = Memo::new(move |_| {
-        let key = job.with(|j| j.as_ref().map(card_advice_key))?;
+        let key = job.with(|j| j.as_ref().map(CardAdviceKey::of))?;
         Some(
             client
                 .card_advice()

@@ -77,7 +77,7 @@ fn AdviceRow(row: BidRow, rank: usize, baseline: bool) -> impl IntoView {
             </span>
             <span class="advice-payoff">
                 <span class="label">{text(lang, "hand.payoff")}</span>
-                {format!(" {}", payoff(s.expected_payoff))}
+                {move || format!(" {}", payoff(lang.get(), s.expected_payoff))}
             </span>
             <span class="advice-discard">
                 <span class="label">{text(lang, "hand.discard")}</span>
@@ -125,7 +125,7 @@ pub(super) fn AdviceView(
                     tr_with(
                         lang.get(),
                         "hand.passz_line",
-                        &[("payoff", &payoff(p.stats.expected_payoff)), ("rank", &rank.to_string())],
+                        &[("payoff", &payoff(lang.get(), p.stats.expected_payoff)), ("rank", &rank.to_string())],
                     )
                 }}
             </p>
@@ -196,6 +196,7 @@ pub(super) fn AdviceView(
                             .into_iter()
                             .map(|d| {
                                 let best = d.best_bid.clone();
+                                let mean = d.expected_payoff;
                                 view! {
                                     <tr
                                         data-testid="advice-discard"
@@ -208,7 +209,7 @@ pub(super) fn AdviceView(
                                         </td>
                                         <td>{d.samples}</td>
                                         <td>{move || bid_name(lang.get(), &best)}</td>
-                                        <td>{payoff(d.expected_payoff)}</td>
+                                        <td>{move || payoff(lang.get(), mean)}</td>
                                     </tr>
                                 }
                             })

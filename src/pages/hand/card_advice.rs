@@ -6,11 +6,11 @@ use ulti_engine::Suit;
 
 use crate::components::bids::bid_optgroups;
 use crate::components::card::CardChip;
-use crate::i18n::{Lang, payoff, percent, seat_name, suit_name, text, tr_with};
+use crate::i18n::{Lang, one_decimal, payoff, percent, seat_name, suit_name, text, tr_with};
 use crate::model::editor::HAND_CARDS;
 use crate::model::hand::card::{CardPosition, PositionError, card_bids};
 use crate::protocol::CardAdviceAnswer;
-use crate::solver_client::{CardAdviceState, SolverClient, card_advice_key};
+use crate::solver_client::{CardAdviceKey, CardAdviceState, SolverClient};
 use crate::state::PageLang;
 
 /// Card mode's position: the seat, the trump, the bid, the talon (the soloist's) and the cards
@@ -160,7 +160,7 @@ pub(super) fn CardAdviceView(
         let key = job.with(|j| {
             j.as_ref()
                 .and_then(|r| r.as_ref().ok())
-                .map(card_advice_key)
+                .map(CardAdviceKey::of)
         })?;
         client.card_advice().with(|m| m.get(&key).cloned())
     };
@@ -170,6 +170,7 @@ pub(super) fn CardAdviceView(
             .enumerate()
             .map(|(i, r)| {
                 let s = r.stats;
+                let points = r.expected_points;
                 let c = r.card;
                 view! {
                     <tr
@@ -188,8 +189,12 @@ pub(super) fn CardAdviceView(
                                 {format!("({:.0}–{})", s.win_low * 100.0, percent(s.win_high))}
                             </span>
                         </td>
-                        <td>{payoff(s.expected_payoff)}</td>
-                        <td>{r.expected_points.map(|p| format!("{p:.1}")).unwrap_or_else(|| "—".into())}</td>
+                        <td>{move || payoff(lang.get(), s.expected_payoff)}</td>
+                        <td>
+                            {move || {
+                                points.map_or_else(|| "—".to_string(), |p| one_decimal(lang.get(), p))
+                            }}
+                        </td>
                     </tr>
                 }
             })

@@ -23,9 +23,9 @@ use ulti_engine::{Card, Deal, SOLOIST, Seat};
 use crate::components::header::Header;
 use crate::i18n::{Lang, text, tr_with};
 use crate::model::play::{
-    Level, Phase, PlayGame, PlayUrl, format_play_query, review_query, soloist_cards,
+    Level, PlayGame, PlayPhase, PlayUrl, format_play_query, review_query, soloist_cards,
 };
-use crate::protocol::{Answer, Job};
+use crate::protocol::{Answer, Job, UNEXPECTED_ANSWER};
 use crate::solver_client::SolverClient;
 use crate::state::PageLang;
 use crate::url_sync::{set_if_changed, sync_url};
@@ -198,13 +198,13 @@ pub fn PlayPage() -> impl IntoView {
         };
         let t0 = now_ms();
         let job = match g.phase() {
-            Phase::ComputerBids => Job::PlayerBid {
+            PlayPhase::ComputerBids => Job::PlayerBid {
                 level: g.level,
                 hand: soloist_cards(&g.dealt),
                 rules: g.rules,
                 seed: g.seed(),
             },
-            Phase::ComputerPlays(seat) => match g.view_of(seat) {
+            PlayPhase::ComputerPlays(seat) => match g.view_of(seat) {
                 Ok(view) => Job::PlayerCard {
                     level: g.level,
                     view: Box::new(view),
@@ -252,9 +252,7 @@ pub fn PlayPage() -> impl IntoView {
                         Duration::from_millis(wait as u64),
                     );
                 }
-                Ok(_) => play
-                    .computer_error
-                    .set(Some("unexpected answer from the worker".into())),
+                Ok(_) => play.computer_error.set(Some(UNEXPECTED_ANSWER.into())),
                 Err(e) => play.computer_error.set(Some(e)),
             }
         });
@@ -271,7 +269,7 @@ pub fn PlayPage() -> impl IntoView {
     Effect::new(move |_| {
         let queries: Vec<_> = play.game.with(|g| {
             g.as_ref()
-                .filter(|g| g.phase() == Phase::Over)
+                .filter(|g| g.phase() == PlayPhase::Over)
                 .map(|g| {
                     (0..g.played.len())
                         .filter_map(|i| review_query(g, i))
@@ -290,7 +288,7 @@ pub fn PlayPage() -> impl IntoView {
             <h2 class="visually-hidden">{text(lang, "play.title")}</h2>
             {move || match play.game.with(|g| g.as_ref().map(PlayGame::phase)) {
                 None => view! { <Setup /> }.into_any(),
-                Some(Phase::UserBids) => view! { <UserBid /> }.into_any(),
+                Some(PlayPhase::UserBids) => view! { <UserBid /> }.into_any(),
                 Some(_) => view! { <PlayTable /> }.into_any(),
             }}
             {move || {
@@ -305,7 +303,7 @@ pub fn PlayPage() -> impl IntoView {
                     })
             }}
             {move || {
-                (play.game.with(|g| g.as_ref().map(PlayGame::phase)) == Some(Phase::Over))
+                (play.game.with(|g| g.as_ref().map(PlayGame::phase)) == Some(PlayPhase::Over))
                     .then(|| view! { <Review /> })
             }}
         </main>

@@ -9,7 +9,7 @@ use super::review::ResultPanel;
 
 use crate::components::card::{CardFace, suit_class};
 use crate::i18n::{announcement_name, card_name, play_error, seat_name, text, tr, tr_with};
-use crate::model::play::{Phase, PlayGame};
+use crate::model::play::{PlayGame, PlayPhase};
 
 /// The table during play and at its end: the bid, the trick, the user's hand, the result.
 #[component]
@@ -31,12 +31,12 @@ pub(super) fn PlayTable() -> impl IntoView {
     let status = move || {
         let l = lang.get();
         match phase.get() {
-            Some(Phase::ComputerBids) => tr(l, "play.computer_bids"),
-            Some(Phase::UserPlays) => tr(l, "play.your_turn"),
-            Some(Phase::ComputerPlays(s)) => {
+            Some(PlayPhase::ComputerBids) => tr(l, "play.computer_bids"),
+            Some(PlayPhase::UserPlays) => tr(l, "play.your_turn"),
+            Some(PlayPhase::ComputerPlays(s)) => {
                 tr_with(l, "play.thinking", &[("seat", &seat_name(l, s))])
             }
-            Some(Phase::Over) => tr(l, "play.over"),
+            Some(PlayPhase::Over) => tr(l, "play.over"),
             _ => String::new(),
         }
     };
@@ -76,7 +76,7 @@ pub(super) fn PlayTable() -> impl IntoView {
     };
 
     let pick = move |card: Card| {
-        if phase.get_untracked() != Some(Phase::UserPlays) {
+        if phase.get_untracked() != Some(PlayPhase::UserPlays) {
             return;
         }
         let l = lang.get_untracked();
@@ -96,7 +96,7 @@ pub(super) fn PlayTable() -> impl IntoView {
             .iter()
             .map(|card| {
                 let legal = Signal::derive(move || {
-                    phase.get() == Some(Phase::UserPlays)
+                    phase.get() == Some(PlayPhase::UserPlays)
                         && game.with(|g| g.as_ref().is_some_and(|g| g.check(card).is_none()))
                 });
                 view! {
@@ -141,10 +141,10 @@ pub(super) fn PlayTable() -> impl IntoView {
                 class="play-status"
                 data-testid="play-status"
                 data-phase=move || match phase.get() {
-                    Some(Phase::ComputerBids) => "computer-bids",
-                    Some(Phase::UserPlays) => "user",
-                    Some(Phase::ComputerPlays(_)) => "computer",
-                    Some(Phase::Over) => "over",
+                    Some(PlayPhase::ComputerBids) => "computer-bids",
+                    Some(PlayPhase::UserPlays) => "user",
+                    Some(PlayPhase::ComputerPlays(_)) => "computer",
+                    Some(PlayPhase::Over) => "over",
                     _ => "",
                 }
                 aria-live="polite"
@@ -241,7 +241,7 @@ pub(super) fn PlayTable() -> impl IntoView {
                         }
                     })
             }}
-            {move || (phase.get() == Some(Phase::Over)).then(|| view! { <ResultPanel /> })}
+            {move || (phase.get() == Some(PlayPhase::Over)).then(|| view! { <ResultPanel /> })}
         </section>
     }
 }
