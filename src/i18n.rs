@@ -10,7 +10,9 @@ use ulti_engine::{
 };
 
 use crate::model::analysis::signed;
-use crate::model::editor::EditError;
+use crate::model::editor::{EditError, HAND_CARDS};
+use crate::model::hand::HandError;
+use crate::model::hand::card::PositionError;
 pub use crate::model::lang::Lang;
 use crate::model::url_state::{LAST_STEP, UrlIssue};
 use crate::protocol::WorkerError;
@@ -360,6 +362,36 @@ pub fn payoff(lang: Lang, p: f64) -> String {
         format!("+{s}")
     } else {
         format!("−{s}")
+    }
+}
+
+/// Why `?hand=` was rejected, in the page's language.
+#[must_use]
+pub fn hand_error(lang: Lang, e: &HandError) -> String {
+    match e {
+        HandError::BadCard(name) => tr_with(lang, "hand.error_bad_card", &[("name", name)]),
+        HandError::Repeated(c) => tr_with(
+            lang,
+            "hand.error_repeated",
+            &[("card", &card_name(lang, *c))],
+        ),
+        HandError::TooMany(n) => tr_with(lang, "hand.error_too_many", &[("n", &n.to_string())]),
+    }
+}
+
+/// Why card mode cannot advise, in the page's language.
+#[must_use]
+pub fn position_error(lang: Lang, e: &PositionError) -> String {
+    match e {
+        PositionError::HandSize(n) => tr_with(
+            lang,
+            "hand.card_pick",
+            &[("n", &(HAND_CARDS - (*n).min(HAND_CARDS)).to_string())],
+        ),
+        PositionError::Talon(v) => tr_with(lang, "hand.card_bad_talon", &[("value", v)]),
+        PositionError::Bid(v) => tr_with(lang, "hand.card_bad_bid", &[("value", v)]),
+        PositionError::Played(v) => tr_with(lang, "hand.card_bad_played", &[("value", v)]),
+        PositionError::View(m) => tr_with(lang, "hand.card_bad_position", &[("message", m)]),
     }
 }
 

@@ -196,6 +196,19 @@ pub struct PlayGame {
 }
 
 impl PlayGame {
+    /// The state key of a game: the deal, the user's seat, whether the bid is made and the
+    /// cards played. A computer answer applies only to the position it was asked for.
+    #[must_use]
+    pub fn key(&self) -> String {
+        format!(
+            "{}/{}/{}/{}",
+            self.dealt.code(),
+            self.seat,
+            self.contracted.is_some(),
+            self.played.len()
+        )
+    }
+
     /// A new game before the bid.
     #[must_use]
     pub fn new(dealt: Deal, seat: Seat, level: Level, rules: RuleOptions) -> PlayGame {
@@ -596,6 +609,19 @@ pub fn card_check(sol: &Solution, card: Card) -> Option<CardCheck> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_games_key_changes_with_each_decision_only() {
+        let dealt =
+            Deal::parse_code("0070605040302012737173112323313143435151620212322242526103011")
+                .unwrap();
+        let g = PlayGame::new(dealt, 1, Level::Easy, RuleOptions::default());
+        let same = PlayGame::new(dealt, 1, Level::Strong, RuleOptions::default());
+        assert_eq!(g.key(), same.key(), "the level is not part of the position");
+        let other_seat = PlayGame::new(dealt, 2, Level::Easy, RuleOptions::default());
+        assert_ne!(g.key(), other_seat.key());
+        assert_eq!(g.key(), format!("{}/1/false/0", dealt.code()));
+    }
 
     fn check(best: bool, card: bool, points: Option<(u32, u32)>) -> CardCheck {
         CardCheck {

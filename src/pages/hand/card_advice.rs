@@ -6,8 +6,9 @@ use ulti_engine::Suit;
 
 use crate::components::bids::bid_optgroups;
 use crate::components::card::CardChip;
-use crate::i18n::{Lang, one_decimal, payoff, percent, seat_name, suit_name, text, tr_with};
-use crate::model::editor::HAND_CARDS;
+use crate::i18n::{
+    one_decimal, payoff, percent, position_error, seat_name, suit_name, text, tr_with,
+};
 use crate::model::hand::card::{CardPosition, PositionError, card_bids};
 use crate::protocol::CardAdviceAnswer;
 use crate::solver_client::{CardAdviceKey, CardAdviceState, SolverClient};
@@ -131,21 +132,6 @@ pub(super) fn PositionForm(pos: RwSignal<CardPosition>) -> impl IntoView {
             }}
             {text_field("hand.played", "card-played", |p| p.played.clone(), |p, v| p.played = v)}
         </div>
-    }
-}
-
-/// Why card mode cannot advise, in the page's language.
-fn position_error(lang: Lang, e: &PositionError) -> String {
-    match e {
-        PositionError::HandSize(n) => tr_with(
-            lang,
-            "hand.card_pick",
-            &[("n", &(HAND_CARDS - (*n).min(HAND_CARDS)).to_string())],
-        ),
-        PositionError::Talon(v) => tr_with(lang, "hand.card_bad_talon", &[("value", v)]),
-        PositionError::Bid(v) => tr_with(lang, "hand.card_bad_bid", &[("value", v)]),
-        PositionError::Played(v) => tr_with(lang, "hand.card_bad_played", &[("value", v)]),
-        PositionError::View(m) => tr_with(lang, "hand.card_bad_position", &[("message", m)]),
     }
 }
 

@@ -19,26 +19,13 @@ use self::bid_advice::{AdviceStatus, AdviceView};
 use self::card_advice::{CardAdviceView, PositionForm};
 use crate::components::hand_picker::HandPicker;
 use crate::components::header::Header;
-use crate::i18n::{Lang, card_name, text, tr, tr_with};
+use crate::i18n::{Lang, card_name, hand_error, text, tr, tr_with};
 use crate::model::editor::HAND_CARDS;
 use crate::model::hand::card::{CARD_SAMPLES, CardPosition};
-use crate::model::hand::{HandError, HandUrl, PICKED_UP_HAND, SAMPLE_CHOICES, format_hand};
+use crate::model::hand::{HandUrl, PICKED_UP_HAND, SAMPLE_CHOICES, format_hand};
 use crate::solver_client::SolverClient;
 use crate::state::PageLang;
 use crate::url_sync::{set_if_changed, sync_url};
-
-/// Why `?hand=` was rejected, in the page's language.
-fn hand_error(lang: Lang, e: &HandError) -> String {
-    match e {
-        HandError::BadCard(name) => tr_with(lang, "hand.error_bad_card", &[("name", name)]),
-        HandError::Repeated(c) => tr_with(
-            lang,
-            "hand.error_repeated",
-            &[("card", &card_name(lang, *c))],
-        ),
-        HandError::TooMany(n) => tr_with(lang, "hand.error_too_many", &[("n", &n.to_string())]),
-    }
-}
 
 /// Twelve random cards (`Math.random`).
 fn random_hand() -> CardSet {

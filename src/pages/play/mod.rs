@@ -50,17 +50,6 @@ fn now_ms() -> f64 {
         .map_or_else(js_sys::Date::now, |p| p.now())
 }
 
-/// The state key of a game: a computer answer applies only to the position it was asked for.
-fn game_key(g: &PlayGame) -> String {
-    format!(
-        "{}/{}/{}/{}",
-        g.dealt.code(),
-        g.seat,
-        g.contracted.is_some(),
-        g.played.len()
-    )
-}
-
 /// The page's signals.
 #[derive(Clone, Copy)]
 struct Play {
@@ -182,7 +171,7 @@ pub fn PlayPage() -> impl IntoView {
         let Some(g) = play.game.get() else {
             return;
         };
-        let key = game_key(&g);
+        let key = g.key();
         if asked.with_value(|a| a.as_ref().is_some_and(|(k, _)| *k == key)) {
             return;
         }
@@ -193,7 +182,7 @@ pub fn PlayPage() -> impl IntoView {
         let still = move |key: &str| {
             // `try_`: the page may be gone (another route) when a late answer or timer comes.
             play.game
-                .try_with_untracked(|g| g.as_ref().is_some_and(|g| game_key(g) == key))
+                .try_with_untracked(|g| g.as_ref().is_some_and(|g| g.key() == key))
                 .unwrap_or(false)
         };
         let t0 = now_ms();
