@@ -5,61 +5,17 @@
 //! helpers below for cards, suits, seats, contracts, bids and engine errors.
 //! `tests/i18n.rs` fails when a key is missing in either language or used without an entry.
 
-use ulti_engine::{Announcement, Card, Contract, DealError, PlayError, Rank, Seat, Suit};
+use ulti_engine::{
+    Announcement, Card, ComponentResult, Contract, DealError, PlayError, Rank, Seat, Suit,
+};
 
-use crate::model::editor::EditError;
+use crate::model::analysis::signed;
+use crate::model::editor::{EditError, HAND_CARDS};
+use crate::model::hand::HandError;
+use crate::model::hand::card::PositionError;
+pub use crate::model::lang::Lang;
 use crate::model::url_state::{LAST_STEP, UrlIssue};
-use crate::solver_client::WorkerError;
-
-/// A language of the app.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    /// Magyar.
-    Hu,
-    /// English.
-    #[default]
-    En,
-}
-
-impl Lang {
-    /// Both languages, in the order of the header's switch.
-    pub const ALL: [Lang; 2] = [Lang::Hu, Lang::En];
-
-    /// The `lang=` value, the `<html lang>` and the catalogue's locale.
-    #[must_use]
-    pub const fn code(self) -> &'static str {
-        match self {
-            Lang::Hu => "hu",
-            Lang::En => "en",
-        }
-    }
-
-    /// The language's own name, for the switch (the same in both languages).
-    #[must_use]
-    pub const fn native_name(self) -> &'static str {
-        match self {
-            Lang::Hu => "Magyar",
-            Lang::En => "English",
-        }
-    }
-
-    /// A `lang=` value (`hu`, `en`, case-insensitive).
-    #[must_use]
-    pub fn parse(value: &str) -> Option<Lang> {
-        Lang::ALL
-            .into_iter()
-            .find(|l| l.code().eq_ignore_ascii_case(value.trim()))
-    }
-
-    /// The first of the browser's preferred languages (BCP 47 tags such as `hu-HU`, `en-US`)
-    /// the app speaks; English when none is.
-    #[must_use]
-    pub fn from_preferences<'a>(tags: impl IntoIterator<Item = &'a str>) -> Lang {
-        tags.into_iter()
-            .find_map(|tag| Lang::parse(tag.split(['-', '_']).next().unwrap_or_default()))
-            .unwrap_or_default()
-    }
-}
+use crate::protocol::WorkerError;
 
 /// The catalogue's text for `key`.
 #[must_use]
@@ -379,6 +335,87 @@ pub fn url_issue(lang: Lang, issue: &UrlIssue) -> String {
     }
 }
 
+/// A share as a whole percentage.
+#[must_use]
+pub fn percent(p: f64) -> String {
+    format!("{:.0} %", p * 100.0)
+}
+
+/// One decimal, with the language's decimal separator (`2.5`, `2,5`).
+#[must_use]
+pub fn one_decimal(lang: Lang, x: f64) -> String {
+    let s = format!("{x:.1}");
+    if lang == Lang::Hu {
+        s.replace('.', ",")
+    } else {
+        s
+    }
+}
+
+/// A mean payoff with its sign, one decimal, with the language's decimal separator.
+#[must_use]
+pub fn payoff(lang: Lang, p: f64) -> String {
+    let s = one_decimal(lang, p.abs());
+    if format!("{:.1}", p.abs()) == "0.0" {
+        s
+    } else if p > 0.0 {
+        format!("+{s}")
+    } else {
+        format!("−{s}")
+    }
+}
+
+/// Why `?hand=` was rejected, in the page's language.
+#[must_use]
+pub fn hand_error(lang: Lang, e: &HandError) -> String {
+    match e {
+        HandError::BadCard(name) => tr_with(lang, "hand.error_bad_card", &[("name", name)]),
+        HandError::Repeated(c) => tr_with(
+            lang,
+            "hand.error_repeated",
+            &[("card", &card_name(lang, *c))],
+        ),
+        HandError::TooMany(n) => tr_with(lang, "hand.error_too_many", &[("n", &n.to_string())]),
+    }
+}
+
+/// Why card mode cannot advise, in the page's language.
+#[must_use]
+pub fn position_error(lang: Lang, e: &PositionError) -> String {
+    match e {
+        PositionError::HandSize(n) => tr_with(
+            lang,
+            "hand.card_pick",
+            &[("n", &(HAND_CARDS - (*n).min(HAND_CARDS)).to_string())],
+        ),
+        PositionError::Talon(v) => tr_with(lang, "hand.card_bad_talon", &[("value", v)]),
+        PositionError::Bid(v) => tr_with(lang, "hand.card_bad_bid", &[("value", v)]),
+        PositionError::Played(v) => tr_with(lang, "hand.card_bad_played", &[("value", v)]),
+        PositionError::View(m) => tr_with(lang, "hand.card_bad_position", &[("message", m)]),
+    }
+}
+
+/// One component's outcome, e.g. `40-100 ✔ +4`, `ulti ✘ −8`, `négy ász ✔ +8`.
+#[must_use]
+pub fn component_text(lang: Lang, c: &ComponentResult) -> String {
+    format!(
+        "{} {} {}",
+        contract_name(lang, c.contract).to_lowercase(),
+        if c.won { "✔" } else { "✘" },
+        signed(c.payoff)
+    )
+}
+
+/// Every component's outcome of a bid, joined by ` · `.
+#[must_use]
+pub fn components_text(lang: Lang, components: &[ComponentResult]) -> String {
+    components
+        .iter()
+        .map(|c| component_text(lang, c))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -462,5 +499,71 @@ mod tests {
         assert!(step.contains("step=99") && step.contains("30"), "{step}");
         let game = url_issue(Lang::Hu, &UrlIssue::UnknownGame("nonsense".into()));
         assert!(game.contains("game=nonsense"), "{game}");
+    }
+
+    #[test]
+    fn component_outcomes_read_like_a_score_sheet() {
+        let parts = [
+            ComponentResult {
+                contract: Contract::Negyven100,
+                won: true,
+                payoff: 4,
+            },
+            ComponentResult {
+                contract: Contract::Ulti,
+                won: false,
+                payoff: -8,
+            },
+        ];
+        assert_eq!(components_text(Lang::Hu, &parts), "40-100 ✔ +4 · ulti ✘ −8");
+        let aces = ComponentResult {
+            contract: Contract::NegyAsz,
+            won: true,
+            payoff: 8,
+        };
+        assert_eq!(component_text(Lang::Hu, &aces), "négy ász ✔ +8");
+        assert_eq!(signed(0), "0");
+    }
+
+    #[test]
+    fn the_first_illegal_card_is_named_with_its_rule() {
+        use crate::model::whatif::{first_illegal, position_query};
+        use ulti_engine::{Bid, Deal, Game, RuleOptions};
+        let deal =
+            Deal::parse_code("0070605040302012737173112323313143435151620212322242526103011")
+                .unwrap();
+        let rules = RuleOptions::default();
+        let mut g = Game::new(&deal, &Bid::single(Contract::Passz), rules);
+        let mut ok = Vec::new();
+        for _ in 0..3 {
+            let c = g.legal_cards().iter().next().unwrap();
+            g.play(c).unwrap();
+            ok.push(c);
+        }
+        let legal = position_query(deal, Contract::Passz, rules, &ok);
+        assert_eq!(first_illegal(&legal), None);
+        // Defender 1 plays the second card: a card of the soloist's is not in their hand.
+        let theirs = deal.hand(0).iter().find(|&c| c != ok[0]).unwrap();
+        let q = position_query(deal, Contract::Passz, rules, &[ok[0], theirs]);
+        let (i, e) = first_illegal(&q).expect("an illegal card");
+        assert_eq!(
+            (i, e.clone()),
+            (
+                2,
+                PlayError::NotInHand {
+                    card: theirs,
+                    seat: 1
+                }
+            )
+        );
+        let (en, hu) = (play_error(Lang::En, i, &e), play_error(Lang::Hu, i, &e));
+        assert!(
+            en.contains(&theirs.to_string()) && en.contains("Defender 1"),
+            "{en}"
+        );
+        assert!(
+            hu.contains(&theirs.to_string()) && hu.contains("1. védő"),
+            "{hu}"
+        );
     }
 }

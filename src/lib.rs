@@ -16,34 +16,27 @@ pub mod pages;
 pub mod protocol;
 pub mod solver_client;
 pub mod state;
+pub mod url_sync;
 pub mod worker;
 
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
-use crate::pages::hand_page::HandPage;
-use crate::pages::play_page::PlayPage;
+use crate::pages::hand::HandPage;
+use crate::pages::play::PlayPage;
 use crate::pages::solver_page::SolverPage;
+use crate::solver_client::SolverClient;
+use crate::url_sync::router_base;
 
 // The message catalogue: locales/hu.json and locales/en.json (see `i18n`).
 rust_i18n::i18n!("locales", fallback = "en");
 
-/// The router base: the path of `document.baseURI` without its trailing `/` (so the app
-/// works at `/` and under a sub-path such as `/ulti-solver/`).
-pub fn router_base() -> String {
-    document()
-        .base_uri()
-        .ok()
-        .flatten()
-        .and_then(|b| web_sys::Url::new(&b).ok())
-        .map(|u| u.pathname().trim_end_matches('/').to_string())
-        .unwrap_or_default()
-}
-
 /// The whole app.
 #[component]
 pub fn App() -> impl IntoView {
+    // One worker pool for the whole app: it survives route changes.
+    SolverClient::provide();
     view! {
         <Router base=router_base()>
             <Routes fallback=SolverPage>

@@ -12,7 +12,7 @@ use ulti_engine::{
     Suit,
 };
 
-use crate::model::play::Level;
+use ulti_engine::players::Level;
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
@@ -211,6 +211,27 @@ pub enum Answer {
     /// For [`Job::PlayerCard`].
     PlayerCard(Card),
 }
+
+/// Why the worker pool failed (shown in the page's language).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WorkerError {
+    /// No worker answered the start handshake within this many seconds.
+    Timeout(u64),
+    /// The worker speaks another protocol version.
+    Version {
+        /// The worker's version.
+        worker: u32,
+        /// The page's version.
+        page: u32,
+    },
+    /// The worker panicked (its message).
+    Crashed(String),
+    /// The worker could not be created (why).
+    Unavailable(String),
+}
+
+/// The error of an answer of the wrong kind for its job.
+pub const UNEXPECTED_ANSWER: &str = "unexpected answer from the worker";
 
 /// A message from the page to a worker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

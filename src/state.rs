@@ -1,8 +1,7 @@
 //! The page's shared state (typed context) and its two-way sync with the URL.
 
 use leptos::prelude::*;
-use leptos_router::NavigateOptions;
-use leptos_router::hooks::{use_location, use_navigate, use_query_map};
+use leptos_router::hooks::use_query_map;
 use ulti_engine::{Card, Contract, Deal, DealError, RuleOptions, Suit};
 
 use crate::i18n::{Lang, tr};
@@ -10,10 +9,11 @@ use crate::model::editor::{DealEditor, EditError};
 use crate::model::url_state::{
     AtTable, UrlIssue, UrlState, deal_param, format_query, with_at_table,
 };
+use crate::url_sync::sync_url;
 
-/// The page's signals, shared through context (`AppState::expect()`).
+/// The page's signals, shared through context (`SolverPageState::expect()`).
 #[derive(Clone, Copy)]
-pub struct AppState {
+pub struct SolverPageState {
     /// The deal being edited (hands, trump, active hand).
     pub editor: RwSignal<DealEditor>,
     /// The contract shown in the line viewer (`game=`).
@@ -43,7 +43,7 @@ pub struct AppState {
 }
 
 /// The language of the page shown, for the parts every page shares (the header, the card
-/// faces): the solver page's [`AppState`], or another page's own [`PageLang`].
+/// faces): the solver page's [`SolverPageState`], or another page's own [`PageLang`].
 #[derive(Clone, Copy)]
 pub struct PageLang {
     /// The language of every text.
@@ -56,10 +56,10 @@ impl PageLang {
     /// The page's language from context.
     ///
     /// # Panics
-    /// Outside a page (neither [`AppState`] nor [`PageLang`] in context).
+    /// Outside a page (neither [`SolverPageState`] nor [`PageLang`] in context).
     #[must_use]
     pub fn expect() -> PageLang {
-        use_context::<AppState>().map_or_else(expect_context::<PageLang>, |s| PageLang {
+        use_context::<SolverPageState>().map_or_else(expect_context::<PageLang>, |s| PageLang {
             lang: s.lang,
             chosen: s.lang_chosen,
         })
@@ -117,21 +117,21 @@ fn browser_lang() -> Lang {
     Lang::from_preferences(tags.iter().map(String::as_str))
 }
 
-impl AppState {
+impl SolverPageState {
     /// The state from context.
     ///
     /// # Panics
     /// Outside the solver page.
     #[must_use]
-    pub fn expect() -> AppState {
+    pub fn expect() -> SolverPageState {
         expect_context()
     }
 
     /// Create the state from the current URL, keep the URL in step with it, and put it in
     /// context. Must run inside the `<Router>`.
-    pub fn provide() -> AppState {
+    pub fn provide() -> SolverPageState {
         let editor = RwSignal::new(DealEditor::new());
-        let state = AppState {
+        let state = SolverPageState {
             editor,
             game: RwSignal::new(None),
             step: RwSignal::new(0),
@@ -148,51 +148,28 @@ impl AppState {
         let query = use_query_map();
         state.apply_url(&query.with_untracked(read_url));
 
-        // URL -> state (back/forward, or a link pasted into the same tab).
-        Effect::new(move |_| {
-            let url = query.with(read_url);
-            state.apply_url(&url);
-        });
-
-        // state -> URL (replace: editing and stepping do not flood the history).
-        let location = use_location();
-        let navigate = use_navigate();
-        Effect::new(move |_| {
-            let deal = state
-                .deal
-                .get()
-                .map(|d| query.with_untracked(|q| deal_param(&d, q.get_str("deal"))));
-            let query = with_at_table(
-                format_query(
-                    deal.as_deref(),
-                    state.rules.get(),
-                    state.game.get(),
-                    &state.played.get(),
-                    state.step.get(),
-                    state.lang_chosen.get().then(|| state.lang.get()),
-                ),
-                state.at_table.get(),
-            );
-            let current = location.search.get_untracked();
-            if current.trim_start_matches('?') == query {
-                return;
-            }
-            let path = location.pathname.get_untracked();
-            let to = if query.is_empty() {
-                path
-            } else {
-                format!("{path}?{query}")
-            };
-            navigate(
-                &to,
-                NavigateOptions {
-                    resolve: false,
-                    replace: true,
-                    scroll: false,
-                    ..NavigateOptions::default()
-                },
-            );
-        });
+        // The URL, both ways (replace: editing and stepping do not flood the history; back and
+        // forward, or a link pasted into the same tab, come back into the state).
+        sync_url(
+            move || {
+                let deal = state
+                    .deal
+                    .get()
+                    .map(|d| query.with_untracked(|q| deal_param(&d, q.get_str("deal"))));
+                with_at_table(
+                    format_query(
+                        deal.as_deref(),
+                        state.rules.get(),
+                        state.game.get(),
+                        &state.played.get(),
+                        state.step.get(),
+                        state.lang_chosen.get().then(|| state.lang.get()),
+                    ),
+                    state.at_table.get(),
+                )
+            },
+            move |q| state.apply_url(&read_url(q)),
+        );
 
         // A complete deal replaces a rejected link's message.
         Effect::new(move |_| {

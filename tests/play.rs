@@ -5,7 +5,7 @@
 
 use ulti_engine::{Card, Contract, Deal, Query, RuleOptions, SOLOIST, Solver, Suit};
 use ulti_solver::model::play::{
-    Level, Phase, PlayGame, PlayUrl, Verdict, card_check, format_play_query, game_deal,
+    Level, PlayGame, PlayPhase, PlayUrl, Verdict, card_check, format_play_query, game_deal,
     playable_bids, review_link, review_query, soloist_cards, turning_card, verdict,
 };
 use ulti_solver::model::url_state::UrlState;
@@ -60,7 +60,7 @@ fn play_game(
         let q = format_play_query(&dealt, Some(&g), level, None);
         assert_eq!(read(&q).game(Level::Normal).as_ref(), Some(&g), "{q}");
         match g.phase() {
-            Phase::UserBids => {
+            PlayPhase::UserBids => {
                 let twelve: Vec<Card> = soloist_cards(&dealt).iter().collect();
                 let discard = [twelve[0], twelve[1]];
                 // A compound bid when there is one (its id has a `+`, which the URL escapes).
@@ -69,7 +69,7 @@ fn play_game(
                 let a = (*all.iter().find(|a| a.id().contains('+')).unwrap_or(&all[0])).clone();
                 g.announce(a, discard).unwrap();
             }
-            Phase::ComputerBids => {
+            PlayPhase::ComputerBids => {
                 let job = Job::PlayerBid {
                     level,
                     hand: soloist_cards(&dealt),
@@ -86,11 +86,11 @@ fn play_game(
                 g.announce(announcement, discard)
                     .expect("the computer announces a playable bid");
             }
-            Phase::UserPlays => {
+            PlayPhase::UserPlays => {
                 let c = user_card(&g);
                 g.play(c).unwrap();
             }
-            Phase::ComputerPlays(s) => {
+            PlayPhase::ComputerPlays(s) => {
                 let view = g.view_of(s).unwrap();
                 let job = Job::PlayerCard {
                     level,
@@ -103,7 +103,7 @@ fn play_game(
                 assert_eq!(g.check(c), None, "the computer plays legal cards");
                 g.play(c).unwrap();
             }
-            Phase::Over => return g,
+            PlayPhase::Over => return g,
         }
     }
 }
@@ -205,7 +205,7 @@ fn a_soloists_game_ends_with_the_payoff_of_the_announced_form() {
     let dealt = Deal::parse_code(STRONG).unwrap();
     let g = play_game(dealt, SOLOIST, Level::Easy, first_legal);
     let c = g.contracted.clone().unwrap();
-    assert_eq!(g.phase(), Phase::Over);
+    assert_eq!(g.phase(), PlayPhase::Over);
     assert_eq!(c.deal.talon().iter().collect::<Vec<_>>().len(), 2);
     let r = g.result().unwrap();
     let mut q = Query::new(c.deal, c.announcement.bid.clone());

@@ -5,11 +5,11 @@ use leptos::prelude::*;
 
 use ulti_engine::Announcement;
 
-use crate::i18n::{Lang, announcement_name, suit_name, text, tr, tr_with};
-use crate::model::analysis::{BidRow, components_text, signed};
+use crate::i18n::{Lang, announcement_name, components_text, suit_name, text, tr, tr_with};
+use crate::model::analysis::{BidValueRow, signed};
 use crate::model::play::BidGroup;
 use crate::solver_client::SolverClient;
-use crate::state::AppState;
+use crate::state::SolverPageState;
 
 /// The `<optgroup>`s of a bid `<select>`: one per group, labelled with its trump ("no trump"
 /// for betli and colourless durchmars), each bid named in `lang`, its option's value
@@ -48,11 +48,11 @@ pub fn bid_optgroups(
 /// One bid row; `best_id` is the best bid's id once every bid is in.
 #[component]
 fn BidLine(index: usize, best_id: Memo<Option<String>>) -> impl IntoView {
-    let lang = AppState::expect().lang;
+    let lang = SolverPageState::expect().lang;
     let client = expect_context::<SolverClient>();
     let row = Memo::new(move |_| client.state().with(|s| s.bids.rows.get(index).cloned()));
     let best = Memo::new(move |_| {
-        let id = row.with(|r| r.as_ref().map(BidRow::id));
+        let id = row.with(|r| r.as_ref().map(BidValueRow::id));
         id.is_some() && best_id.with(|b| *b == id)
     });
     let value = move || row.with(|r| r.as_ref().and_then(|r| r.value.clone()));
@@ -75,7 +75,7 @@ fn BidLine(index: usize, best_id: Memo<Option<String>>) -> impl IntoView {
             class=move || format!("bid status-{}", status())
             class:best=best
             data-testid="bid"
-            data-bid-id=move || row.with(|r| r.as_ref().map(BidRow::id))
+            data-bid-id=move || row.with(|r| r.as_ref().map(BidValueRow::id))
             data-playable=move || playable().map(|p| p.to_string())
             data-payoff=move || {
                 value().filter(|v| v.playable).and_then(|v| v.payoff).map(|p| p.to_string())
@@ -109,7 +109,7 @@ fn BidLine(index: usize, best_id: Memo<Option<String>>) -> impl IntoView {
 /// The bid values panel.
 #[component]
 pub fn BidsPanel() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     let client = expect_context::<SolverClient>();
     let solve_state = client.state();

@@ -95,6 +95,20 @@ pub fn CardFace(card: Card) -> impl IntoView {
     }
 }
 
+/// A card as a small chip: its suit symbol and rank, with its full name for screen readers.
+/// `class` is the chip's look (`mini-card`, `attable-chip`).
+#[component]
+pub fn CardChip(card: Card, #[prop(default = "mini-card")] class: &'static str) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <span class=format!("{class} {}", suit_class(card.suit()))>
+            <SuitIcon suit=card.suit() />
+            <span aria-hidden="true">{move || rank_short(lang.get(), card.rank())}</span>
+            <span class="visually-hidden">{move || card_name(lang.get(), card)}</span>
+        </span>
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,8 +8,8 @@ use crate::components::card::{CardFace, card_label, suit_class};
 use crate::i18n::{
     card_name, deal_error, edit_error, seat_badge, seat_name, suit_name, text, tr_with,
 };
-use crate::model::editor::HAND_SIZE;
-use crate::state::AppState;
+use crate::model::editor::HAND_CARDS;
+use crate::state::SolverPageState;
 
 /// A seed for the random buttons.
 fn random_seed() -> u64 {
@@ -24,7 +24,7 @@ fn sorted(set: CardSet) -> Vec<Card> {
 }
 
 /// Put `card` into the active hand or back into the deck; a refusal becomes the notice.
-fn toggle(state: AppState, card: Card) {
+fn toggle(state: SolverPageState, card: Card) {
     let mut editor = state.editor.get_untracked();
     match editor.toggle(card) {
         Ok(()) => state.edit(|e| *e = editor),
@@ -35,7 +35,7 @@ fn toggle(state: AppState, card: Card) {
 /// The three hand tabs (keys 1/2/3 do the same).
 #[component]
 pub fn HandTabs() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     let tab = move |seat: Seat| {
         let active = move || state.editor.with(|e| e.active() == seat);
@@ -58,7 +58,7 @@ pub fn HandTabs() -> impl IntoView {
                 on:click=move |_| state.editor.update(|e| e.set_active(seat))
             >
                 <span class="tab-name">{move || seat_name(lang.get(), seat)}</span>
-                <span class="tab-count">{move || format!("{}/{HAND_SIZE}", count())}</span>
+                <span class="tab-count">{move || format!("{}/{HAND_CARDS}", count())}</span>
             </button>
         }
     };
@@ -74,7 +74,7 @@ pub fn HandTabs() -> impl IntoView {
 /// The 32-card deck, one row per suit.
 #[component]
 pub fn Deck() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     let row = move |suit: Suit| {
         let cards = Rank::ALL.map(|rank| {
@@ -126,7 +126,7 @@ pub fn Deck() -> impl IntoView {
 /// The three hands and the talon.
 #[component]
 pub fn Hands() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     let hand = move |seat: Seat| {
         let cards = move || state.editor.with(|e| sorted(e.hand(seat)));
@@ -141,7 +141,7 @@ pub fn Hands() -> impl IntoView {
                 <h3 class="hand-title">
                     {move || seat_name(lang.get(), seat)}
                     <span class="tab-count">
-                        {move || format!("{}/{HAND_SIZE}", state.editor.with(|e| e.hand(seat).len()))}
+                        {move || format!("{}/{HAND_CARDS}", state.editor.with(|e| e.hand(seat).len()))}
                     </span>
                 </h3>
                 <div class="mini-cards">
@@ -219,7 +219,7 @@ pub fn Hands() -> impl IntoView {
 /// Random deal / fill the rest / clear, and the editor's messages.
 #[component]
 pub fn EditorToolbar() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     view! {
         <div class="toolbar">
@@ -259,7 +259,7 @@ pub fn EditorToolbar() -> impl IntoView {
 /// The message for a malformed `?deal=` (the editor stays usable).
 #[component]
 pub fn DealError() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     move || {
         state.deal_error.get().map(|e| {

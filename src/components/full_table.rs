@@ -9,7 +9,7 @@ use crate::i18n::{Lang, contract_name, suit_name, text, tr, tr_with, unplayable_
 use crate::model::analysis::{Cell, trump_id};
 use crate::model::results::Status;
 use crate::solver_client::SolverClient;
-use crate::state::AppState;
+use crate::state::SolverPageState;
 
 /// The symbol and the short text of a cell.
 fn cell_text(c: &Cell) -> (&'static str, String) {
@@ -61,7 +61,7 @@ type Row = (Contract, Vec<(usize, Option<Suit>)>);
 /// One cell.
 #[component]
 fn TableCell(index: usize, contract: Contract, trump: Option<Suit>) -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     let client = expect_context::<SolverClient>();
     let cell = Memo::new(move |_| client.state().with(|s| s.table.cells.get(index).cloned()));
@@ -109,14 +109,15 @@ fn TableCell(index: usize, contract: Contract, trump: Option<Suit>) -> impl Into
 /// The full table panel.
 #[component]
 pub fn FullTable() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     let client = expect_context::<SolverClient>();
     let solve_state = client.state();
     let done = Memo::new(move |_| solve_state.with(|s| s.table.done()));
     let total = Memo::new(move |_| solve_state.with(|s| s.table.total()));
     let table_ms = move || solve_state.with(|s| s.table_ms);
-    let workers = move || solve_state.with(|s| s.workers);
+    let pool = client.pool_status();
+    let workers = move || pool.with(|s| s.workers);
     let idle = move || state.deal.with(Option::is_none);
     // Row layout: one row per contract; the cell indices follow `table_slots()` order.
     let rows: Vec<Row> = {

@@ -59,7 +59,7 @@ fn PageLinks() -> impl IntoView {
     let page = PageLang::expect();
     let lang = page.lang;
     let location = leptos_router::hooks::use_location();
-    let base = crate::router_base();
+    let base = crate::url_sync::router_base();
     let link = move |route: &'static str, key: &'static str, testid: &'static str| {
         let base = base.clone();
         let href = move || {

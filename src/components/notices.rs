@@ -4,12 +4,12 @@
 use leptos::prelude::*;
 
 use crate::i18n::{text, url_issue};
-use crate::state::AppState;
+use crate::state::SolverPageState;
 
 /// The link notice, present while there is something to say.
 #[component]
 pub fn UrlNotices() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     move || {
         let issues = state.url_issues.get();

@@ -3,12 +3,11 @@
 use leptos::prelude::*;
 use ulti_engine::Contract;
 
-use crate::i18n::{
-    Lang, contract_name, suit_name, text, tr, tr_with, unplayable_reason, worker_error,
-};
+use crate::components::worker_error::WorkerErrorAlert;
+use crate::i18n::{Lang, contract_name, suit_name, text, tr, tr_with, unplayable_reason};
 use crate::model::results::{ContractResult, Status};
 use crate::solver_client::SolverClient;
-use crate::state::AppState;
+use crate::state::SolverPageState;
 
 /// Status symbol and words for a row.
 fn status_text(lang: Lang, r: &ContractResult) -> (&'static str, String) {
@@ -32,7 +31,7 @@ fn status_text(lang: Lang, r: &ContractResult) -> (&'static str, String) {
 /// One result row.
 #[component]
 fn ResultRow(contract: Contract) -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     let client = expect_context::<SolverClient>();
     let row = Memo::new(move |_| {
@@ -113,7 +112,7 @@ fn ResultRow(contract: Contract) -> impl IntoView {
 /// The results of the deal's trump, the solving indicator, Cancel, timing and worker errors.
 #[component]
 pub fn ResultsPanel() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     let client = expect_context::<SolverClient>();
     let solve_state = client.state();
@@ -167,17 +166,7 @@ pub fn ResultsPanel() -> impl IntoView {
                         })
                 }}
             </header>
-            {move || {
-                solve_state
-                    .with(|s| s.worker_error.clone())
-                    .map(|e| {
-                        view! {
-                            <div class="alert" data-testid="worker-error" role="alert">
-                                {move || worker_error(lang.get(), &e)}
-                            </div>
-                        }
-                    })
-            }}
+            <WorkerErrorAlert lang=lang />
             {move || {
                 state
                     .deal

@@ -4,11 +4,11 @@ use leptos::prelude::*;
 use ulti_engine::RuleOptions;
 
 use crate::i18n::{text, tr};
-use crate::state::AppState;
+use crate::state::SolverPageState;
 
 /// One checkbox bound to one house rule.
 fn rule_toggle(
-    state: AppState,
+    state: SolverPageState,
     testid: &'static str,
     label_key: &'static str,
     get: fn(&RuleOptions) -> bool,
@@ -35,7 +35,7 @@ fn rule_toggle(
 /// The house rules real tables disagree on (shared/RULES.md); both off by default.
 #[component]
 pub fn HouseRules() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     view! {
         <details class="house-rules">
             <summary>{text(state.lang, "rules.title")}</summary>

@@ -5,12 +5,12 @@ use ulti_engine::Suit;
 
 use crate::components::card::{SuitIcon, suit_class};
 use crate::i18n::{suit_name, text};
-use crate::state::AppState;
+use crate::state::SolverPageState;
 
 /// Four suit buttons; the selected one has `aria-pressed="true"`.
 #[component]
 pub fn TrumpPicker() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     let button = move |suit: Suit| {
         let selected = move || state.editor.with(|e| e.trump == suit);

@@ -3,11 +3,10 @@
 //! panel's rows for one trump, the best bid.
 
 use ulti_engine::{
-    Announcement, BidValue, ComponentResult, Contract, Deal, Question, RuleOptions, Suit, best_bid,
+    Announcement, BidValue, Contract, Deal, Question, RuleOptions, Suit, best_bid,
     standard_announcements, table_slots,
 };
 
-use crate::i18n::{Lang, contract_name};
 use crate::model::results::{ContractResult, Status};
 use crate::protocol::CellAnswer;
 
@@ -219,7 +218,7 @@ impl Table {
 
 /// One row of the bid values.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BidRow {
+pub struct BidValueRow {
     /// The announcement.
     pub announcement: Announcement,
     /// Its value once answered.
@@ -230,7 +229,7 @@ pub struct BidRow {
     pub cancelled: bool,
 }
 
-impl BidRow {
+impl BidValueRow {
     /// The `data-bid-id` value.
     #[must_use]
     pub fn id(&self) -> String {
@@ -248,7 +247,7 @@ impl BidRow {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bids {
     /// The rows.
-    pub rows: Vec<BidRow>,
+    pub rows: Vec<BidValueRow>,
 }
 
 impl Default for Bids {
@@ -264,7 +263,7 @@ impl Bids {
         Bids {
             rows: standard_announcements()
                 .into_iter()
-                .map(|announcement| BidRow {
+                .map(|announcement| BidValueRow {
                     announcement,
                     value: None,
                     error: None,
@@ -322,27 +321,6 @@ pub fn signed(n: i32) -> String {
         n if n > 0 => format!("+{n}"),
         n => format!("−{}", n.unsigned_abs()),
     }
-}
-
-/// One component's outcome, e.g. `40-100 ✔ +4`, `ulti ✘ −8`, `négy ász ✔ +8`.
-#[must_use]
-pub fn component_text(lang: Lang, c: &ComponentResult) -> String {
-    format!(
-        "{} {} {}",
-        contract_name(lang, c.contract).to_lowercase(),
-        if c.won { "✔" } else { "✘" },
-        signed(c.payoff)
-    )
-}
-
-/// Every component's outcome of a bid, joined by ` · `.
-#[must_use]
-pub fn components_text(lang: Lang, components: &[ComponentResult]) -> String {
-    components
-        .iter()
-        .map(|c| component_text(lang, c))
-        .collect::<Vec<_>>()
-        .join(" · ")
 }
 
 #[cfg(test)]
@@ -522,29 +500,5 @@ mod tests {
             best.payoff.unwrap() > 0,
             "the strong hand has a winning bid"
         );
-    }
-
-    #[test]
-    fn component_outcomes_read_like_a_score_sheet() {
-        let parts = [
-            ComponentResult {
-                contract: Contract::Negyven100,
-                won: true,
-                payoff: 4,
-            },
-            ComponentResult {
-                contract: Contract::Ulti,
-                won: false,
-                payoff: -8,
-            },
-        ];
-        assert_eq!(components_text(Lang::Hu, &parts), "40-100 ✔ +4 · ulti ✘ −8");
-        let aces = ComponentResult {
-            contract: Contract::NegyAsz,
-            won: true,
-            payoff: 8,
-        };
-        assert_eq!(component_text(Lang::Hu, &aces), "négy ász ✔ +8");
-        assert_eq!(signed(0), "0");
     }
 }

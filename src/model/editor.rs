@@ -5,8 +5,8 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use ulti_engine::{Card, CardSet, Deal, Seat, Suit};
 
-/// Cards per hand.
-pub const HAND_SIZE: u32 = 10;
+/// Cards in a dealt hand.
+pub const HAND_CARDS: u32 = 10;
 
 /// Why a card could not be put into a hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,7 +90,7 @@ impl DealEditor {
     /// Are all three hands full?
     #[must_use]
     pub fn is_complete(&self) -> bool {
-        self.hands.iter().all(|h| h.len() == HAND_SIZE)
+        self.hands.iter().all(|h| h.len() == HAND_CARDS)
     }
 
     /// The deal, once every hand holds ten cards.
@@ -112,7 +112,7 @@ impl DealEditor {
         if self.is_complete() {
             return Err(EditError::DealFull);
         }
-        if self.hands[self.active].len() >= HAND_SIZE {
+        if self.hands[self.active].len() >= HAND_CARDS {
             return Err(EditError::HandFull(self.active));
         }
         self.hands[self.active].insert(card);
@@ -131,7 +131,7 @@ impl DealEditor {
         free.shuffle(&mut rng);
         let mut free = free.into_iter();
         for hand in &mut self.hands {
-            while hand.len() < HAND_SIZE {
+            while hand.len() < HAND_CARDS {
                 match free.next() {
                     Some(c) => hand.insert(c),
                     None => return,

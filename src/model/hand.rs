@@ -4,8 +4,8 @@
 use ulti_engine::advise::BidOptions;
 use ulti_engine::{Card, CardSet};
 
-/// The soloist's cards with the talon.
-pub const HAND_SIZE: u32 = 12;
+/// The soloist's twelve cards: a dealt hand with the talon picked up.
+pub const PICKED_UP_HAND: u32 = 12;
 
 /// The samples the page offers (per finalist discard).
 pub const SAMPLE_CHOICES: [u32; 5] = [8, 16, 32, 64, 128];
@@ -60,7 +60,7 @@ pub fn parse_hand(text: &str) -> Result<CardSet, HandError> {
         set.insert(card);
         n += 1;
     }
-    if n > HAND_SIZE as usize {
+    if n > PICKED_UP_HAND as usize {
         return Err(HandError::TooMany(n));
     }
     Ok(set)

@@ -4,6 +4,7 @@ pub mod analysis;
 pub mod attable;
 pub mod editor;
 pub mod hand;
+pub mod lang;
 pub mod line;
 pub mod play;
 pub mod queue;

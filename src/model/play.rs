@@ -10,8 +10,8 @@ use std::fmt;
 
 use ulti_engine::advise::{SeatView, ViewError};
 use ulti_engine::{
-    Announcement, Bid, Card, CardSet, Contract, Deal, Game, PlayError, Query, RuleOptions, SOLOIST,
-    Seat, Solution, Suit, standard_announcements,
+    Announcement, Bid, Card, CardSet, ComponentResult, Contract, Deal, Game, PlayError, Query,
+    RuleOptions, SOLOIST, Seat, Solution, Suit, standard_announcements,
 };
 
 use ulti_engine::players::settle;
@@ -131,22 +131,12 @@ pub fn game_seed(dealt: &Deal, seat: Seat, level: Level) -> u64 {
     })
 }
 
-/// One component of the final result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ComponentOutcome {
-    /// The contract (the implicit passz of a points game included).
-    pub contract: Contract,
-    /// Did the soloist make it?
-    pub won: bool,
-    /// Its payoff per defender (positive: the soloist is paid).
-    pub payoff: i32,
-}
-
 /// The end of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameResult {
-    /// Every scored component.
-    pub components: Vec<ComponentOutcome>,
+    /// Every scored component (the implicit passz of a points game included), as the engine
+    /// reports a component: won or lost and its payoff per defender.
+    pub components: Vec<ComponentResult>,
     /// What each defender pays the soloist (negative: the soloist pays each defender).
     pub payoff: i32,
     /// The soloist's card points (talon excluded, last trick included).
@@ -175,7 +165,7 @@ impl GameResult {
 
 /// Whose turn it is in the game, or the game's end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
+pub enum PlayPhase {
     /// The user is the soloist and has not discarded and announced yet.
     UserBids,
     /// The computer soloist is to discard and announce.
@@ -206,6 +196,19 @@ pub struct PlayGame {
 }
 
 impl PlayGame {
+    /// The state key of a game: the deal, the user's seat, whether the bid is made and the
+    /// cards played. A computer answer applies only to the position it was asked for.
+    #[must_use]
+    pub fn key(&self) -> String {
+        format!(
+            "{}/{}/{}/{}",
+            self.dealt.code(),
+            self.seat,
+            self.contracted.is_some(),
+            self.played.len()
+        )
+    }
+
     /// A new game before the bid.
     #[must_use]
     pub fn new(dealt: Deal, seat: Seat, level: Level, rules: RuleOptions) -> PlayGame {
@@ -253,13 +256,13 @@ impl PlayGame {
 
     /// Whose turn it is.
     #[must_use]
-    pub fn phase(&self) -> Phase {
+    pub fn phase(&self) -> PlayPhase {
         match self.game() {
-            None if self.seat == SOLOIST => Phase::UserBids,
-            None => Phase::ComputerBids,
-            Some(g) if g.is_over() => Phase::Over,
-            Some(g) if g.to_move() == self.seat => Phase::UserPlays,
-            Some(g) => Phase::ComputerPlays(g.to_move()),
+            None if self.seat == SOLOIST => PlayPhase::UserBids,
+            None => PlayPhase::ComputerBids,
+            Some(g) if g.is_over() => PlayPhase::Over,
+            Some(g) if g.to_move() == self.seat => PlayPhase::UserPlays,
+            Some(g) => PlayPhase::ComputerPlays(g.to_move()),
         }
     }
 
@@ -322,7 +325,7 @@ impl PlayGame {
         let (outcomes, payoff) = settle(&g, &c.announcement);
         let components = outcomes
             .iter()
-            .map(|o| ComponentOutcome {
+            .map(|o| ComponentResult {
                 contract: o.contract,
                 won: o.won,
                 payoff: o.payoff,
@@ -606,6 +609,19 @@ pub fn card_check(sol: &Solution, card: Card) -> Option<CardCheck> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_games_key_changes_with_each_decision_only() {
+        let dealt =
+            Deal::parse_code("0070605040302012737173112323313143435151620212322242526103011")
+                .unwrap();
+        let g = PlayGame::new(dealt, 1, Level::Easy, RuleOptions::default());
+        let same = PlayGame::new(dealt, 1, Level::Strong, RuleOptions::default());
+        assert_eq!(g.key(), same.key(), "the level is not part of the position");
+        let other_seat = PlayGame::new(dealt, 2, Level::Easy, RuleOptions::default());
+        assert_ne!(g.key(), other_seat.key());
+        assert_eq!(g.key(), format!("{}/1/false/0", dealt.code()));
+    }
 
     fn check(best: bool, card: bool, points: Option<(u32, u32)>) -> CardCheck {
         CardCheck {

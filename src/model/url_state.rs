@@ -4,7 +4,7 @@
 
 use ulti_engine::{Card, Contract, Deal, DealError, RuleOptions};
 
-use crate::i18n::Lang;
+use crate::model::lang::Lang;
 
 /// `rules=` id of [`RuleOptions::must_beat_after_trump`].
 pub const RULE_MUST_BEAT_AFTER_TRUMP: &str = "must-beat-after-trump";

@@ -67,46 +67,6 @@ pub fn deviate(line: &[Card], step: usize, card: Card) -> Option<Vec<Card>> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_first_illegal_card_is_named_with_its_rule() {
-        use crate::i18n::{Lang, play_error};
-        let deal =
-            Deal::parse_code("0070605040302012737173112323313143435151620212322242526103011")
-                .unwrap();
-        let rules = RuleOptions::default();
-        let mut g = Game::new(&deal, &Bid::single(Contract::Passz), rules);
-        let mut ok = Vec::new();
-        for _ in 0..3 {
-            let c = g.legal_cards().iter().next().unwrap();
-            g.play(c).unwrap();
-            ok.push(c);
-        }
-        let legal = position_query(deal, Contract::Passz, rules, &ok);
-        assert_eq!(first_illegal(&legal), None);
-        // Defender 1 plays the second card: a card of the soloist's is not in their hand.
-        let theirs = deal.hand(0).iter().find(|&c| c != ok[0]).unwrap();
-        let q = position_query(deal, Contract::Passz, rules, &[ok[0], theirs]);
-        let (i, e) = first_illegal(&q).expect("an illegal card");
-        assert_eq!(
-            (i, e.clone()),
-            (
-                2,
-                PlayError::NotInHand {
-                    card: theirs,
-                    seat: 1
-                }
-            )
-        );
-        let (en, hu) = (play_error(Lang::En, i, &e), play_error(Lang::Hu, i, &e));
-        assert!(
-            en.contains(&theirs.to_string()) && en.contains("Defender 1"),
-            "{en}"
-        );
-        assert!(
-            hu.contains(&theirs.to_string()) && hu.contains("1. védő"),
-            "{hu}"
-        );
-    }
     use ulti_engine::{Game, Solver, Suit};
 
     const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";

@@ -14,7 +14,7 @@ use crate::components::rules::HouseRules;
 use crate::components::trump::TrumpPicker;
 use crate::i18n::{suit_name, text, tr, tr_with};
 use crate::solver_client::SolverClient;
-use crate::state::AppState;
+use crate::state::SolverPageState;
 
 /// Is a text field or select focused (so shortcuts must not fire)?
 fn typing_in_field(e: &web_sys::KeyboardEvent) -> bool {
@@ -39,8 +39,8 @@ fn one_column() -> bool {
 /// The one page of the app.
 #[component]
 pub fn SolverPage() -> impl IntoView {
-    let state = AppState::provide();
-    let client = SolverClient::provide();
+    let state = SolverPageState::provide();
+    let client = expect_context::<SolverClient>();
 
     // Solve whenever the deal (hands or trump) changes; an incomplete deal clears the results.
     Effect::new(move |_| match state.deal.get() {

@@ -103,6 +103,18 @@ test('a hand link shows the CLI\'s ranked bids, discards and win counts', { time
     }));
     assert.deepEqual(rows, want, 'ranked bids');
     assert.ok(rows.slice(0, 3).every((r) => r.confirmed), 'the leading rows are confirmed');
+    // At 1280 px, no row's discard chips are drawn over its samples text.
+    assert.equal(page.viewportSize().width, 1280);
+    const overlaps = await page.$$eval('[data-testid=advice-bid]', (els) =>
+      els.flatMap((e) => {
+        const samples = e.querySelector('.advice-samples').getBoundingClientRect();
+        return [...e.querySelectorAll('.advice-discard .mini-card')]
+          .map((c) => c.getBoundingClientRect())
+          .filter((c) => c.left < samples.right && samples.left < c.right && c.top < samples.bottom && samples.top < c.bottom)
+          .map(() => e.dataset.bidId);
+      }),
+    );
+    assert.deepEqual(overlaps, [], 'discard chips over the samples text');
     const passz = await page.$eval('[data-testid=advice-bid].baseline', (e) => e.dataset.bidId);
     assert.equal(passz, expected.passz.id, 'the passz baseline');
 

@@ -6,24 +6,13 @@ use leptos::prelude::*;
 use ulti_engine::{Card, CardValue};
 
 use super::{LineStatus, Viewer};
-use crate::components::card::{SuitIcon, suit_class};
-use crate::i18n::{Lang, card_name, rank_short, seat_name, text, tr, tr_with};
+use crate::components::card::CardChip;
+use crate::i18n::{Lang, card_name, one_decimal, seat_name, text, tr, tr_with};
 use crate::model::attable::{ADVICE_SEED, advice_job, compare};
 use crate::model::url_state::{AtTable, format_played};
 use crate::protocol::{CardAdviceAnswer, CardRowAnswer, Job};
-use crate::solver_client::{AdviceState, SolverClient, advice_key};
-use crate::state::AppState;
-
-/// A card as a suit symbol and rank, with its full name for screen readers.
-fn card_chip(lang: Lang, card: Card) -> impl IntoView {
-    view! {
-        <span class=format!("attable-chip {}", suit_class(card.suit()))>
-            <SuitIcon suit=card.suit() />
-            <span aria-hidden="true">{rank_short(lang, card.rank())}</span>
-            <span class="sr-only">{card_name(lang, card)}</span>
-        </span>
-    }
-}
+use crate::solver_client::{CardAdviceKey, CardAdviceState, SolverClient};
+use crate::state::SolverPageState;
 
 /// The open-hand verdict of a card: ✔/✘ and the card points.
 fn open_text(v: &CardValue) -> String {
@@ -34,16 +23,6 @@ fn open_text(v: &CardValue) -> String {
             .map(|p| format!(" {p}"))
             .unwrap_or_default()
     )
-}
-
-/// One decimal, with the page's decimal separator.
-fn one_decimal(lang: Lang, x: f64) -> String {
-    let s = format!("{x:.1}");
-    if lang == Lang::Hu {
-        s.replace('.', ",")
-    } else {
-        s
-    }
 }
 
 fn row(
@@ -78,7 +57,7 @@ fn row(
             class:advised=advised
             class:disagree=disagree
         >
-            <th scope="row">{card_chip(lang, r.card)}</th>
+            <th scope="row"><CardChip card=r.card class="attable-chip" /></th>
             <td class="open" class:wins=open.is_some_and(|v| v.soloist_wins)>
                 {open.map_or_else(|| "…".to_string(), open_text)}
             </td>
@@ -154,7 +133,7 @@ fn advice_table(
             aria-label=tr(lang, "line.attable_caption")
         >
             <table class="attable-table">
-                <caption class="sr-only">{tr(lang, "line.attable_caption")}</caption>
+                <caption class="visually-hidden">{tr(lang, "line.attable_caption")}</caption>
                 <thead>
                     <tr>
                         <th scope="col">{tr(lang, "line.attable_card")}</th>
@@ -181,7 +160,7 @@ fn advice_table(
 /// The toggle and, when on, the comparison for the current position.
 #[component]
 pub(super) fn AtTablePanel() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let client = expect_context::<SolverClient>();
     let viewer = expect_context::<Viewer>();
     let lang = state.lang;
@@ -204,15 +183,15 @@ pub(super) fn AtTablePanel() -> impl IntoView {
     });
     // Ask for it; a new position (or the toggle off) drops the queued one.
     Effect::new(move |_| {
-        client.want_advice(job.get().into_iter().collect());
+        client.want_card_advice(job.get().into_iter().collect());
     });
     let answer = Memo::new(move |_| {
-        let key = job.with(|j| j.as_ref().map(advice_key))?;
+        let key = job.with(|j| j.as_ref().map(CardAdviceKey::of))?;
         Some(
             client
-                .advice()
+                .card_advice()
                 .with(|a| a.get(&key).cloned())
-                .unwrap_or(AdviceState::Pending),
+                .unwrap_or(CardAdviceState::Pending),
         )
     });
     let seat = Memo::new(move |_| viewer.view.with(|v| v.as_ref().and_then(|v| v.to_move)));
@@ -233,7 +212,7 @@ pub(super) fn AtTablePanel() -> impl IntoView {
                 };
                 view! { <p class="hint">{tr(lang, key)}</p> }.into_any()
             }
-            Some(AdviceState::Pending) => {
+            Some(CardAdviceState::Pending) => {
                 state_id = "pending";
                 let samples = state.at_table.with(|a| a.samples).to_string();
                 view! {
@@ -243,14 +222,14 @@ pub(super) fn AtTablePanel() -> impl IntoView {
                 }
                 .into_any()
             }
-            Some(AdviceState::Failed(e)) => {
+            Some(CardAdviceState::Failed(e)) => {
                 state_id = "failed";
                 view! {
                     <p class="error">{tr_with(lang, "line.attable_failed", &[("error", &e)])}</p>
                 }
                 .into_any()
             }
-            Some(AdviceState::Ready(advice, ms)) => {
+            Some(CardAdviceState::Ready(advice, ms)) => {
                 state_id = "ready";
                 worker_ms = Some(format!("{ms:.1}"));
                 let step = state.step.get();

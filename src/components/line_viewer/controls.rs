@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use super::Viewer;
 use crate::i18n::{Lang, text, tr, tr_with};
-use crate::state::AppState;
+use crate::state::SolverPageState;
 
 /// Milliseconds per card for each speed choice, with its name's catalogue key.
 pub(super) const SPEEDS: [(u32, &str); 4] = [
@@ -68,7 +68,7 @@ fn step_button(
 /// Play/pause, stepping, speed and trick jumps.
 #[component]
 pub(super) fn Controls() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     let viewer = expect_context::<Viewer>();
     let ready = move || viewer.view.with(Option::is_some);

@@ -5,12 +5,12 @@ use leptos::prelude::*;
 use super::Viewer;
 use crate::components::card::{CardFace, card_name_of, suit_class};
 use crate::i18n::{seat_name, tr_with};
-use crate::state::AppState;
+use crate::state::SolverPageState;
 
 /// Every card played up to the step, grouped by trick, the winner marked.
 #[component]
 pub(super) fn TrickHistory() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let lang = state.lang;
     let viewer = expect_context::<Viewer>();
     let tricks = move || {

@@ -12,7 +12,7 @@ use crate::model::results::Status;
 use crate::model::url_state::LAST_STEP;
 use crate::model::whatif::{first_illegal, full_line, position_key, position_query};
 use crate::solver_client::{PositionState, SolverClient};
-use crate::state::AppState;
+use crate::state::SolverPageState;
 
 mod attable;
 mod controls;
@@ -120,7 +120,7 @@ impl Viewer {
 /// The line viewer panel.
 #[component]
 pub fn LineViewer() -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let client = expect_context::<SolverClient>();
     // Is the selected contract solved and playable (so it has a line)?
     let row_ready = Memo::new(move |_| {

@@ -8,7 +8,7 @@ use super::{LineStatus, Viewer};
 use crate::components::card::{CardFace, card_label, suit_class};
 use crate::i18n::{card_name, tr_with};
 use crate::model::whatif::deviate;
-use crate::state::AppState;
+use crate::state::SolverPageState;
 
 /// The `data-status` of a what-if card.
 fn whatif_status(v: &CardValue) -> &'static str {
@@ -17,7 +17,7 @@ fn whatif_status(v: &CardValue) -> &'static str {
 
 /// Play `card` at the current step: the line's own card steps on; another card starts (or
 /// changes) a what-if from there.
-fn play_card(state: AppState, viewer: Viewer, card: Card) {
+fn play_card(state: SolverPageState, viewer: Viewer, card: Card) {
     viewer.playing.set(false);
     let step = state.step.get_untracked();
     let line: Vec<Card> = viewer.status.with_untracked(|s| match s {
@@ -36,7 +36,7 @@ fn play_card(state: AppState, viewer: Viewer, card: Card) {
 /// One card of a seat's hand: a what-if button with its value when it is a scored legal card
 /// of the player to move, else a plain mini card.
 pub(super) fn hand_card(viewer: Viewer, seat: Seat, card: Card) -> impl IntoView {
-    let state = AppState::expect();
+    let state = SolverPageState::expect();
     let value = move || {
         let to_move = viewer.shown.with(|v| v.as_ref().and_then(|v| v.to_move)) == Some(seat);
         let step = viewer.shown.with(|v| v.as_ref().map(|v| v.step));

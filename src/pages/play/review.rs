@@ -1,0 +1,238 @@
+//! After the game: the result and payoff, "again", and every card with the solver's verdict.
+
+use leptos::prelude::*;
+use ulti_engine::SOLOIST;
+
+use super::Play;
+use crate::components::card::{CardFace, suit_class};
+use crate::i18n::{card_name, contract_name, seat_name, text, tr, tr_with};
+use crate::model::analysis::signed;
+use crate::model::play::{Verdict, card_check, review_link, review_query, turning_card, verdict};
+use crate::solver_client::{PositionState, SolverClient};
+
+/// The result and payoff at the end of the game, and "again".
+#[component]
+pub(super) fn ResultPanel() -> impl IntoView {
+    let play = expect_context::<Play>();
+    let lang = play.lang;
+    let result = move || {
+        play.game
+            .with(|g| g.as_ref().and_then(|g| g.result().map(|r| (r, g.seat))))
+    };
+    view! {
+        {move || {
+            let l = lang.get();
+            result()
+                .map(|(r, seat)| {
+                    let headline = if r.soloist_won() == (seat == SOLOIST) {
+                        tr(l, "play.you_won")
+                    } else {
+                        tr(l, "play.you_lost")
+                    };
+                    let components = r
+                        .components
+                        .iter()
+                        .map(|c| {
+                            let key = if c.won { "play.component_won" } else { "play.component_lost" };
+                            view! {
+                                <li
+                                    data-testid="play-component"
+                                    data-contract=c.contract.id()
+                                    data-won=c.won.to_string()
+                                    data-payoff=c.payoff.to_string()
+                                >
+                                    {tr_with(
+                                        l,
+                                        key,
+                                        &[
+                                            ("contract", &contract_name(l, c.contract)),
+                                            ("payoff", &signed(c.payoff)),
+                                        ],
+                                    )}
+                                </li>
+                            }
+                        })
+                        .collect_view();
+                    view! {
+                        <div
+                            class="play-result"
+                            data-testid="play-result"
+                            data-payoff=r.payoff.to_string()
+                            data-user-payoff=r.payoff_of(seat).to_string()
+                            data-soloist-won=r.soloist_won().to_string()
+                            data-soloist-points=r.soloist_points.to_string()
+                            role="status"
+                        >
+                            <h3>{headline}</h3>
+                            <ul class="play-components">{components}</ul>
+                            <p>
+                                {tr_with(
+                                    l,
+                                    if r.payoff >= 0 { "play.payoff" } else { "play.payoff_soloist_pays" },
+                                    &[
+                                        ("payoff", &r.payoff.abs().to_string()),
+                                        ("you", &signed(r.payoff_of(seat))),
+                                        ("points", &r.soloist_points.to_string()),
+                                    ],
+                                )}
+                            </p>
+                            <div class="play-actions">
+                                <button
+                                    type="button"
+                                    class="primary"
+                                    data-testid="play-again"
+                                    on:click=move |_| play.again()
+                                >
+                                    {tr(l, "play.again")}
+                                </button>
+                                <button
+                                    type="button"
+                                    data-testid="play-change-seat"
+                                    on:click=move |_| play.new_deal()
+                                >
+                                    {tr(l, "play.change_seat")}
+                                </button>
+                            </div>
+                        </div>
+                    }
+                })
+        }}
+    }
+}
+
+/// Every card of the finished game with the double-dummy verdict at that moment; the first
+/// card that turned the result is highlighted; each opens the solver's line viewer there.
+#[component]
+pub(super) fn Review() -> impl IntoView {
+    let play = expect_context::<Play>();
+    let client = expect_context::<SolverClient>();
+    let lang = play.lang;
+    let positions = client.positions();
+    let base = crate::url_sync::router_base();
+    let marks = Memo::new(move |_| {
+        play.game.with(|g| {
+            let Some(g) = g.as_ref() else {
+                return Vec::new();
+            };
+            let seats = g.players();
+            let verdicts: Vec<Option<Verdict>> = positions.with(|p| {
+                (0..g.played.len())
+                    .map(|i| {
+                        let q = review_query(g, i)?;
+                        match p.get(&crate::model::whatif::position_key(&q))? {
+                            PositionState::Ready(sol) => {
+                                card_check(sol, g.played[i]).map(|c| verdict(seats[i], &c))
+                            }
+                            _ => None,
+                        }
+                    })
+                    .collect()
+            });
+            let turning = turning_card(&verdicts);
+            (0..g.played.len())
+                .map(|i| {
+                    (
+                        g.played[i],
+                        seats[i],
+                        verdicts[i],
+                        turning == Some(i),
+                        review_link(g, i).unwrap_or_default(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let done = move || marks.with(|m| m.iter().filter(|x| x.2.is_some()).count());
+    view! {
+        <section class="panel play-review" aria-labelledby="play-review-title" data-testid="play-review">
+            <h2 id="play-review-title">{text(lang, "play.review_title")}</h2>
+            <p class="hint">{text(lang, "play.review_hint")}</p>
+            <p class="hint" data-testid="play-review-progress" data-done=move || done().to_string()>
+                {move || {
+                    tr_with(
+                        lang.get(),
+                        "play.review_progress",
+                        &[("done", &done().to_string()), ("total", &marks.with(Vec::len).to_string())],
+                    )
+                }}
+            </p>
+            <ol class="review-tricks">
+                {move || {
+                    let l = lang.get();
+                    let base = base.clone();
+                    marks
+                        .get()
+                        .chunks(3)
+                        .enumerate()
+                        .map(|(t, chunk)| {
+                            let cards = chunk
+                                .iter()
+                                .enumerate()
+                                .map(|(j, (card, seat, v, turning, link))| {
+                                    let i = t * 3 + j;
+                                    let (kind, note) = match v {
+                                        None => ("pending", tr(l, "play.verdict_pending")),
+                                        Some(Verdict::Kept) => ("kept", tr(l, "play.verdict_kept")),
+                                        Some(Verdict::ThrewAway) => {
+                                            ("threw", tr(l, "play.verdict_threw"))
+                                        }
+                                        Some(Verdict::Lost(n)) => {
+                                            (
+                                                "lost",
+                                                tr_with(l, "play.verdict_lost", &[("n", &n.to_string())]),
+                                            )
+                                        }
+                                    };
+                                    let lost = match v {
+                                        Some(Verdict::Lost(n)) => n.to_string(),
+                                        _ => "0".to_string(),
+                                    };
+                                    let label = format!(
+                                        "{}. {}, {}: {}{}",
+                                        i + 1,
+                                        card_name(l, *card),
+                                        seat_name(l, *seat),
+                                        note,
+                                        if *turning { format!(" — {}", tr(l, "play.turning")) } else { String::new() },
+                                    );
+                                    view! {
+                                        <li>
+                                            <a
+                                                href=format!("{base}/?{link}")
+                                                class=format!("review-card verdict-{kind}")
+                                                class:turning=*turning
+                                                data-testid="review-card"
+                                                data-index=i.to_string()
+                                                data-card=card.to_string()
+                                                data-seat=seat.to_string()
+                                                data-verdict=kind
+                                                data-lost=lost
+                                                data-turning=turning.to_string()
+                                                aria-label=label
+                                            >
+                                                <span class=format!("card micro {}", suit_class(card.suit()))>
+                                                    <CardFace card=*card />
+                                                </span>
+                                                <span class="review-note" aria-hidden="true">
+                                                    {note}
+                                                </span>
+                                            </a>
+                                        </li>
+                                    }
+                                })
+                                .collect_view();
+                            view! {
+                                <li class="review-trick">
+                                    <span class="review-trick-n">
+                                        {tr_with(l, "play.trick_n", &[("n", &(t + 1).to_string())])}
+                                    </span>
+                                    <ol class="review-trick-cards">{cards}</ol>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ol>
+        </section>
+    }
+}
