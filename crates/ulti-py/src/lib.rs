@@ -573,6 +573,7 @@ fn match_json(
         deals,
         seed,
         threads: threads.and_then(std::num::NonZeroUsize::new),
+        decision_threads: std::num::NonZeroUsize::MIN,
         json: true,
         rules: flags(rules(must_beat_after_trump, marriage_needs_trick)),
         whole_game,
