@@ -27,7 +27,7 @@ def _find_ulti() -> str:
 ULTI = _find_ulti()
 
 # Fields that time the run (wall or CPU clock): they differ between two runs of the CLI too.
-TIMING = {"ms", "bid_time", "card_time", "card_max_by_trick", "slowest_card", "auction_time", "kontra_time"}
+TIMING = {"ms", "cpu_ms", "advice_cpu_ms_median", "advice_cpu_ms_p90", "bid_time", "card_time", "card_max_by_trick", "slowest_card", "auction_time", "kontra_time"}
 
 
 def ulti(*args: str, check: bool = True, input: str | None = None) -> subprocess.CompletedProcess[str]:
