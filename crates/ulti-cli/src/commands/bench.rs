@@ -20,27 +20,26 @@ fn now_ms(clock: ClockArg, origin: Instant) -> f64 {
 /// The calling thread's CPU time in milliseconds (also used by `ulti match`).
 #[cfg(unix)]
 pub(crate) fn thread_cpu_ms() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; CLOCK_THREAD_CPUTIME_ID exists on every unix
-    // this builds for.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    ts.tv_sec as f64 * 1e3 + ts.tv_nsec as f64 / 1e6
+    clock_ms(libc::CLOCK_THREAD_CPUTIME_ID)
 }
 
 /// The CPU time of the whole process (every thread, user and system) in milliseconds.
 #[cfg(unix)]
 pub(crate) fn process_cpu_ms() -> f64 {
+    clock_ms(libc::CLOCK_PROCESS_CPUTIME_ID)
+}
+
+/// Clock `id` in milliseconds.
+#[cfg(unix)]
+fn clock_ms(id: libc::clockid_t) -> f64 {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
     };
-    // SAFETY: as in `thread_cpu_ms`, with the process CPU clock.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &raw mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_PROCESS_CPUTIME_ID) failed");
+    // SAFETY: `ts` is a valid, writable timespec; both CPU clocks exist on every unix this
+    // builds for.
+    let rc = unsafe { libc::clock_gettime(id, &raw mut ts) };
+    assert_eq!(rc, 0, "clock_gettime({id}) failed");
     ts.tv_sec as f64 * 1e3 + ts.tv_nsec as f64 / 1e6
 }
 
