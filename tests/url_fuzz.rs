@@ -6,26 +6,12 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
-use proptest::test_runner::Config;
 use ulti_engine::{Card, Contract, Deal, RuleOptions};
 use ulti_solver::model::url_state::{
     LAST_STEP, UrlState, deal_param, format_played, format_query, format_rules, parse_played,
     parse_rules,
 };
-
-const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";
-
-fn config(cases: u32) -> Config {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(cases);
-    Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
+use ulti_testkit::{STRONG, proptest_config};
 
 /// Any value without the separators of a query string.
 fn text() -> impl Strategy<Value = String> {
@@ -119,7 +105,7 @@ fn read(query: &str) -> UrlState {
 }
 
 proptest! {
-    #![proptest_config(config(1000))]
+    #![proptest_config(proptest_config(1000))]
 
     #[test]
     fn any_link_reads_into_a_state_or_named_errors(q in query()) {

@@ -90,22 +90,8 @@ pub fn default_deals_file() -> Result<PathBuf> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use proptest::test_runner::Config;
     use ulti_engine::{Card, DealError};
-
-    const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";
-
-    fn config(cases: u32) -> Config {
-        let cases = std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(cases);
-        Config {
-            cases,
-            failure_persistence: None,
-            ..Config::default()
-        }
-    }
+    use ulti_testkit::{STRONG, proptest_config};
 
     /// How the CLI prints an error (`main`: `error: {e:#}`), which must be one line.
     fn one_line(e: &anyhow::Error) -> Result<String, TestCaseError> {
@@ -168,7 +154,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(config(1000))]
+        #![proptest_config(proptest_config(1000))]
 
         #[test]
         fn a_deal_argument_is_a_deal_or_one_line_naming_the_problem(s in code()) {

@@ -7,4 +7,5 @@ pub mod cli;
 pub mod commands;
 pub mod human;
 pub mod input;
+pub mod progress;
 pub mod report;

@@ -1,14 +1,16 @@
 //! End-to-end tests of the `ulti` binary: JSON shapes, agreement between subcommands, legal
 //! lines, batch order and errors, bench, and one-line errors for bad input.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use common::ulti_stdin;
 use serde_json::Value;
 use ulti_engine::{Bid, Card, Contract, Deal, Game, RuleOptions};
+use ulti_testkit::STRONG;
 
-const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";
 const GREAT_BETLI: &str = "0202122232425262700013736351514021334331207060504031716323111";
 const SLOW: &str = "0070605040300173727021213323322232414341510112021303125263536";
 
@@ -17,23 +19,6 @@ fn ulti(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the ulti binary runs")
-}
-
-fn ulti_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ulti"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the ulti binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn stdout(o: &Output) -> String {
@@ -666,19 +651,7 @@ mod fuzz {
 
     use super::*;
     use proptest::prelude::*;
-    use proptest::test_runner::Config;
-
-    fn config(cases: u32) -> Config {
-        let cases = std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(cases);
-        Config {
-            cases,
-            failure_persistence: None,
-            ..Config::default()
-        }
-    }
+    use ulti_testkit::{STRONG, proptest_config};
 
     /// A value for an option: something valid for one of them, or any text.
     fn value() -> impl Strategy<Value = String> {
@@ -774,7 +747,7 @@ mod fuzz {
     }
 
     proptest! {
-        #![proptest_config(config(256))]
+        #![proptest_config(proptest_config(256))]
 
         #[test]
         fn any_command_line_exits_cleanly_with_at_most_one_error_line(args in args()) {

@@ -7,6 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use thiserror::Error;
 
 /// One of the four suits, in the project's fixed order.
@@ -173,8 +174,9 @@ impl Rank {
 }
 
 /// A card: `suit * 8 + rank`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(into = "String", try_from = "String")]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, SerializeDisplay, DeserializeFromStr,
+)]
 pub struct Card(u8);
 
 impl Card {
@@ -275,19 +277,6 @@ impl FromStr for Card {
             _ => return Err(CardParseError(s.to_string())),
         };
         Ok(Card::new(suit, rank))
-    }
-}
-
-impl From<Card> for String {
-    fn from(c: Card) -> String {
-        c.to_string()
-    }
-}
-
-impl TryFrom<String> for Card {
-    type Error = CardParseError;
-    fn try_from(s: String) -> Result<Card, CardParseError> {
-        s.parse()
     }
 }
 

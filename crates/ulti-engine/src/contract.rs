@@ -4,14 +4,16 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use thiserror::Error;
 
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::deal::{Deal, SOLOIST};
 
 /// A single contract.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(into = "String", try_from = "String")]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, SerializeDisplay, DeserializeFromStr,
+)]
 pub enum Contract {
     /// Passz / parti: more points (cards + marriages) than the defenders.
     Passz,
@@ -200,22 +202,8 @@ impl FromStr for Contract {
     }
 }
 
-impl From<Contract> for String {
-    fn from(c: Contract) -> String {
-        c.id().to_string()
-    }
-}
-
-impl TryFrom<String> for Contract {
-    type Error = ContractError;
-    fn try_from(s: String) -> Result<Contract, ContractError> {
-        s.parse()
-    }
-}
-
 /// A bid: one contract or a compound of several trump contracts (ids joined by `+`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(into = "String", try_from = "String")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, SerializeDisplay, DeserializeFromStr)]
 pub struct Bid {
     contracts: Vec<Contract>,
 }
@@ -324,19 +312,6 @@ impl FromStr for Bid {
             .map(str::parse)
             .collect::<Result<Vec<_>, _>>()?;
         Bid::new(contracts)
-    }
-}
-
-impl From<Bid> for String {
-    fn from(b: Bid) -> String {
-        b.to_string()
-    }
-}
-
-impl TryFrom<String> for Bid {
-    type Error = ContractError;
-    fn try_from(s: String) -> Result<Bid, ContractError> {
-        s.parse()
     }
 }
 

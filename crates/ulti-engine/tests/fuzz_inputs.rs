@@ -7,24 +7,11 @@
 //! for a longer run by hand.
 
 use proptest::prelude::*;
-use proptest::test_runner::Config;
 use ulti_engine::{
     Bid, Card, Contract, Deal, DealError, Game, PlayError, Query, RuleOptions, SolveError, Solver,
     parse_cards,
 };
-
-/// `cases` cases, or `PROPTEST_CASES` from the environment.
-fn config(cases: u32) -> Config {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(cases);
-    Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
+use ulti_testkit::proptest_config;
 
 /// Text a user might paste: anything, digit runs near 61, and codes with stray characters.
 fn any_text() -> impl Strategy<Value = String> {
@@ -203,7 +190,7 @@ fn played() -> impl Strategy<Value = Played> {
 }
 
 proptest! {
-    #![proptest_config(config(2000))]
+    #![proptest_config(proptest_config(2000))]
 
     #[test]
     fn any_text_as_a_deal_code_is_a_deal_or_a_named_error(s in any_text()) {
@@ -352,7 +339,7 @@ fn any_record() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(config(2000))]
+    #![proptest_config(proptest_config(2000))]
 
     /// Any text as an action is an action that prints back the same, or a named error.
     #[test]

@@ -11,10 +11,10 @@ mod common;
 
 use common::{cards_arg, check_line_result, is_payoff_solve, query, repro, solve};
 use proptest::prelude::*;
-use proptest::test_runner::Config;
 use ulti_engine::{
     Bid, Card, Deal, Query, RuleOptions, Scoring, Solution, Solver, Suit, parse_cards,
 };
+use ulti_testkit::proptest_config;
 
 /// Win/lose contracts and bids cheap enough to solve from the first trick.
 const WIN_LOSE: [&str; 6] = [
@@ -47,20 +47,6 @@ const PERMS: [[usize; 3]; 6] = [
     [2, 0, 1],
     [2, 1, 0],
 ];
-
-/// `cases` cases, or `PROPTEST_CASES` from the environment for longer runs by hand.
-fn config(cases: u32) -> Config {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(cases);
-    Config {
-        cases,
-        // Failures are turned into named regression tests instead of files in the tree.
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 /// A suit relabelling that fixes the trump and permutes the three side suits.
 #[derive(Clone, Copy, Debug)]
@@ -237,7 +223,7 @@ fn scoring(teritett: bool, kontra: u8) -> Scoring {
 }
 
 proptest! {
-    #![proptest_config(config(300))]
+    #![proptest_config(proptest_config(300))]
 
     #[test]
     fn relabelling_side_suits_keeps_win_lose_results_of_full_deals(
@@ -282,7 +268,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(128))]
+    #![proptest_config(proptest_config(128))]
 
     #[test]
     fn a_tiny_table_gives_the_same_answers(

@@ -1,11 +1,12 @@
 //! `ulti advise`: real-table advice from what one seat sees (bid and discard, or a card).
 
 use std::cell::RefCell;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
+use std::num::NonZeroUsize;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressStyle};
+use anyhow::{Result, bail};
+use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
 use ulti_engine::advise::{
@@ -16,6 +17,7 @@ use ulti_engine::{CardSet, RuleOptions, Solver, parse_cards};
 
 use crate::cli::AdviseArgs;
 use crate::input;
+use crate::progress;
 use crate::report::millis;
 
 thread_local! {
@@ -32,21 +34,12 @@ pub struct Parallel {
 impl Parallel {
     /// A pool of `threads` workers (all cores when `None`), with a progress bar on a terminal
     /// unless `quiet`.
-    pub fn new(threads: Option<usize>, quiet: bool) -> Result<Parallel> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.unwrap_or(0))
-            .build()
-            .context("cannot start the worker threads")?;
-        let bar = if !quiet && std::io::stderr().is_terminal() {
-            let bar = ProgressBar::new(0);
-            if let Ok(style) =
-                ProgressStyle::with_template("{bar:40} {pos}/{len} samples, {elapsed} (eta {eta})")
-            {
-                bar.set_style(style);
-            }
-            bar
-        } else {
+    pub fn new(threads: Option<NonZeroUsize>, quiet: bool) -> Result<Parallel> {
+        let pool = progress::thread_pool(threads)?;
+        let bar = if quiet {
             ProgressBar::hidden()
+        } else {
+            progress::bar(0, "samples")
         };
         Ok(Parallel { pool, bar })
     }
@@ -91,7 +84,7 @@ struct Report<T> {
 /// Run `ulti advise`.
 pub fn run(args: &AdviseArgs, out: &mut impl Write) -> Result<()> {
     let rules: RuleOptions = args.rules.into();
-    let mut exec = Parallel::new(args.threads.map(usize::from), args.json)?;
+    let mut exec = Parallel::new(args.threads, args.json)?;
     let threads = exec.threads();
     if let Some(hand) = &args.hand {
         let cards = parse_cards(hand)?;

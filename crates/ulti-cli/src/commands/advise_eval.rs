@@ -8,11 +8,10 @@
 //!   the advice earns the actual payoff of its bid and discard. Their difference per deal is
 //!   the loss.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Result, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use ulti_engine::advise::{
     BidOptions, Executor, Quality, Task, advise_bid, announcements, discards, quality,
@@ -22,6 +21,7 @@ use ulti_engine::{CardSet, Deal, RuleOptions};
 use crate::cli::AdviseEvalArgs;
 use crate::commands::advise::Parallel;
 use crate::commands::bench::process_cpu_ms;
+use crate::progress;
 use crate::report::millis;
 
 /// One judged deal.
@@ -70,20 +70,10 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
         bail!("--hands must be at least 1");
     }
     let rules: RuleOptions = args.rules.into();
-    let mut exec = Parallel::new(args.threads.map(usize::from), true)?;
+    let mut exec = Parallel::new(args.threads, true)?;
     let threads = exec.threads();
     let anns = announcements();
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(args.hands);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {elapsed} (eta {eta})")
-        {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = progress::bar(args.hands, "deals");
     let mut judged = Vec::new();
     // Every ranked row of every advice (bid and its discard) against its truth on the deal:
     // the auction compares rows with each other, so each must be calibrated.

@@ -2,19 +2,19 @@
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use ulti_engine::{RuleOptions, Solver};
 
 use crate::cli::BatchArgs;
 use crate::input;
+use crate::progress;
 use crate::report::SolveReport;
 
 thread_local! {
@@ -94,21 +94,8 @@ pub fn run(args: &BatchArgs, out: &mut impl Write) -> Result<bool> {
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .collect();
     let rules: RuleOptions = args.rules.into();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.map_or(0, usize::from))
-        .build()
-        .context("cannot start the worker threads")?;
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(jobs.len() as u64);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {elapsed} (eta {eta})")
-        {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let pool = progress::thread_pool(args.threads)?;
+    let bar = progress::bar(jobs.len() as u64, "positions");
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, Answer)>();
     let mut all_ok = true;

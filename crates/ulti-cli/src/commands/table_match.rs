@@ -5,11 +5,10 @@
 //! 95 % interval over the deals.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, play_table_game};
@@ -19,6 +18,7 @@ use crate::cli::MatchArgs;
 use crate::commands::advise::Parallel;
 use crate::commands::bench::thread_cpu_ms;
 use crate::commands::stats::{Estimate, Timing, estimate, pm, timing};
+use crate::progress;
 
 /// One game's facts for the report.
 struct Played {
@@ -115,7 +115,10 @@ fn play(
         let player = TablePlayer::new(levels[p], seed);
         let advisor = matches!(levels[p], TableLevel::Normal | TableLevel::Strong);
         players.push(if decision_threads > 1 && advisor {
-            player.with_executor(Box::new(Parallel::new(Some(decision_threads), true)?))
+            player.with_executor(Box::new(Parallel::new(
+                std::num::NonZeroUsize::new(decision_threads),
+                true,
+            )?))
         } else {
             player
         });
@@ -210,22 +213,11 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
     // The name each of the three list positions counts for.
     let owner = |p: usize| if args.players.len() == 2 { p % 2 } else { p };
     let rules = rules_of(args);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.map_or(0, std::num::NonZeroUsize::get))
-        .build()?;
+    let pool = progress::thread_pool(args.threads)?;
     let jobs: Vec<(u64, usize)> = (0..args.deals)
         .flat_map(|d| (0..3).map(move |r| (d, r)))
         .collect();
-    let bar = if std::io::stderr().is_terminal() {
-        let b = ProgressBar::new(jobs.len() as u64);
-        b.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed}")
-                .expect("a template"),
-        );
-        b
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = progress::bar(jobs.len() as u64, "games");
     let start = Instant::now();
     let games: Vec<Played> = pool.install(|| {
         jobs.par_iter()

@@ -7,13 +7,12 @@
 //! as soloist)` and B the opposite. The 95 % interval is the mean ± 1.96 standard errors over
 //! the deals.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use ulti_engine::advise::{AdviseError, SeatView};
@@ -25,6 +24,7 @@ use ulti_engine::{Card, CardSet, Contract, Deal, RuleOptions};
 use crate::cli::MatchArgs;
 use crate::commands::bench::thread_cpu_ms;
 use crate::commands::stats::{Estimate, Timing, estimate, pm, timing};
+use crate::progress;
 use crate::report::millis;
 
 /// A contestant: a computer player of some level, or the double-dummy cheater.
@@ -234,22 +234,9 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
         bail!("--deals must be at least 1");
     }
     let rules: RuleOptions = args.rules.into();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.map_or(0, usize::from))
-        .build()
-        .context("cannot start the worker threads")?;
+    let pool = progress::thread_pool(args.threads)?;
     let threads = pool.current_num_threads();
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(args.deals);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {elapsed} (eta {eta})")
-        {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = progress::bar(args.deals, "deals");
     let times = [
         Arc::new(Mutex::new(Times::default())),
         Arc::new(Mutex::new(Times::default())),

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use thiserror::Error;
 
 use crate::card::{Card, Suit, parse_cards};
@@ -54,8 +54,7 @@ pub enum Verb {
 }
 
 /// An action: who and what.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(into = "String", try_from = "String")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, SerializeDisplay, DeserializeFromStr)]
 pub struct Action {
     /// The seat acting (0, 1, 2 in playing order).
     pub seat: Seat,
@@ -189,18 +188,5 @@ impl fmt::Display for Action {
             }
             Verb::Card(c) => write!(f, "card {c}"),
         }
-    }
-}
-
-impl From<Action> for String {
-    fn from(a: Action) -> String {
-        a.to_string()
-    }
-}
-
-impl TryFrom<String> for Action {
-    type Error = ActionParseError;
-    fn try_from(s: String) -> Result<Action, ActionParseError> {
-        s.parse()
     }
 }

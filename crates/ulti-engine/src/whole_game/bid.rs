@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 use thiserror::Error;
 
 use crate::bids::Announcement;
@@ -15,8 +15,7 @@ use crate::deal::Deal;
 
 /// A bid of the auction, e.g. `40-100+ulti`, `betli@piros`, `ulti@P`,
 /// `ulti+durchmars-adu@teritett`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(into = "String", try_from = "String")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, SerializeDisplay, DeserializeFromStr)]
 pub struct AuctionBid {
     /// The contracts.
     pub bid: Bid,
@@ -283,18 +282,5 @@ impl FromStr for AuctionBid {
             teritett,
         }
         .checked()
-    }
-}
-
-impl From<AuctionBid> for String {
-    fn from(b: AuctionBid) -> String {
-        b.to_string()
-    }
-}
-
-impl TryFrom<String> for AuctionBid {
-    type Error = BidError;
-    fn try_from(s: String) -> Result<AuctionBid, BidError> {
-        s.parse()
     }
 }
