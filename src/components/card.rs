@@ -2,9 +2,9 @@
 //! (7 … Ace in English).
 
 use leptos::prelude::*;
-use ulti_engine::{Card, Suit};
+use ulti_engine::{Card, Rank, Suit};
 
-use crate::i18n::{Lang, card_name, rank_name, rank_short, seat_name};
+use crate::i18n::{Lang, card_name, rank_name, rank_short, seat_name, suit_name};
 use crate::state::PageLang;
 
 /// Lower-case suit letter used in CSS classes (`suit-p` …).
@@ -118,4 +118,22 @@ mod tests {
         assert_eq!(suit_class(Suit::Tok), "suit-t");
         assert_eq!(suit_class(Suit::Piros), "suit-p");
     }
+}
+
+/// The 32 cards in four rows, one labelled group per suit, each card drawn by `cell`: the
+/// deck of the solver page's editor and the card grid of My hand.
+pub fn suit_rows<V: IntoView + 'static>(
+    lang: RwSignal<Lang>,
+    cell: impl Fn(Card) -> V + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    Suit::ALL
+        .map(|suit| {
+            view! {
+                <div class="deck-row" role="group" aria-label=move || suit_name(lang.get(), suit)>
+                    {Rank::ALL.map(|rank| cell(Card::new(suit, rank))).into_iter().collect_view()}
+                </div>
+            }
+        })
+        .into_iter()
+        .collect_view()
 }

@@ -2,11 +2,11 @@
 //! random/fill/clear buttons.
 
 use leptos::prelude::*;
-use ulti_engine::{Card, CardSet, Rank, Seat, Suit};
+use ulti_engine::{Card, CardSet, Seat};
 
-use crate::components::card::{CardFace, card_label, suit_class};
+use crate::components::card::{CardFace, card_label, suit_class, suit_rows};
 use crate::i18n::{
-    card_name, deal_error, edit_error, seat_badge, seat_name, suit_name, text, tr_with,
+    card_name, deal_error, edit_error, seat_badge, seat_name, text, tr_with,
 };
 use crate::model::editor::HAND_CARDS;
 use crate::state::SolverPageState;
@@ -76,49 +76,42 @@ pub fn HandTabs() -> impl IntoView {
 pub fn Deck() -> impl IntoView {
     let state = SolverPageState::expect();
     let lang = state.lang;
-    let row = move |suit: Suit| {
-        let cards = Rank::ALL.map(|rank| {
-            let card = Card::new(suit, rank);
-            let owner = move || state.editor.with(|e| e.owner(card));
-            view! {
-                <button
-                    type="button"
-                    class=format!("card deck-card {}", suit_class(suit))
-                    class:dealt=move || owner().is_some()
-                    data-testid="card"
-                    data-card=card.to_string()
-                    data-owner=move || owner().map_or_else(|| "none".to_string(), |s| s.to_string())
-                    aria-label=move || {
-                        let l = lang.get();
-                        match owner() {
-                            Some(s) => {
-                                tr_with(
-                                    l,
-                                    "editor.card_in_hand",
-                                    &[("card", &card_name(l, card)), ("seat", &seat_name(l, s))],
-                                )
-                            }
-                            None => card_name(l, card),
-                        }
-                    }
-                    on:click=move |_| toggle(state, card)
-                >
-                    <CardFace card=card />
-                    <span class="owner-badge" aria-hidden="true">
-                        {move || owner().map(|s| seat_badge(lang.get(), s))}
-                    </span>
-                </button>
-            }
-        });
+    let cell = move |card: Card| {
+        let suit = card.suit();
+        let owner = move || state.editor.with(|e| e.owner(card));
         view! {
-            <div class="deck-row" role="group" aria-label=move || suit_name(lang.get(), suit)>
-                {cards.into_iter().collect_view()}
-            </div>
+            <button
+                type="button"
+                class=format!("card deck-card {}", suit_class(suit))
+                class:dealt=move || owner().is_some()
+                data-testid="card"
+                data-card=card.to_string()
+                data-owner=move || owner().map_or_else(|| "none".to_string(), |s| s.to_string())
+                aria-label=move || {
+                    let l = lang.get();
+                    match owner() {
+                        Some(s) => {
+                            tr_with(
+                                l,
+                                "editor.card_in_hand",
+                                &[("card", &card_name(l, card)), ("seat", &seat_name(l, s))],
+                            )
+                        }
+                        None => card_name(l, card),
+                    }
+                }
+                on:click=move |_| toggle(state, card)
+            >
+                <CardFace card=card />
+                <span class="owner-badge" aria-hidden="true">
+                    {move || owner().map(|s| seat_badge(lang.get(), s))}
+                </span>
+            </button>
         }
     };
     view! {
         <div class="deck" data-testid="deck" role="group" aria-label=text(lang, "editor.deck")>
-            {Suit::ALL.map(row).into_iter().collect_view()}
+            {suit_rows(lang, cell)}
         </div>
     }
 }
@@ -263,7 +256,7 @@ pub fn DealError() -> impl IntoView {
     let lang = state.lang;
     move || {
         state.deal_error.get().map(|e| {
-            view! {
+        view! {
                 <div class="alert" data-testid="deal-error" role="alert">
                     <span>{move || deal_error(lang.get(), &e)}</span>
                     <button

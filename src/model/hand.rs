@@ -342,16 +342,8 @@ pub mod card {
                 rules,
             )
             .map_err(|e| PositionError::View(e.to_string()))?;
-            if view.to_move() != Some(self.seat) {
-                let e = match view.to_move() {
-                    Some(to_move) => ulti_engine::advise::ViewError::NotToMove {
-                        seat: self.seat,
-                        to_move,
-                    },
-                    None => ulti_engine::advise::ViewError::GameOver,
-                };
-                return Err(PositionError::View(e.to_string()));
-            }
+            view.require_turn()
+                .map_err(|e| PositionError::View(e.to_string()))?;
             Ok(Job::AdviseCard {
                 view,
                 samples,

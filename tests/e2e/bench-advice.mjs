@@ -13,7 +13,8 @@
 // without it the browser reports the machine's own cores.)
 // (scripts/bench-app.sh builds, serves and runs this after the results benchmark.)
 
-import { DEALS, appUrl, dumpLog, launchBrowser, newPage } from './helpers.mjs';
+import { eachRun, quantile } from './bench-helpers.mjs';
+import { DEALS, appUrl, launchBrowser } from './helpers.mjs';
 
 const runs = Number(process.argv[2] || 5);
 const samples = Number(process.argv[3] || 100);
@@ -24,11 +25,6 @@ const CASES = [
 ];
 const LAST_STEP = 5;
 
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const i = Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1));
-  return s[i];
-};
 const summary = (xs) =>
   `median ${quantile(xs, 0.5).toFixed(0)} ms, p90 ${quantile(xs, 0.9).toFixed(0)} ms, ` +
   `min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)} (${xs.length} decisions)`;
@@ -63,16 +59,18 @@ const byStep = Array.from({ length: LAST_STEP + 1 }, () => []);
 try {
   for (const c of CASES) {
     byCase[c.name] = [];
-    for (let i = 0; i <= runs; i++) {
-      const label = i === 0 ? 'warm-up' : `run ${String(i).padStart(2)}`;
-      const page = await newPage(browser.context);
+    // With CORES, the browser reports CORES cores: the pool has CORES workers sharing each advice.
+    const cores = async (page) => {
       if (process.env.CORES) {
-        // The browser reports CORES cores: the pool has CORES workers sharing each advice.
         await page.addInitScript((n) => {
           Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true });
         }, Number(process.env.CORES));
       }
-      try {
+    };
+    await eachRun(
+      browser.context,
+      runs,
+      async (page, label, measured) => {
         await page.goto(appUrl(`deal=${c.code}&game=${c.game}&table=1&samples=${samples}`));
         const first = await advice(page, 0);
         const ms = [first.ms];
@@ -90,19 +88,15 @@ try {
           `${c.name} ${label}: worker ms per step 0-${LAST_STEP}: ${ms.map((x) => x.toFixed(0)).join(' ')}; ` +
             `page ms (step 0 from navigation): ${walls.map((x) => x.toFixed(0)).join(' ')}`,
         );
-        if (i > 0) {
+        if (measured) {
           worker.push(...ms);
           byCase[c.name].push(...ms);
           ms.forEach((x, step) => byStep[step].push(x));
           wall.push(...walls.slice(1));
         }
-      } catch (err) {
-        dumpLog(page, 'bench run failed');
-        throw err;
-      } finally {
-        await page.close();
-      }
-    }
+      },
+      cores,
+    );
   }
 } finally {
   await browser.close();

@@ -8,16 +8,11 @@
 // Usage: [HAND=C1,…,C12] E2E_BASE_URL=http://127.0.0.1:PORT/ulti-solver/ node tests/e2e/bench-hand.mjs [RUNS]
 // (scripts/bench-app.sh builds, serves and runs this.)
 
-import { baseUrl, dumpLog, launchBrowser, newPage } from './helpers.mjs';
+import { eachRun, summary } from './bench-helpers.mjs';
+import { baseUrl, launchBrowser } from './helpers.mjs';
 
 const runs = Number(process.argv[2] || 5);
 const HAND = process.env.HAND || 'PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7,TA,T8';
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 async function runMs(page) {
   await page.waitForFunction(
@@ -41,36 +36,25 @@ try {
   await browser.context.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 1, configurable: true });
   });
-  for (let i = 0; i <= runs; i++) {
-    const label = i === 0 ? 'warm-up' : `run ${String(i).padStart(2)}`;
-    const page = await newPage(browser.context);
-    try {
-      await page.goto(`${baseUrl()}hand?hand=${HAND}&samples=32&seed=${i + 1}`);
-      const first = await runMs(page);
-      await page.fill('[data-testid=advice-seed]', String(i + 1001));
-      await page.press('[data-testid=advice-seed]', 'Enter');
-      await page.waitForSelector('[data-testid=advice-status][data-state=running]');
-      const second = await runMs(page);
-      console.log(
-        `${label}: link → answer ${first.ms} ms (${first.samples} samples, worker start included); ` +
-          `seed change → answer ${second.ms} ms (${second.samples} samples)`,
-      );
-      if (i > 0) {
-        cold.push(first.ms);
-        warm.push(second.ms);
-      }
-    } catch (err) {
-      dumpLog(page, 'bench run failed');
-      throw err;
-    } finally {
-      await page.close();
+  await eachRun(browser.context, runs, async (page, label, measured, i) => {
+    await page.goto(`${baseUrl()}hand?hand=${HAND}&samples=32&seed=${i + 1}`);
+    const first = await runMs(page);
+    await page.fill('[data-testid=advice-seed]', String(i + 1001));
+    await page.press('[data-testid=advice-seed]', 'Enter');
+    await page.waitForSelector('[data-testid=advice-status][data-state=running]');
+    const second = await runMs(page);
+    console.log(
+      `${label}: link → answer ${first.ms} ms (${first.samples} samples, worker start included); ` +
+        `seed change → answer ${second.ms} ms (${second.samples} samples)`,
+    );
+    if (measured) {
+      cold.push(first.ms);
+      warm.push(second.ms);
     }
-  }
+  });
 } finally {
   await browser.close();
 }
-const summary = (xs) =>
-  `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
 console.log(`\nMy hand, ${HAND}, 32 samples, one worker, ${runs} runs:`);
 console.log(`  link → full answer (worker start included): ${summary(cold)}`);
 console.log(`  seed change → full answer (warm worker): ${summary(warm)}`);

@@ -11,7 +11,8 @@
 // Usage: E2E_BASE_URL=http://127.0.0.1:PORT/ulti-solver/ node tests/e2e/bench.mjs [RUNS]
 // (scripts/bench-app.sh builds, serves and runs this.)
 
-import { DEALS, appUrl, dumpLog, launchBrowser, newPage, waitForResults } from './helpers.mjs';
+import { eachRun, summary } from './bench-helpers.mjs';
+import { DEALS, appUrl, launchBrowser, waitForResults } from './helpers.mjs';
 
 const runs = Number(process.argv[2] || 10);
 const CODE = DEALS['slow-simulation'];
@@ -52,12 +53,6 @@ function recordDone() {
   });
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
 /** The app's own figure from [data-testid=solve-ms], in ms (or null). */
 async function appSolveMs(page) {
   const text = await page
@@ -76,58 +71,46 @@ const table = [];
 const appMs = [];
 try {
   await browser.context.addInitScript(recordDone);
-  for (let i = 0; i <= runs; i++) {
-    const label = i === 0 ? 'warm-up' : `run ${String(i).padStart(2)}`;
-    const page = await newPage(browser.context);
-    try {
-      // 1. Navigation to the deal link → last result (includes loading the app and worker).
-      await page.goto(appUrl(`deal=${CODE}`));
-      const { count } = await waitForResults(page);
-      const navMs = await page.evaluate(() => window.__done);
-      const shown = await appSolveMs(page);
+  await eachRun(browser.context, runs, async (page, label, measured) => {
+    // 1. Navigation to the deal link → last result (includes loading the app and worker).
+    await page.goto(appUrl(`deal=${CODE}`));
+    const { count } = await waitForResults(page);
+    const navMs = await page.evaluate(() => window.__done);
+    const shown = await appSolveMs(page);
 
-      // 2. A click → last result and → whole table: the same deal under a house rule, then
-      //    the rule switched off, which starts a fresh analysis in the running worker pool.
-      await page.goto(appUrl(`deal=${CODE}&rules=must-beat-after-trump`));
-      await waitForResults(page);
-      await page.waitForSelector('[data-testid=table-progress][data-done="30"]', { timeout: 30_000 });
-      await page.click('details.house-rules summary');
-      await page.evaluate(() => {
-        window.__reset();
-        document.addEventListener('click', (e) => (window.__clickAt = e.timeStamp), { capture: true, once: true });
-      });
-      await page.click('[data-testid=rule-must-beat-after-trump]');
-      await page.waitForFunction(() => window.__done !== null && window.__tableDone !== null, null, {
-        timeout: 30_000,
-        polling: 50,
-      });
-      const clickMs = await page.evaluate(() => window.__done - window.__clickAt);
-      const tableMs = await page.evaluate(() => window.__tableDone - window.__clickAt);
+    // 2. A click → last result and → whole table: the same deal under a house rule, then
+    //    the rule switched off, which starts a fresh analysis in the running worker pool.
+    await page.goto(appUrl(`deal=${CODE}&rules=must-beat-after-trump`));
+    await waitForResults(page);
+    await page.waitForSelector('[data-testid=table-progress][data-done="30"]', { timeout: 30_000 });
+    await page.click('details.house-rules summary');
+    await page.evaluate(() => {
+      window.__reset();
+      document.addEventListener('click', (e) => (window.__clickAt = e.timeStamp), { capture: true, once: true });
+    });
+    await page.click('[data-testid=rule-must-beat-after-trump]');
+    await page.waitForFunction(() => window.__done !== null && window.__tableDone !== null, null, {
+      timeout: 30_000,
+      polling: 50,
+    });
+    const clickMs = await page.evaluate(() => window.__done - window.__clickAt);
+    const tableMs = await page.evaluate(() => window.__tableDone - window.__clickAt);
 
-      console.log(
-        `${label}: ${count} results; navigation → last result ${navMs.toFixed(0)} ms; ` +
-          `click → last result ${clickMs.toFixed(0)} ms, → whole table ${tableMs.toFixed(0)} ms; ` +
-          `app's solve-ms ${shown ?? '—'}`,
-      );
-      if (i > 0) {
-        nav.push(navMs);
-        click.push(clickMs);
-        table.push(tableMs);
-        if (shown !== null) appMs.push(shown);
-      }
-    } catch (err) {
-      dumpLog(page, 'bench run failed');
-      throw err;
-    } finally {
-      await page.close();
+    console.log(
+      `${label}: ${count} results; navigation → last result ${navMs.toFixed(0)} ms; ` +
+        `click → last result ${clickMs.toFixed(0)} ms, → whole table ${tableMs.toFixed(0)} ms; ` +
+        `app's solve-ms ${shown ?? '—'}`,
+    );
+    if (measured) {
+      nav.push(navMs);
+      click.push(clickMs);
+      table.push(tableMs);
+      if (shown !== null) appMs.push(shown);
     }
-  }
+  });
 } finally {
   await browser.close();
 }
-
-const summary = (xs) =>
-  `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
 console.log(`\nslow simulation deal, all contracts of its trump (Piros), ${runs} runs:`);
 console.log(`  navigation → last result: ${summary(nav)}`);
 console.log(`  click (house rule off) → last result: ${summary(click)}`);

@@ -41,6 +41,18 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
     path
 }
 
+/// `ulti bench --deals FILE ARGS` on a deals file with `deals` in it; its standard output,
+/// after checking it succeeded.
+fn bench(name: &str, deals: &str, args: &[&str]) -> String {
+    let path = temp_file(name, deals);
+    let mut all = vec!["bench", "--deals", path.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let o = ulti(&all);
+    std::fs::remove_file(&path).ok();
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+}
+
 fn cards(v: &Value) -> Vec<Card> {
     v.as_array()
         .unwrap()
@@ -381,22 +393,11 @@ fn batch_of_good_lines_from_a_file_succeeds_in_order() {
 
 #[test]
 fn bench_runs_on_a_tiny_deals_file() {
-    let path = temp_file(
+    let text = bench(
         "deals.txt",
         &format!("# three deals\nstrong {STRONG}\n{GREAT_BETLI}\nslow {SLOW}\n"),
+        &["--contracts", "passz,ulti,betli", "--limit", "2"],
     );
-    let o = ulti(&[
-        "bench",
-        "--deals",
-        path.to_str().unwrap(),
-        "--contracts",
-        "passz,ulti,betli",
-        "--limit",
-        "2",
-    ]);
-    std::fs::remove_file(&path).ok();
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = stdout(&o);
     assert!(text.starts_with("2 deals from"), "{text}");
     let row = |name: &str| {
         text.lines()
@@ -415,18 +416,13 @@ fn bench_runs_on_a_tiny_deals_file() {
 fn bench_times_a_table_of_deals_each_on_its_contract_against_the_peer() {
     // The form of shared/deals/speed-hard.tsv: a header, each deal with its contract and the
     // peer's time; a comment line and an extra column are ignored.
-    let path = temp_file(
-        "hard.tsv",
-        &format!(
-            "# hard deals\ndeal\tcontract\tpeer_ms\tnote\n{STRONG}\tpassz\t1000\tx\n{GREAT_BETLI}\tulti\t1000\ty\n"
-        ),
+    let table = format!(
+        "# hard deals\ndeal\tcontract\tpeer_ms\tnote\n{STRONG}\tpassz\t1000\tx\n{GREAT_BETLI}\tulti\t1000\ty\n"
     );
     let run = |extra: &[&str]| {
-        let mut args = vec!["bench", "--deals", path.to_str().unwrap(), "--per-deal"];
+        let mut args = vec!["--per-deal"];
         args.extend_from_slice(extra);
-        let o = ulti(&args);
-        assert!(o.status.success(), "{}", stderr(&o));
-        stdout(&o)
+        bench("hard.tsv", &table, &args)
     };
     let text = run(&["--repeat", "2", "--must-beat-after-trump"]);
     assert!(text.contains("rules: must beat after a trump"), "{text}");
@@ -510,19 +506,12 @@ fn win_lose_question_answers_the_verdict_without_points() {
         let line = if wl["playable"] == true { 30 } else { 0 };
         assert_eq!(cards(&wl["line"]).len(), line, "{contract}");
     }
-    let path = temp_file("wl-deals.txt", &format!("{SLOW}\n{STRONG}\n"));
-    let o = ulti(&[
-        "bench",
-        "--deals",
-        path.to_str().unwrap(),
-        "--contracts",
-        "40-100,20-100",
-        "--question",
-        "win-lose",
-    ]);
-    std::fs::remove_file(&path).ok();
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("win/lose only"), "{}", stdout(&o));
+    let text = bench(
+        "wl-deals.txt",
+        &format!("{SLOW}\n{STRONG}\n"),
+        &["--contracts", "40-100,20-100", "--question", "win-lose"],
+    );
+    assert!(text.contains("win/lose only"), "{text}");
     let bad = ulti(&["bench", "--question", "maybe"]);
     assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
 }

@@ -20,6 +20,7 @@ mod common;
 use common::{aimed_play, cards_arg, check_line_result, give_soloist, repro, solve};
 use rand::Rng;
 use rand::rngs::SmallRng;
+use ulti_testkit::WIN_LOSE;
 use ulti_engine::{
     Bid, Card, Contract, Deal, Game, Query, Question, Rank, RuleOptions, SOLOIST, Solution, Solver,
     Suit,
@@ -364,14 +365,7 @@ fn check(bids: &[&str]) {
 
 #[test]
 fn win_lose_lines_keep_the_verdict_at_every_step() {
-    check(&[
-        "ulti",
-        "betli",
-        "durchmars",
-        "durchmars-adu",
-        "negy-asz",
-        "negy-tizes",
-    ]);
+    check(&WIN_LOSE);
 }
 
 #[test]

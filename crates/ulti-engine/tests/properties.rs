@@ -14,17 +14,7 @@ use proptest::prelude::*;
 use ulti_engine::{
     Bid, Card, Deal, Query, RuleOptions, Scoring, Solution, Solver, Suit, parse_cards,
 };
-use ulti_testkit::proptest_config;
-
-/// Win/lose contracts and bids cheap enough to solve from the first trick.
-const WIN_LOSE: [&str; 6] = [
-    "ulti",
-    "betli",
-    "durchmars",
-    "durchmars-adu",
-    "negy-asz",
-    "negy-tizes",
-];
+use ulti_testkit::{WIN_LOSE, proptest_config};
 
 /// Point contracts and payoff bids, solved from endgames.
 const POINTS_AND_PAYOFF: [&str; 8] = [

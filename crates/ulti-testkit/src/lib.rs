@@ -19,3 +19,13 @@ pub fn proptest_config(cases: u32) -> Config {
         ..Config::default()
     }
 }
+
+/// The win/lose contracts, each cheap enough to solve from the first trick.
+pub const WIN_LOSE: [&str; 6] = [
+    "ulti",
+    "betli",
+    "durchmars",
+    "durchmars-adu",
+    "negy-asz",
+    "negy-tizes",
+];

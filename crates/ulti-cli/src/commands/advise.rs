@@ -85,7 +85,6 @@ struct Report<T> {
 pub fn run(args: &AdviseArgs, out: &mut impl Write) -> Result<()> {
     let rules: RuleOptions = args.rules.into();
     let mut exec = Parallel::new(args.threads, args.json)?;
-    let threads = exec.threads();
     if let Some(hand) = &args.hand {
         let cards = parse_cards(hand)?;
         let set: CardSet = cards.iter().copied().collect();
@@ -98,17 +97,13 @@ pub fn run(args: &AdviseArgs, out: &mut impl Write) -> Result<()> {
             rules,
             confirm: args.confirm,
         };
-        let start = Instant::now();
-        let advice = advise_bid(set, &opts, &mut exec);
-        exec.finish();
-        let advice = advice?;
-        let elapsed = start.elapsed();
-        if args.json {
-            print_json(out, advice, threads, elapsed)?;
-        } else {
-            write!(out, "{}", bid_text(&advice, threads, elapsed))?;
-        }
-        return Ok(());
+        return answer(
+            out,
+            args.json,
+            &mut exec,
+            |e| advise_bid(set, &opts, e),
+            bid_text,
+        );
     }
     let (Some(code), Some(contract), Some(seat)) = (&args.deal, &args.contract, args.seat) else {
         bail!("give --hand CARDS for the bid advice, or --deal, --contract and --seat for a card");
@@ -123,32 +118,40 @@ pub fn run(args: &AdviseArgs, out: &mut impl Write) -> Result<()> {
         seed: args.seed,
         points: !args.no_points,
     };
-    let start = Instant::now();
-    let advice = advise_card(&view, &opts, &mut exec);
-    exec.finish();
-    let advice = advice?;
-    let elapsed = start.elapsed();
-    if args.json {
-        print_json(out, advice, threads, elapsed)?;
-    } else {
-        write!(out, "{}", card_text(&advice, threads, elapsed))?;
-    }
-    Ok(())
+    answer(
+        out,
+        args.json,
+        &mut exec,
+        |e| advise_card(&view, &opts, e),
+        card_text,
+    )
 }
 
-fn print_json<T: Serialize>(
+/// Runs `advise` on `exec`, timed, and writes its answer as JSON or as `text` for people.
+fn answer<T: Serialize, E: Into<anyhow::Error>>(
     out: &mut impl Write,
-    advice: T,
-    threads: usize,
-    elapsed: Duration,
+    json: bool,
+    exec: &mut Parallel,
+    advise: impl FnOnce(&mut Parallel) -> Result<T, E>,
+    text: fn(&T, usize, Duration) -> String,
 ) -> Result<()> {
-    let report = Report {
-        advice,
-        threads,
-        ms: millis(elapsed),
-    };
-    serde_json::to_writer(&mut *out, &report)?;
-    writeln!(out)?;
+    let threads = exec.threads();
+    let start = Instant::now();
+    let advice = advise(exec);
+    exec.finish();
+    let advice = advice.map_err(Into::into)?;
+    let elapsed = start.elapsed();
+    if json {
+        let report = Report {
+            advice,
+            threads,
+            ms: millis(elapsed),
+        };
+        serde_json::to_writer(&mut *out, &report)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", text(&advice, threads, elapsed))?;
+    }
     Ok(())
 }
 

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     AdviseError, CardAdvice, CardOptions, CardRow, Executor, STRATEGY_FUSION_CAVEAT, Sampler,
-    SeatView, Task, ViewError, close_call, rng_for,
+    SeatView, Task, close_call, rng_for,
 };
 use std::sync::Arc;
 
@@ -42,14 +42,7 @@ pub fn card_tallies(
     exec: &mut dyn Executor,
 ) -> Result<CardTallies, AdviseError> {
     let bid = view.bid().ok_or(AdviseError::NoBid)?.clone();
-    let to_move = view.to_move().ok_or(ViewError::GameOver)?;
-    if to_move != view.seat() {
-        return Err(ViewError::NotToMove {
-            seat: view.seat(),
-            to_move,
-        }
-        .into());
-    }
+    view.require_turn()?;
     if range.is_empty() || range.end > opts.samples {
         return Err(AdviseError::NoSamples);
     }

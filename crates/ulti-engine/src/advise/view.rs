@@ -269,6 +269,22 @@ impl SeatView {
         Some((leader + in_trick) % 3)
     }
 
+    /// Checks that it is this seat's turn to play a card.
+    ///
+    /// # Errors
+    /// [`ViewError::GameOver`] after trick 10, [`ViewError::NotToMove`] when another seat is to
+    /// play.
+    pub fn require_turn(&self) -> Result<(), ViewError> {
+        match self.to_move() {
+            None => Err(ViewError::GameOver),
+            Some(to_move) if to_move != self.seat => Err(ViewError::NotToMove {
+                seat: self.seat,
+                to_move,
+            }),
+            Some(_) => Ok(()),
+        }
+    }
+
     /// The cards the seat may play now under the duties of play (shared/RULES.md), from its
     /// own hand and the trick on the table; empty when it is not the seat's turn.
     #[must_use]

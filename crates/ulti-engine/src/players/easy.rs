@@ -12,7 +12,7 @@
 //!   it plays last, otherwise throw its lowest card; in betli the soloist ducks with its
 //!   highest losing card and the defenders keep the soloist on top.
 
-use crate::advise::{AdviseError, SeatView, ViewError, announcements};
+use crate::advise::{AdviseError, SeatView, announcements};
 use crate::bids::Announcement;
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::{Contract, has_marriage};
@@ -54,14 +54,7 @@ impl Player for Easy {
 
     fn card(&mut self, view: &SeatView) -> Result<Card, AdviseError> {
         let bid = view.bid().ok_or(AdviseError::NoBid)?;
-        let to_move = view.to_move().ok_or(ViewError::GameOver)?;
-        if to_move != view.seat() {
-            return Err(ViewError::NotToMove {
-                seat: view.seat(),
-                to_move,
-            }
-            .into());
-        }
+        view.require_turn()?;
         let aim = if bid.contracts().contains(&Contract::Betli) {
             Aim::Betli
         } else if bid
