@@ -5,9 +5,7 @@ use leptos::prelude::*;
 use ulti_engine::{Card, CardSet, Seat};
 
 use crate::components::card::{CardFace, card_label, suit_class, suit_rows};
-use crate::i18n::{
-    card_name, deal_error, edit_error, seat_badge, seat_name, text, tr_with,
-};
+use crate::i18n::{card_name, deal_error, edit_error, seat_badge, seat_name, text, tr_with};
 use crate::model::editor::HAND_CARDS;
 use crate::state::SolverPageState;
 
@@ -256,7 +254,7 @@ pub fn DealError() -> impl IntoView {
     let lang = state.lang;
     move || {
         state.deal_error.get().map(|e| {
-        view! {
+            view! {
                 <div class="alert" data-testid="deal-error" role="alert">
                     <span>{move || deal_error(lang.get(), &e)}</span>
                     <button

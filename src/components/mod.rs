@@ -10,5 +10,6 @@ pub mod line_viewer;
 pub mod notices;
 pub mod results;
 pub mod rules;
+pub mod table_head;
 pub mod trump;
 pub mod worker_error;

@@ -91,7 +91,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use ulti_engine::{Card, DealError};
-    use ulti_testkit::{STRONG, proptest_config};
+    use ulti_testkit::{STRONG, WIN_LOSE, proptest_config};
 
     /// How the CLI prints an error (`main`: `error: {e:#}`), which must be one line.
     fn one_line(e: &anyhow::Error) -> Result<String, TestCaseError> {
@@ -118,21 +118,21 @@ mod tests {
     /// A contract argument: an id, a compound, or any text.
     fn contract() -> impl Strategy<Value = String> {
         prop_oneof![
-            proptest::sample::select(vec![
-                "passz",
-                "ulti",
-                "betli",
-                "durchmars",
-                "durchmars-adu",
-                "negy-asz",
-                "negy-tizes",
-                "40-100+ulti",
-                "betli+ulti",
-                "ulti+ulti",
-                "40-100+20-100",
-                "",
-                "+",
-            ])
+            proptest::sample::select(
+                [
+                    &WIN_LOSE[..],
+                    &[
+                        "passz",
+                        "40-100+ulti",
+                        "betli+ulti",
+                        "ulti+ulti",
+                        "40-100+20-100",
+                        "",
+                        "+"
+                    ],
+                ]
+                .concat()
+            )
             .prop_map(String::from),
             "[a-z0-9+\\-]{0,12}",
             any::<String>(),

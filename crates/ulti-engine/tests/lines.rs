@@ -20,11 +20,11 @@ mod common;
 use common::{aimed_play, cards_arg, check_line_result, give_soloist, repro, solve};
 use rand::Rng;
 use rand::rngs::SmallRng;
-use ulti_testkit::WIN_LOSE;
 use ulti_engine::{
     Bid, Card, Contract, Deal, Game, Query, Question, Rank, RuleOptions, SOLOIST, Solution, Solver,
     Suit,
 };
+use ulti_testkit::WIN_LOSE;
 
 /// The value `all_cards` ranks by: the payoff, else the card points, else the outcome.
 fn key(wins: Option<bool>, points: Option<u32>, payoff: Option<i32>) -> i64 {

@@ -7,6 +7,7 @@ use ulti_engine::{Card, CardValue};
 
 use super::{LineStatus, Viewer};
 use crate::components::card::CardChip;
+use crate::components::table_head::table_head;
 use crate::i18n::{Lang, card_name, one_decimal, seat_name, text, tr, tr_with};
 use crate::model::attable::{ADVICE_SEED, advice_job, compare};
 use crate::model::url_state::{AtTable, format_played};
@@ -134,16 +135,17 @@ fn advice_table(
         >
             <table class="attable-table">
                 <caption class="visually-hidden">{tr(lang, "line.attable_caption")}</caption>
-                <thead>
-                    <tr>
-                        <th scope="col">{tr(lang, "line.attable_card")}</th>
-                        <th scope="col">{tr(lang, "line.attable_open")}</th>
-                        <th scope="col">{tr(lang, "line.attable_win")}</th>
-                        <th scope="col">{tr(lang, "line.attable_payoff")}</th>
-                        <th scope="col">{tr(lang, "line.attable_points")}</th>
-                        <th scope="col">{tr(lang, "line.attable_marks")}</th>
-                    </tr>
-                </thead>
+                {table_head(
+                    [
+                        "line.attable_card",
+                        "line.attable_open",
+                        "line.attable_win",
+                        "line.attable_payoff",
+                        "line.attable_points",
+                        "line.attable_marks",
+                    ]
+                        .map(|key| tr(lang, key)),
+                )}
                 <tbody>{rows}</tbody>
             </table>
         </div>

@@ -6,6 +6,7 @@ use ulti_engine::advise::{BidAdvice, BidRow, announcements};
 use ulti_engine::{Card, CardSet};
 
 use crate::components::card::CardChip;
+use crate::components::table_head::table_head;
 use crate::components::worker_error::WorkerErrorAlert;
 use crate::i18n::{Lang, announcement_name, payoff, percent, text, tr, tr_with};
 use crate::model::hand::PICKED_UP_HAND;
@@ -183,14 +184,10 @@ pub(super) fn AdviceView(
             <summary>{text(lang, "hand.discards")}</summary>
             <div class="table-scroll">
                 <table>
-                    <thead>
-                        <tr>
-                            <th scope="col">{text(lang, "hand.discard")}</th>
-                            <th scope="col">{text(lang, "hand.samples")}</th>
-                            <th scope="col">{text(lang, "hand.best_bid")}</th>
-                            <th scope="col">{text(lang, "hand.payoff")}</th>
-                        </tr>
-                    </thead>
+                    {table_head(
+                        ["hand.discard", "hand.samples", "hand.best_bid", "hand.payoff"]
+                            .map(|key| text(lang, key)),
+                    )}
                     <tbody>
                         {discards
                             .into_iter()

@@ -6,6 +6,7 @@ use ulti_engine::Suit;
 
 use crate::components::bids::bid_optgroups;
 use crate::components::card::CardChip;
+use crate::components::table_head::table_head;
 use crate::i18n::{
     one_decimal, payoff, percent, position_error, seat_name, suit_name, text, tr_with,
 };
@@ -221,15 +222,15 @@ pub(super) fn CardAdviceView(
                                     })}
                                 <div class="table-scroll">
                                     <table class="card-advice-table">
-                                        <thead>
-                                            <tr>
-                                                <th scope="col">"#"</th>
-                                                <th scope="col">{text(lang, "hand.card")}</th>
-                                                <th scope="col">{text(lang, "hand.win")}</th>
-                                                <th scope="col">{text(lang, "hand.payoff")}</th>
-                                                <th scope="col">{text(lang, "hand.points")}</th>
-                                            </tr>
-                                        </thead>
+                                        {table_head(
+                                            [
+                                                Signal::stored("#".to_string()),
+                                                text(lang, "hand.card"),
+                                                text(lang, "hand.win"),
+                                                text(lang, "hand.payoff"),
+                                                text(lang, "hand.points"),
+                                            ],
+                                        )}
                                         <tbody>{rows(&a)}</tbody>
                                     </table>
                                 </div>

@@ -12,17 +12,7 @@ pub(super) fn Setup() -> impl IntoView {
     let play = expect_context::<Play>();
     let lang = play.lang;
     let seats = [0usize, 1, 2].map(|s| {
-        view! {
-            <button
-                type="button"
-                class="choice"
-                data-testid=format!("play-seat-{s}")
-                aria-pressed=move || (play.seat.get() == s).to_string()
-                on:click=move |_| play.seat.set(s)
-            >
-                {move || seat_name(lang.get(), s)}
-            </button>
-        }
+        choice(format!("play-seat-{s}"), play.seat, s, move || seat_name(lang.get(), s))
     });
     let levels = [Level::Easy, Level::Normal, Level::Strong].map(|l| {
         let key = match l {
@@ -30,17 +20,7 @@ pub(super) fn Setup() -> impl IntoView {
             Level::Normal => "play.level_normal",
             Level::Strong => "play.level_strong",
         };
-        view! {
-            <button
-                type="button"
-                class="choice"
-                data-testid=format!("play-level-{l}")
-                aria-pressed=move || (play.level.get() == l).to_string()
-                on:click=move |_| play.level.set(l)
-            >
-                {text(lang, key)}
-            </button>
-        }
+        choice(format!("play-level-{l}"), play.level, l, text(lang, key))
     });
     view! {
         <section class="panel play-setup" aria-labelledby="play-setup-title" data-testid="play-setup">
@@ -68,5 +48,26 @@ pub(super) fn Setup() -> impl IntoView {
                 </button>
             </div>
         </section>
+    }
+}
+
+/// One button of a one-of-several choice: pressed while `signal` holds `value`, which a click
+/// sets.
+fn choice<T: Copy + PartialEq + Send + Sync + 'static>(
+    testid: String,
+    signal: RwSignal<T>,
+    value: T,
+    label: impl IntoView + 'static,
+) -> impl IntoView {
+    view! {
+        <button
+            type="button"
+            class="choice"
+            data-testid=testid
+            aria-pressed=move || (signal.get() == value).to_string()
+            on:click=move |_| signal.set(value)
+        >
+            {label}
+        </button>
     }
 }
