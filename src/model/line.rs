@@ -124,36 +124,7 @@ impl Line {
         let step = step.min(self.cards.len());
         let game = Game::with_played(&self.deal, &self.bid, self.rules, &self.cards[..step])
             .expect("the line was checked in Line::new");
-        let mut history: Vec<TrickView> = game
-            .tricks()
-            .iter()
-            .enumerate()
-            .map(|(i, t)| TrickView {
-                number: i + 1,
-                cards: (0..3)
-                    .map(|j| Played {
-                        card: t.cards[j],
-                        seat: t.seat_of(j),
-                    })
-                    .collect(),
-                winner: Some(t.winner),
-            })
-            .collect();
-        let current = game.current_trick();
-        if !current.is_empty() {
-            history.push(TrickView {
-                number: game.tricks().len() + 1,
-                cards: current
-                    .iter()
-                    .enumerate()
-                    .map(|(j, &card)| Played {
-                        card,
-                        seat: (game.leader() + j) % 3,
-                    })
-                    .collect(),
-                winner: None,
-            });
-        }
+        let history = trick_history(&game);
         let empty = TrickView {
             number: 1,
             cards: Vec::new(),
@@ -194,6 +165,43 @@ impl Line {
     pub fn trick_end(&self, n: usize) -> usize {
         (3 * n).min(self.cards.len())
     }
+}
+
+/// Every trick of `game` so far, the last one maybe in progress. Its last entry is what lies
+/// on the table: the trick being played, or the last one won while the next is not begun.
+#[must_use]
+pub fn trick_history(game: &Game) -> Vec<TrickView> {
+    let mut history: Vec<TrickView> = game
+        .tricks()
+        .iter()
+        .enumerate()
+        .map(|(i, t)| TrickView {
+            number: i + 1,
+            cards: (0..3)
+                .map(|j| Played {
+                    card: t.cards[j],
+                    seat: t.seat_of(j),
+                })
+                .collect(),
+            winner: Some(t.winner),
+        })
+        .collect();
+    let current = game.current_trick();
+    if !current.is_empty() {
+        history.push(TrickView {
+            number: game.tricks().len() + 1,
+            cards: current
+                .iter()
+                .enumerate()
+                .map(|(j, &card)| Played {
+                    card,
+                    seat: (game.leader() + j) % 3,
+                })
+                .collect(),
+            winner: None,
+        });
+    }
+    history
 }
 
 #[cfg(test)]

@@ -12,7 +12,9 @@ pub(super) fn Setup() -> impl IntoView {
     let play = expect_context::<Play>();
     let lang = play.lang;
     let seats = [0usize, 1, 2].map(|s| {
-        choice(format!("play-seat-{s}"), play.seat, s, move || seat_name(lang.get(), s))
+        choice(format!("play-seat-{s}"), play.seat, s, move || {
+            seat_name(lang.get(), s)
+        })
     });
     let levels = [Level::Easy, Level::Normal, Level::Strong].map(|l| {
         let key = match l {

@@ -1,7 +1,7 @@
 //! The table during play and at its end: the bid, the trick, the user's hand, the result.
 
 use leptos::prelude::*;
-use ulti_engine::{Card, CardSet, SOLOIST, Seat};
+use ulti_engine::{Card, CardSet, SOLOIST};
 
 use super::Play;
 use super::bid::HandCard;
@@ -9,6 +9,7 @@ use super::review::ResultPanel;
 
 use crate::components::card::{CardFace, suit_class};
 use crate::i18n::{announcement_name, card_name, play_error, seat_name, text, tr, tr_with};
+use crate::model::line::{Played, TrickView, trick_history};
 use crate::model::play::{PlayGame, PlayPhase};
 
 /// The table during play and at its end: the bid, the trick, the user's hand, the result.
@@ -42,30 +43,7 @@ pub(super) fn PlayTable() -> impl IntoView {
     };
 
     // The cards on the table: the trick being played, or the last one while the next is empty.
-    let trick = Memo::new(move |_| {
-        game.with(|g| {
-            let g = g.as_ref()?;
-            let seats = g.players();
-            let gm = g.game()?;
-            let current = gm.current_trick();
-            let n = g.played.len();
-            if current.is_empty() {
-                let t = gm.tricks().last()?;
-                let cards: Vec<(Card, Seat)> = (0..3).map(|i| (t.cards[i], t.seat_of(i))).collect();
-                Some((cards, Some(t.winner)))
-            } else {
-                let start = n - current.len();
-                Some((
-                    current
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &c)| (c, seats[start + i]))
-                        .collect(),
-                    None,
-                ))
-            }
-        })
-    });
+    let trick = Memo::new(move |_| game.with(|g| trick_history(&g.as_ref()?.game()?).pop()));
     let tricks_won = move || {
         game.with(|g| {
             g.as_ref().and_then(PlayGame::game).map(|gm| {
@@ -156,7 +134,7 @@ pub(super) fn PlayTable() -> impl IntoView {
                     let l = lang.get();
                     trick
                         .get()
-                        .map(|(cards, winner)| {
+                        .map(|TrickView { cards, winner, .. }| {
                             let label = winner
                                 .map(|w| {
                                     tr_with(l, "play.last_trick", &[("seat", &seat_name(l, w))])
@@ -165,7 +143,7 @@ pub(super) fn PlayTable() -> impl IntoView {
                                 <div class="trick-cards">
                                     {cards
                                         .into_iter()
-                                        .map(|(card, seat)| {
+                                        .map(|Played { card, seat }| {
                                             view! {
                                                 <figure class="trick-slot">
                                                     <span

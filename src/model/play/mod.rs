@@ -10,15 +10,22 @@ use std::fmt;
 
 use ulti_engine::advise::{SeatView, ViewError};
 use ulti_engine::{
-    Announcement, Bid, Card, CardSet, ComponentResult, Contract, Deal, Game, PlayError, Query,
-    RuleOptions, SOLOIST, Seat, Solution, Suit, standard_announcements,
+    Announcement, Card, CardSet, ComponentResult, Contract, Deal, Game, PlayError, RuleOptions,
+    SOLOIST, Seat, Suit, standard_announcements,
 };
 
 use ulti_engine::players::settle;
 
-use crate::model::url_state::{LAST_STEP, format_played, format_rules, parse_played, parse_rules};
-
 pub use ulti_engine::players::Level;
+
+mod review;
+mod url;
+
+pub use review::{
+    CardCheck, Verdict, card_check, review_link, review_query, turning_card, verdict,
+    viewer_contract,
+};
+pub use url::{PlayUrl, format_play_query};
 
 /// The announced bid and the two cards the soloist put down.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -357,104 +364,6 @@ impl PlayGame {
     }
 }
 
-/// The Play page's URL parameters, read.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct PlayUrl {
-    /// `deal=` (the deal as dealt), when valid.
-    pub deal: Option<Deal>,
-    /// `seat=` 0, 1 or 2: the game has started with the user in this seat.
-    pub seat: Option<Seat>,
-    /// `level=`.
-    pub level: Option<Level>,
-    /// `bid=`: a standard announcement id.
-    pub bid: Option<Announcement>,
-    /// `discard=`: two card codes.
-    pub discard: Option<[Card; 2]>,
-    /// `played=`.
-    pub played: Vec<Card>,
-    /// `rules=`.
-    pub rules: RuleOptions,
-}
-
-/// Read two card codes (`PA,PK`).
-fn parse_discard(value: &str) -> Option<[Card; 2]> {
-    let cards = parse_played(value);
-    <[Card; 2]>::try_from(cards).ok()
-}
-
-impl PlayUrl {
-    /// Read the parameters (absent or malformed values read as `None` / empty).
-    #[must_use]
-    pub fn parse(get: impl Fn(&str) -> Option<String>) -> PlayUrl {
-        PlayUrl {
-            deal: get("deal").and_then(|d| Deal::parse_code(d.trim()).ok()),
-            seat: get("seat")
-                .and_then(|s| s.trim().parse::<Seat>().ok())
-                .filter(|&s| s <= 2),
-            level: get("level").and_then(|l| l.trim().parse::<Level>().ok()),
-            bid: get("bid").and_then(|b| announcement_by_id(&b)),
-            discard: get("discard").and_then(|d| parse_discard(&d)),
-            played: get("played").map(|p| parse_played(&p)).unwrap_or_default(),
-            rules: get("rules").map(|r| parse_rules(&r)).unwrap_or_default(),
-        }
-    }
-
-    /// The game the URL describes: `None` before the user picked a seat (or without a deal).
-    /// A bid that does not fit the deal is dropped, and so are the played cards from the
-    /// first one that breaks a rule.
-    #[must_use]
-    pub fn game(&self, default_level: Level) -> Option<PlayGame> {
-        let mut g = PlayGame::new(
-            self.deal?,
-            self.seat?,
-            self.level.unwrap_or(default_level),
-            self.rules,
-        );
-        if let (Some(a), Some(d)) = (&self.bid, self.discard)
-            && g.announce(a.clone(), d).is_ok()
-        {
-            for &c in self.played.iter().take(LAST_STEP) {
-                if g.play(c).is_err() {
-                    break;
-                }
-            }
-        }
-        Some(g)
-    }
-}
-
-/// The query string (without `?`) of a game, or of a deal before the seat is chosen.
-#[must_use]
-pub fn format_play_query(
-    deal: &Deal,
-    game: Option<&PlayGame>,
-    level: Level,
-    lang: Option<&str>,
-) -> String {
-    let mut parts = vec![format!("deal={}", deal.code())];
-    if let Some(g) = game {
-        parts.push(format!("seat={}", g.seat));
-    }
-    parts.push(format!("level={level}"));
-    if let Some(g) = game {
-        if let Some(r) = format_rules(g.rules) {
-            parts.push(format!("rules={r}"));
-        }
-        if let Some(c) = &g.contracted {
-            // `+` reads as a space in a query: written as %2B.
-            parts.push(format!("bid={}", c.announcement.id().replace('+', "%2B")));
-            parts.push(format!("discard={}", format_played(&c.discard)));
-            if !g.played.is_empty() {
-                parts.push(format!("played={}", format_played(&g.played)));
-            }
-        }
-    }
-    if let Some(l) = lang {
-        parts.push(format!("lang={l}"));
-    }
-    parts.join("&")
-}
-
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -462,148 +371,6 @@ impl fmt::Display for SetupError {
             SetupError::Unplayable(c) => write!(f, "{c} cannot be played with this hand"),
         }
     }
-}
-
-/// Which side a seat plays on, for the review: the soloist wants the soloist's result up, the
-/// defenders down.
-fn soloist_side(seat: Seat) -> bool {
-    seat == SOLOIST
-}
-
-/// The double-dummy verdict on one card of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// The card kept the best result the seat's side could force.
-    Kept,
-    /// The card gave away the contract (the soloist could have won and now cannot, or the
-    /// defenders could have beaten it and now cannot).
-    ThrewAway,
-    /// The contract's outcome stays, but the side lost card points (point contracts) or
-    /// payoff (compound bids): how many.
-    Lost(u32),
-}
-
-/// The solved position before one card: the value of the position and of the card played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CardCheck {
-    /// Could the soloist force the bid before the card (best play)?
-    pub best_wins: bool,
-    /// After the card?
-    pub card_wins: bool,
-    /// Point contracts: forced points before and after (`None` otherwise).
-    pub best_points: Option<u32>,
-    /// Point contracts: forced points after the card.
-    pub card_points: Option<u32>,
-    /// Compound bids: payoff before and after.
-    pub best_payoff: Option<i32>,
-    /// Compound bids: payoff after the card.
-    pub card_payoff: Option<i32>,
-}
-
-/// The verdict on a card played by `seat`, from its solved position.
-#[must_use]
-pub fn verdict(seat: Seat, check: &CardCheck) -> Verdict {
-    let solo = soloist_side(seat);
-    if check.best_wins != check.card_wins {
-        return Verdict::ThrewAway;
-    }
-    let lost = match (
-        check.best_points,
-        check.card_points,
-        check.best_payoff,
-        check.card_payoff,
-    ) {
-        (Some(b), Some(c), _, _) => {
-            if solo {
-                b.saturating_sub(c)
-            } else {
-                c.saturating_sub(b)
-            }
-        }
-        (_, _, Some(b), Some(c)) => {
-            let d = if solo { b - c } else { c - b };
-            d.max(0).unsigned_abs()
-        }
-        _ => 0,
-    };
-    if lost > 0 {
-        Verdict::Lost(lost)
-    } else {
-        Verdict::Kept
-    }
-}
-
-/// The index of the first card that turned the result (threw the contract away).
-#[must_use]
-pub fn turning_card(verdicts: &[Option<Verdict>]) -> Option<usize> {
-    verdicts
-        .iter()
-        .position(|v| matches!(v, Some(Verdict::ThrewAway)))
-}
-
-/// The contract the solver page's line viewer shows for a bid (`game=` takes one contract):
-/// the bid itself when single, else its component worth the most.
-#[must_use]
-pub fn viewer_contract(bid: &Bid) -> Contract {
-    bid.as_single().unwrap_or_else(|| {
-        bid.contracts()
-            .iter()
-            .copied()
-            .max_by_key(|c| c.base_value())
-            .unwrap_or(Contract::Passz)
-    })
-}
-
-/// The solver page's query string (without `?`) that opens the line viewer and what-if at
-/// card `index` (0-based) of a finished game: the deal as played, the contract, the cards
-/// before it, and the step.
-#[must_use]
-pub fn review_link(game: &PlayGame, index: usize) -> Option<String> {
-    let c = game.contracted.as_ref()?;
-    let contract = viewer_contract(&c.announcement.bid);
-    let step = index.min(game.played.len());
-    let mut parts = vec![
-        format!("deal={}", c.deal.code()),
-        format!("game={}", contract.id()),
-    ];
-    if let Some(r) = format_rules(game.rules) {
-        parts.insert(1, format!("rules={r}"));
-    }
-    if !game.played.is_empty() {
-        parts.push(format!("played={}", format_played(&game.played)));
-    }
-    if step > 0 {
-        parts.push(format!("step={step}"));
-    }
-    Some(parts.join("&"))
-}
-
-/// The solve that reviews card `index` (0-based) of a game: the position before it, every
-/// legal card of the seat to move scored (no line), under the announced bid and its scoring.
-#[must_use]
-pub fn review_query(game: &PlayGame, index: usize) -> Option<Query> {
-    let c = game.contracted.as_ref()?;
-    let mut q = Query::new(c.deal, c.announcement.bid.clone());
-    q.rules = game.rules;
-    q.played = game.played.get(..index)?.to_vec();
-    q.all_cards = true;
-    q.line = false;
-    q.scoring = c.announcement.scoring;
-    Some(q)
-}
-
-/// The position's value and the value of `card` in it, from the review solve.
-#[must_use]
-pub fn card_check(sol: &Solution, card: Card) -> Option<CardCheck> {
-    let cv = sol.cards.iter().find(|v| v.card == card)?;
-    Some(CardCheck {
-        best_wins: sol.soloist_wins?,
-        card_wins: cv.soloist_wins,
-        best_points: sol.soloist_points,
-        card_points: cv.soloist_points,
-        best_payoff: sol.payoff,
-        card_payoff: cv.payoff,
-    })
 }
 
 #[cfg(test)]
@@ -621,65 +388,5 @@ mod tests {
         let other_seat = PlayGame::new(dealt, 2, Level::Easy, RuleOptions::default());
         assert_ne!(g.key(), other_seat.key());
         assert_eq!(g.key(), format!("{}/1/false/0", dealt.code()));
-    }
-
-    fn check(best: bool, card: bool, points: Option<(u32, u32)>) -> CardCheck {
-        CardCheck {
-            best_wins: best,
-            card_wins: card,
-            best_points: points.map(|p| p.0),
-            card_points: points.map(|p| p.1),
-            best_payoff: None,
-            card_payoff: None,
-        }
-    }
-
-    #[test]
-    fn a_card_is_judged_for_the_side_that_played_it() {
-        // The soloist could win and no longer can: thrown away.
-        assert_eq!(verdict(0, &check(true, false, None)), Verdict::ThrewAway);
-        // A defender could beat the contract and no longer can: thrown away.
-        assert_eq!(verdict(1, &check(false, true, None)), Verdict::ThrewAway);
-        assert_eq!(verdict(2, &check(true, true, None)), Verdict::Kept);
-        // Points: the soloist loses when they go down, a defender when they go up.
-        assert_eq!(
-            verdict(0, &check(true, true, Some((70, 60)))),
-            Verdict::Lost(10)
-        );
-        assert_eq!(
-            verdict(1, &check(true, true, Some((70, 60)))),
-            Verdict::Kept
-        );
-        assert_eq!(
-            verdict(2, &check(false, false, Some((40, 50)))),
-            Verdict::Lost(10)
-        );
-        let payoff = CardCheck {
-            best_payoff: Some(8),
-            card_payoff: Some(4),
-            ..check(true, true, None)
-        };
-        assert_eq!(verdict(0, &payoff), Verdict::Lost(4));
-        assert_eq!(verdict(1, &payoff), Verdict::Kept);
-        let v = [
-            Some(Verdict::Kept),
-            None,
-            Some(Verdict::Lost(10)),
-            Some(Verdict::ThrewAway),
-            Some(Verdict::ThrewAway),
-        ];
-        assert_eq!(turning_card(&v), Some(3));
-        assert_eq!(turning_card(&v[..3]), None);
-    }
-
-    #[test]
-    fn the_line_viewer_shows_the_bids_biggest_contract() {
-        let bid = |s: &str| s.parse::<Bid>().unwrap();
-        assert_eq!(viewer_contract(&bid("betli")), Contract::Betli);
-        assert_eq!(viewer_contract(&bid("40-100+ulti")), Contract::Ulti);
-        assert_eq!(
-            viewer_contract(&bid("ulti+durchmars-adu")),
-            Contract::DurchmarsAdu
-        );
     }
 }
