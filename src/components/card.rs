@@ -109,17 +109,6 @@ pub fn CardChip(card: Card, #[prop(default = "mini-card")] class: &'static str) 
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn suits_have_their_css_class() {
-        assert_eq!(suit_class(Suit::Tok), "suit-t");
-        assert_eq!(suit_class(Suit::Piros), "suit-p");
-    }
-}
-
 /// The 32 cards in four rows, one labelled group per suit, each card drawn by `cell`: the
 /// deck of the solver page's editor and the card grid of My hand.
 pub fn suit_rows<V: IntoView + 'static>(
@@ -136,4 +125,15 @@ pub fn suit_rows<V: IntoView + 'static>(
         })
         .into_iter()
         .collect_view()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suits_have_their_css_class() {
+        assert_eq!(suit_class(Suit::Tok), "suit-t");
+        assert_eq!(suit_class(Suit::Piros), "suit-p");
+    }
 }

@@ -464,7 +464,6 @@ fn bench_times_a_table_of_deals_each_on_its_contract_against_the_peer() {
     let bad = temp_file("bad.tsv", "deal\tcontract\nnot-a-deal\tpassz\n");
     let o = ulti(&["bench", "--deals", bad.to_str().unwrap()]);
     std::fs::remove_file(&bad).ok();
-    std::fs::remove_file(&path).ok();
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("line 2"), "{}", stderr(&o));
 }

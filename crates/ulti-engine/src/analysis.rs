@@ -118,7 +118,7 @@ pub fn bids(solver: &mut Solver, deal: &Deal, rules: RuleOptions) -> Vec<BidValu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::best_bid;
+    use crate::bids::best_bid;
     use crate::rules::Game;
 
     const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";

@@ -116,7 +116,7 @@ impl Default for CardOptions {
 /// The standard bids in the order of [`TaskResult::bid_outcomes`] and of
 /// [`crate::standard_announcements`].
 #[must_use]
-pub fn announcements() -> &'static [crate::Announcement] {
+pub fn announcements() -> &'static [crate::bids::Announcement] {
     &PLAN.announcements
 }
 

@@ -371,11 +371,12 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
+    use crate::card::Card;
+    use crate::contract::Bid;
     use crate::contract::Contract;
     use crate::deal::Deal;
     use crate::rules::{Game, RuleOptions};
     use crate::solver::query::Query;
-    use crate::{Bid, Card};
 
     /// The static bounds hold the exact value between them at trick boundaries with a
     /// defender on lead, reached by random play, and the defender's cash takes part in enough

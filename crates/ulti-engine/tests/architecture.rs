@@ -1,0 +1,36 @@
+//! The engine's floors (ARCHITECTURE.md): every `crate::` import goes down a floor or stays
+//! inside its own module, so no two modules import each other in a circle, and the whole game
+//! uses cards, rules, the solver and the bids but never the players that sit at it.
+
+use std::path::Path;
+
+use ulti_testkit::{crate_imports, imports_against_floors};
+
+/// Bottom up; modules on one floor do not import each other.
+const FLOORS: &[&[&str]] = &[
+    &["card"],
+    &["deal"],
+    &["contract"],
+    &["rules"],
+    &["solver"],
+    &["bids"],
+    &["analysis"],
+    &["advise", "whole_game"],
+    &["players"],
+    &["lib"],
+];
+
+#[test]
+fn every_import_goes_down_a_floor() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    assert!(
+        crate_imports(&src).len() > 100,
+        "the scan finds the engine's imports"
+    );
+    let wrong = imports_against_floors(&src, FLOORS);
+    assert!(
+        wrong.is_empty(),
+        "imports against the floors:\n{}",
+        wrong.join("\n")
+    );
+}
