@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use ulti_testkit::{crate_imports, imports_against_floors};
+use ulti_testkit::assert_floors;
 
 /// Bottom up; modules on one floor do not import each other.
 const FLOORS: &[&[&str]] = &[
@@ -19,15 +19,5 @@ const FLOORS: &[&[&str]] = &[
 
 #[test]
 fn every_import_goes_down_a_floor() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    assert!(
-        crate_imports(&src).len() > 100,
-        "the scan finds the app's imports"
-    );
-    let wrong = imports_against_floors(&src, FLOORS);
-    assert!(
-        wrong.is_empty(),
-        "imports against the floors:\n{}",
-        wrong.join("\n")
-    );
+    assert_floors(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), FLOORS);
 }

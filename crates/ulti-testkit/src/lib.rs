@@ -125,3 +125,22 @@ pub fn imports_against_floors(src: &std::path::Path, floors: &[&[&str]]) -> Vec<
     }
     wrong
 }
+
+/// Asserts that the crate whose sources are in `src` keeps to `floors` (see
+/// [`imports_against_floors`]), and that the scan found its imports at all.
+///
+/// # Panics
+/// With every import against the floors.
+pub fn assert_floors(src: &std::path::Path, floors: &[&[&str]]) {
+    assert!(
+        crate_imports(src).len() > 50,
+        "the scan finds the crate's imports in {}",
+        src.display()
+    );
+    let wrong = imports_against_floors(src, floors);
+    assert!(
+        wrong.is_empty(),
+        "imports against the floors:\n{}",
+        wrong.join("\n")
+    );
+}

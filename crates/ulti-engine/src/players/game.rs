@@ -10,10 +10,10 @@ use thiserror::Error;
 use crate::advise::{AdviseError, SeatView};
 use crate::bids::Announcement;
 use crate::card::{Card, CardSet};
-use crate::contract::{Contract, component_payoff};
+use crate::contract::component_payoff;
 use crate::deal::{Deal, SOLOIST, Seat};
 use crate::rules::{Game, PlayError, RuleOptions};
-use crate::solver::SolveError;
+use crate::solver::{ComponentResult, SolveError};
 
 use super::{BidChoice, DoubleDummy, Player};
 
@@ -23,17 +23,6 @@ pub enum Seating {
     Computer(Box<dyn Player + Send>),
     /// The double-dummy cheater: it sees the whole deal (for `ulti match` only).
     Cheater(Box<DoubleDummy>),
-}
-
-/// One component of the bid as the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ComponentOutcome {
-    /// The component (a plain ulti carries its passz as a component).
-    pub contract: Contract,
-    /// Did the soloist make it?
-    pub won: bool,
-    /// Its value per defender (positive: the soloist is paid).
-    pub payoff: i32,
 }
 
 /// A finished game.
@@ -49,7 +38,7 @@ pub struct GameRecord {
     /// The thirty cards in play order.
     pub played: Vec<Card>,
     /// Each component of the bid.
-    pub components: Vec<ComponentOutcome>,
+    pub components: Vec<ComponentResult>,
     /// Did the soloist make every component?
     pub soloist_wins: bool,
     /// The soloist's payoff per defender (shared/RULES.md scoring): the soloist receives
@@ -178,15 +167,15 @@ pub fn play_out(
 /// The components of `announcement` as `game` (finished) ended, and the soloist's payoff per
 /// defender: each component won or lost on its own, scored per shared/RULES.md.
 #[must_use]
-pub fn settle(game: &Game, announcement: &Announcement) -> (Vec<ComponentOutcome>, i32) {
+pub fn settle(game: &Game, announcement: &Announcement) -> (Vec<ComponentResult>, i32) {
     let trump = game.deal().trump;
-    let comps: Vec<ComponentOutcome> = announcement
+    let comps: Vec<ComponentResult> = announcement
         .bid
         .components()
         .into_iter()
         .map(|c| {
             let won = game.outcome(c);
-            ComponentOutcome {
+            ComponentResult {
                 contract: c,
                 won,
                 payoff: component_payoff(c, won, trump, announcement.scoring),

@@ -36,7 +36,7 @@ use crate::rules::RuleOptions;
 pub use advisor::{Advisor, Samples};
 pub use cheater::DoubleDummy;
 pub use easy::Easy;
-pub use game::{ComponentOutcome, GameError, GameRecord, Seating, play_game, play_out, settle};
+pub use game::{GameError, GameRecord, Seating, play_game, play_out, settle};
 pub use table::{AuctionMove, BidMove, Reason, TableLevel, TablePlayer, Weighed};
 pub use table_game::{DecisionTimes, decide, play_table_game};
 

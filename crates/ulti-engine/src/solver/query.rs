@@ -103,14 +103,15 @@ pub struct CardValue {
     pub payoff: Option<i32>,
 }
 
-/// One component of a compound bid, as it ends on the returned line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One component of a bid as it ends: on a solver's returned line, or in a game played out (a
+/// plain ulti carries its passz as a component).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ComponentResult {
     /// The component.
     pub contract: Contract,
-    /// Won on the line?
+    /// Did the soloist make it?
     pub won: bool,
-    /// Its payoff per defender.
+    /// Its payoff per defender (positive: the soloist is paid).
     pub payoff: i32,
 }
 
