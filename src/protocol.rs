@@ -12,11 +12,12 @@ use ulti_engine::{
     Suit,
 };
 
-use ulti_engine::players::Level;
+use ulti_engine::Seat;
+use ulti_engine::players::{Level, Reason, TableLevel};
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
-pub const PROTOCOL_VERSION: u32 = 7;
+pub const PROTOCOL_VERSION: u32 = 8;
 
 /// Identifies one job; answers to jobs the page no longer wants are dropped.
 pub type RequestId = u64;
@@ -109,6 +110,19 @@ pub enum Job {
         view: Box<SeatView>,
         /// The game's seed (the player derives the decision's seed from it and the number of
         /// cards played).
+        seed: u64,
+    },
+    /// The whole game at the table: what the computer at `seat` does now in the game of
+    /// `record`: a kontra it says at this moment, else (its turn) its bid, pass, stand, trump
+    /// or card, decided from that seat's view only, as `ulti move` decides it.
+    TableDecision {
+        /// The game so far, an `ulti-game/1` record (JSON text; every action is checked).
+        record: String,
+        /// The computer's seat.
+        seat: Seat,
+        /// Its strength.
+        level: TableLevel,
+        /// Its seed (`ulti move --seed`).
         seed: u64,
     },
 }
@@ -210,6 +224,14 @@ pub enum Answer {
     },
     /// For [`Job::PlayerCard`].
     PlayerCard(Card),
+    /// For [`Job::TableDecision`].
+    TableDecision {
+        /// The action in the record's words (`2 pass`, `1 kontra ulti` …), `None` when the seat
+        /// says nothing at this moment (a kontra it declines out of turn).
+        action: Option<String>,
+        /// The numbers behind a normal or strong player's decision.
+        reason: Option<Reason>,
+    },
 }
 
 /// Why the worker pool failed (shown in the page's language).

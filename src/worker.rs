@@ -5,7 +5,8 @@ use std::cell::RefCell;
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use ulti_engine::advise::{CardOptions, advise_card, card_tallies};
-use ulti_engine::players::player;
+use ulti_engine::players::{DecisionTimes, TablePlayer, decide, player};
+use ulti_engine::whole_game::TableRecord;
 use ulti_engine::{Bid, Query, Solver};
 
 use crate::protocol::{Answer, CellAnswer, Job, PROTOCOL_VERSION, SolverRequest, SolverResponse};
@@ -131,6 +132,31 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
             .card(&view)
             .map(Answer::PlayerCard)
             .map_err(|e| e.to_string()),
+        Job::TableDecision {
+            record,
+            seat,
+            level,
+            seed,
+        } => {
+            if seat > 2 {
+                return Err(format!("seat {seat} is not 0, 1 or 2"));
+            }
+            let game = TableRecord::parse(&record)
+                .and_then(|r| r.replay())
+                .map_err(|e| e.to_string())?;
+            let mut computer = TablePlayer::new(level, seed);
+            let action = decide(
+                &game,
+                seat,
+                &mut computer,
+                &mut DecisionTimes::default(),
+                &|| 0.0,
+            )?;
+            Ok(Answer::TableDecision {
+                action: action.map(|a| a.to_string()),
+                reason: computer.reason.take(),
+            })
+        }
     }
 }
 
