@@ -9,5 +9,6 @@ pub mod line;
 pub mod play;
 pub mod queue;
 pub mod results;
+pub mod session;
 pub mod url_state;
 pub mod whatif;
