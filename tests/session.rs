@@ -109,7 +109,7 @@ fn a_broken_record_is_refused_with_its_line_and_the_rule_it_breaks() {
         err,
         ImportError::Record {
             line: 2,
-            error: replay.clone()
+            error: Box::new(replay.clone())
         }
     );
     assert_eq!(err.to_string(), format!("line 2: {replay}"));

@@ -35,7 +35,7 @@ pub enum ImportError {
         /// The line.
         line: usize,
         /// The record's error.
-        error: RecordError,
+        error: Box<RecordError>,
     },
     /// A game in progress stands before another game.
     InProgressNotLast {
@@ -179,7 +179,7 @@ impl Session {
             let line_no = i + 1;
             let fail = |error| ImportError::Record {
                 line: line_no,
-                error,
+                error: Box::new(error),
             };
             if session.current.is_some() {
                 return Err(ImportError::InProgressNotLast { line: line_no });
