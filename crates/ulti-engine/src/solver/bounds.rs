@@ -4,7 +4,7 @@
 use crate::contract::Contract;
 use crate::deal::SOLOIST;
 
-use super::{SUIT_MASK, Solver, board::above, goal::Goal};
+use super::{MOD3, SUIT_MASK, Solver, board::above, goal::Goal};
 
 impl Solver {
     /// Bounds on the value from here: the search answers at once outside them.
@@ -14,11 +14,32 @@ impl Solver {
             // search never cuts here, as its trick boundary above had the same maximum).
             let left = 10 - self.tricks_done as i32;
             let live = i32::from(self.live_count[self.tricks_done]);
-            match self.goal {
-                Goal::Points => return (0, live + 1),
-                Goal::Aces | Goal::Tens => return (0, live),
-                Goal::SoloTricks | Goal::DefTricks => return (0, left),
-                Goal::Ulti | Goal::Payoff => {}
+            if matches!(self.goal, Goal::Ulti | Goal::Payoff) {
+                // Worked out below.
+            } else {
+                // A trick whose winning side is already sure: nobody of the other side still to
+                // play can beat its winning card (a card of the same side only raises it).
+                let sure = self.trick_side();
+                let (max, table) = match self.goal {
+                    Goal::Points => (
+                        live + 1,
+                        (self.trick_bits() & self.count_mask).count_ones() as i32,
+                    ),
+                    Goal::Aces | Goal::Tens => (
+                        live,
+                        (self.trick_bits() & self.count_mask).count_ones() as i32,
+                    ),
+                    _ => (left, 1),
+                };
+                let solo_side = match self.goal {
+                    Goal::DefTricks => sure.map(|s| !s),
+                    _ => sure,
+                };
+                return match solo_side {
+                    Some(true) => (table, max),
+                    Some(false) => (0, max - table),
+                    None => (0, max),
+                };
             }
         }
         let live = self.hands[0] | self.hands[1] | self.hands[2] | self.trick_bits();
@@ -111,6 +132,21 @@ impl Solver {
                 (lo, hi)
             }
         }
+    }
+
+    /// Mid-trick: `Some(true)` when the soloist surely wins the trick in progress,
+    /// `Some(false)` when the defenders surely do, else `None`.
+    pub(super) fn trick_side(&self) -> Option<bool> {
+        let wi = self.winning_index();
+        let ws = MOD3[self.leader + wi];
+        let w = self.trick[wi];
+        for k in self.trick_len..3 {
+            let r = MOD3[self.leader + k];
+            if (r == SOLOIST) != (ws == SOLOIST) && self.can_beat(r, w) {
+                return None;
+            }
+        }
+        Some(ws == SOLOIST)
     }
 
     /// The top run of live trumps held by one side (at a trick boundary): nothing can beat

@@ -11,8 +11,11 @@ impl Solver {
     pub(super) fn exact(&mut self) -> i32 {
         let (mut lo, mut hi) = self.bounds();
         while lo < hi {
-            // Point values lie mostly in the lower part of the range: split it at a third.
-            let mid = if self.goal == Goal::Points {
+            // Point values lie mostly in the lower part of the range: climb from below (see
+            // `ascend`), or split it at a third.
+            let mid = if self.goal == Goal::Points && self.ascend {
+                lo + 1
+            } else if self.goal == Goal::Points {
                 lo + (hi - lo + 2) / 3
             } else {
                 lo + (hi - lo + 1) / 2
