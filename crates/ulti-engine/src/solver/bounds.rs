@@ -10,36 +10,15 @@ impl Solver {
     /// Bounds on the value from here: the search answers at once outside them.
     pub(super) fn bounds(&self) -> (i32, i32) {
         if self.trick_len > 0 {
-            // Mid-trick nothing is sure yet for the counting goals: the full range (a
-            // search never cuts here, as its trick boundary above had the same maximum).
+            // Mid-trick the counting goals take the full range (the trick boundary above had
+            // the same maximum); the search narrows it with [`Solver::mid_trick_bounds`].
             let left = 10 - self.tricks_done as i32;
             let live = i32::from(self.live_count[self.tricks_done]);
-            if matches!(self.goal, Goal::Ulti | Goal::Payoff) {
-                // Worked out below.
-            } else {
-                // A trick whose winning side is already sure: nobody of the other side still to
-                // play can beat its winning card (a card of the same side only raises it).
-                let sure = self.trick_side();
-                let (max, table) = match self.goal {
-                    Goal::Points => (
-                        live + 1,
-                        (self.trick_bits() & self.count_mask).count_ones() as i32,
-                    ),
-                    Goal::Aces | Goal::Tens => (
-                        live,
-                        (self.trick_bits() & self.count_mask).count_ones() as i32,
-                    ),
-                    _ => (left, 1),
-                };
-                let solo_side = match self.goal {
-                    Goal::DefTricks => sure.map(|s| !s),
-                    _ => sure,
-                };
-                return match solo_side {
-                    Some(true) => (table, max),
-                    Some(false) => (0, max - table),
-                    None => (0, max),
-                };
+            match self.goal {
+                Goal::Points => return (0, live + 1),
+                Goal::Aces | Goal::Tens => return (0, live),
+                Goal::SoloTricks | Goal::DefTricks => return (0, left),
+                Goal::Ulti | Goal::Payoff => {}
             }
         }
         let live = self.hands[0] | self.hands[1] | self.hands[2] | self.trick_bits();
@@ -131,6 +110,40 @@ impl Solver {
                 }
                 (lo, hi)
             }
+        }
+    }
+
+    /// [`Solver::bounds`] mid-trick for the counting goals, around `need`: when the winning
+    /// side of the trick in progress is sure, so are the counted cards on its table. Worked out
+    /// only when that decides `need` (else the full range).
+    #[inline]
+    pub(super) fn mid_trick_bounds(&self, need: i32) -> (i32, i32) {
+        debug_assert!(self.trick_len > 0 && !matches!(self.goal, Goal::Ulti | Goal::Payoff));
+        let left = 10 - self.tricks_done as i32;
+        let live = i32::from(self.live_count[self.tricks_done]);
+        let (max, table) = match self.goal {
+            Goal::Points | Goal::Aces | Goal::Tens => {
+                let mut on_table = 1u32 << self.trick[0];
+                if self.trick_len == 2 {
+                    on_table |= 1 << self.trick[1];
+                }
+                let table = (on_table & self.count_mask).count_ones() as i32;
+                (live + i32::from(self.goal == Goal::Points), table)
+            }
+            _ => (left, 1),
+        };
+        if table == 0 || (need > table && need <= max - table) {
+            return (0, max);
+        }
+        let sure = self.trick_side();
+        let solo_side = match self.goal {
+            Goal::DefTricks => sure.map(|s| !s),
+            _ => sure,
+        };
+        match solo_side {
+            Some(true) => (table, max),
+            Some(false) => (0, max - table),
+            None => (0, max),
         }
     }
 

@@ -140,7 +140,11 @@ impl Solver {
         } else {
             None
         };
-        let (mut lo, mut hi) = self.bounds();
+        let (mut lo, mut hi) = if boundary || matches!(self.goal, Goal::Ulti | Goal::Payoff) {
+            self.bounds()
+        } else {
+            self.mid_trick_bounds(need)
+        };
         if need <= lo || need > hi {
             stat!(self, bound_cuts);
             return if need <= lo { lo } else { hi };
