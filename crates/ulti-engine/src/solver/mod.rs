@@ -94,8 +94,7 @@ pub struct Solver {
     /// Cards move ordering values above their card points.
     order_mask: u32,
     /// Per trick number, the last card that refuted at a trick boundary (the killer move):
-    /// the first try at a boundary the table has no move for, where the ordering heuristic
-    /// is crude (see [`Solver::uses_killers`]).
+    /// the first try at a boundary the table has no move for (see [`Solver::uses_killers`]).
     killers: [u8; 10],
     /// [`Solver::exact`] for card points climbs one unit at a time from the lower bound
     /// instead of splitting the range at a third: a proof that the soloist reaches a value is
