@@ -166,8 +166,13 @@ impl Solver {
                 + (self.trump_mask >> c & 1) as i32 * 100
                 + strength);
         }
-        let value =
-            i32::from(self.points_mask & 1 << c != 0) + i32::from(self.order_mask & 1 << c != 0);
+        // An ulti is decided by its VII alone: the card points do not rank its cards
+        // (measured on shared/deals/random-1000.txt: 0.518M -> 0.481M nodes).
+        let value = if self.goal == Goal::Ulti {
+            i32::from(self.order_mask & 1 << c != 0)
+        } else {
+            i32::from(self.points_mask & 1 << c != 0) + i32::from(self.order_mask & 1 << c != 0)
+        };
         if ctx.leading {
             let suit_live = live & SUIT_MASK[(c >> 3) as usize];
             let top = suit_live & above(u32::from(c)) == 0;
