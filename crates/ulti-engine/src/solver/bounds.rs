@@ -4,14 +4,14 @@
 use crate::contract::Contract;
 use crate::deal::SOLOIST;
 
-use super::{SUIT_MASK, Solver, board::above, goal::Goal};
+use super::{MOD3, SUIT_MASK, Solver, board::above, goal::Goal};
 
 impl Solver {
     /// Bounds on the value from here: the search answers at once outside them.
     pub(super) fn bounds(&self) -> (i32, i32) {
         if self.trick_len > 0 {
-            // Mid-trick nothing is sure yet for the counting goals: the full range (a
-            // search never cuts here, as its trick boundary above had the same maximum).
+            // Mid-trick the counting goals take the full range (the trick boundary above had
+            // the same maximum); the search narrows it with [`Solver::mid_trick_bounds`].
             let left = 10 - self.tricks_done as i32;
             let live = i32::from(self.live_count[self.tricks_done]);
             match self.goal {
@@ -111,6 +111,55 @@ impl Solver {
                 (lo, hi)
             }
         }
+    }
+
+    /// [`Solver::bounds`] mid-trick for the counting goals, around `need`: when the winning
+    /// side of the trick in progress is sure, so are the counted cards on its table. Worked out
+    /// only when that decides `need` (else the full range).
+    #[inline]
+    pub(super) fn mid_trick_bounds(&self, need: i32) -> (i32, i32) {
+        debug_assert!(self.trick_len > 0 && !matches!(self.goal, Goal::Ulti | Goal::Payoff));
+        let left = 10 - self.tricks_done as i32;
+        let live = i32::from(self.live_count[self.tricks_done]);
+        let (max, table) = match self.goal {
+            Goal::Points | Goal::Aces | Goal::Tens => {
+                let mut on_table = 1u32 << self.trick[0];
+                if self.trick_len == 2 {
+                    on_table |= 1 << self.trick[1];
+                }
+                let table = (on_table & self.count_mask).count_ones() as i32;
+                (live + i32::from(self.goal == Goal::Points), table)
+            }
+            _ => (left, 1),
+        };
+        if table == 0 || (need > table && need <= max - table) {
+            return (0, max);
+        }
+        let sure = self.trick_side();
+        let solo_side = match self.goal {
+            Goal::DefTricks => sure.map(|s| !s),
+            _ => sure,
+        };
+        match solo_side {
+            Some(true) => (table, max),
+            Some(false) => (0, max - table),
+            None => (0, max),
+        }
+    }
+
+    /// Mid-trick: `Some(true)` when the soloist surely wins the trick in progress,
+    /// `Some(false)` when the defenders surely do, else `None`.
+    pub(super) fn trick_side(&self) -> Option<bool> {
+        let wi = self.winning_index();
+        let ws = MOD3[self.leader + wi];
+        let w = self.trick[wi];
+        for k in self.trick_len..3 {
+            let r = MOD3[self.leader + k];
+            if (r == SOLOIST) != (ws == SOLOIST) && self.can_beat(r, w) {
+                return None;
+            }
+        }
+        Some(ws == SOLOIST)
     }
 
     /// The top run of live trumps held by one side (at a trick boundary): nothing can beat

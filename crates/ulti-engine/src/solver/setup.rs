@@ -33,6 +33,7 @@ impl Solver {
         };
         self.hold7 = if q.bid.has_ulti() { self.seven } else { 0 };
         self.must_beat_after_trump = q.rules.must_beat_after_trump;
+        self.ascend = q.bid.as_single() != Some(Contract::Negyven100);
         let trump = q.deal.trump;
         let comps = q
             .bid
