@@ -1,6 +1,9 @@
 //! App-side logic tests that run natively (`cargo test -p ulti-solver`): the worker protocol on
 //! the wire, and a user's flow from the editor to the URL and through a solved line.
 
+mod common;
+
+use common::round_trip;
 use ulti_engine::advise::{BidOptions, BidRace, advise_bid};
 use ulti_engine::advise::{CardOptions, CardTallies, SeatView, advise_card};
 use ulti_engine::{
@@ -21,13 +24,6 @@ use ulti_solver::worker::run_job;
 
 const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";
 const GREAT_BETLI: &str = "0202122232425262700013736351514021334331207060504031716323111";
-
-/// gloo-worker encodes messages with bincode's default options: every message must survive it
-/// (a `skip_serializing_if` in an engine type would break the worker silently).
-fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned>(msg: &T) -> T {
-    let bytes = bincode::serialize(msg).expect("encode");
-    bincode::deserialize(&bytes).expect("decode")
-}
 
 #[test]
 fn every_protocol_message_survives_the_wire_codec() {

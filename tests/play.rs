@@ -3,21 +3,19 @@
 //! every card), the result against the solver's payoff, the bid list, fair computer views, and
 //! the review marks.
 
+mod common;
+
+use common::run_on_the_wire;
 use ulti_engine::{Card, Contract, Deal, Query, RuleOptions, SOLOIST, Solver, Suit};
 use ulti_solver::model::play::{
     Level, PlayGame, PlayPhase, PlayUrl, Verdict, card_check, format_play_query, game_deal,
     playable_bids, review_link, review_query, soloist_cards, turning_card, verdict,
 };
 use ulti_solver::model::url_state::UrlState;
-use ulti_solver::protocol::{Answer, Job, SolverRequest, SolverResponse};
+use ulti_solver::protocol::{Answer, Job};
 use ulti_solver::worker::run_job;
 
 const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";
-
-fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned>(msg: &T) -> T {
-    let bytes = bincode::serialize(msg).expect("encode");
-    bincode::deserialize(&bytes).expect("decode")
-}
 
 /// Read a query string the way the page does (`+` is a space, `%2B` a plus).
 fn read(q: &str) -> PlayUrl {
@@ -31,19 +29,7 @@ fn read(q: &str) -> PlayUrl {
 
 /// One computer decision through the worker, its messages checked on the wire.
 fn ask(solver: &mut Solver, job: Job) -> Answer {
-    let request = SolverRequest::Run {
-        id: 7,
-        job: job.clone(),
-    };
-    assert_eq!(round_trip(&request), request);
-    let answer = run_job(solver, job);
-    let response = SolverResponse::Done {
-        id: 7,
-        answer: answer.clone(),
-        ms: 1.0,
-    };
-    assert_eq!(round_trip(&response), response);
-    answer.expect("the computer decides")
+    run_on_the_wire(solver, job).expect("the computer decides")
 }
 
 /// Play a whole game as the page does: the computer seats through `run_job`, the user's seat

@@ -6,13 +6,11 @@
 use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, play_table_game};
 use ulti_engine::whole_game::{Stage, TableRules, WholeGame};
 use ulti_engine::{Seat, Solver};
-use ulti_solver::protocol::{Answer, Job, SolverRequest, SolverResponse};
-use ulti_solver::worker::run_job;
+mod common;
 
-fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned>(msg: &T) -> T {
-    let bytes = bincode::serialize(msg).expect("encode");
-    bincode::deserialize(&bytes).expect("decode")
-}
+use common::run_on_the_wire;
+use ulti_solver::protocol::{Answer, Job};
+use ulti_solver::worker::run_job;
 
 /// One decision through the worker, its messages checked on the wire.
 fn ask(
@@ -28,19 +26,7 @@ fn ask(
         level,
         seed,
     };
-    let request = SolverRequest::Run {
-        id: 3,
-        job: job.clone(),
-    };
-    assert_eq!(round_trip(&request), request);
-    let answer = run_job(solver, job);
-    let response = SolverResponse::Done {
-        id: 3,
-        answer: answer.clone(),
-        ms: 1.0,
-    };
-    assert_eq!(round_trip(&response), response);
-    match answer.expect("the computer decides") {
+    match run_on_the_wire(solver, job).expect("the computer decides") {
         Answer::TableDecision { action, .. } => action,
         other => panic!("not a table decision: {other:?}"),
     }
