@@ -104,6 +104,7 @@ pub fn run(args: &AdviseArgs, out: &mut impl Write) -> Result<()> {
             seed: args.seed,
             rules,
             confirm: args.confirm,
+            rest: args.rest,
         };
         let start = Instant::now();
         let advice = advise_bid(set, &opts, &mut exec);

@@ -84,6 +84,7 @@ impl Player for Advisor {
             seed: decision_seed(self.seed, Decision::Bid),
             rules,
             confirm: self.samples.confirm,
+            rest: 0,
         };
         let advice = advise_bid(hand, &opts, &mut self.solver)?;
         let best = advice

@@ -43,6 +43,7 @@ impl TablePlayer {
             seed,
             rules,
             confirm,
+            rest: 0,
         };
         let Ok(advice) = advise_bid(twelve, &opts, self.executor()) else {
             return Vec::new();
