@@ -459,7 +459,7 @@ fn batch_line(
 
 /// `ulti advise --hand CARDS --json` (one line).
 #[pyfunction]
-#[pyo3(signature = (cards, samples=32, seed=1, confirm=32, threads=None, must_beat_after_trump=false, marriage_needs_trick=false))]
+#[pyo3(signature = (cards, samples=32, seed=1, confirm=32, threads=None, must_beat_after_trump=false, marriage_needs_trick=false, rest=16))]
 #[allow(clippy::too_many_arguments)]
 fn advise_hand_json(
     py: Python<'_>,
@@ -470,6 +470,7 @@ fn advise_hand_json(
     threads: Option<usize>,
     must_beat_after_trump: bool,
     marriage_needs_trick: bool,
+    rest: u32,
 ) -> PyResult<String> {
     let args = AdviseArgs {
         hand: Some(cards.to_string()),
@@ -479,6 +480,7 @@ fn advise_hand_json(
         seat: None,
         samples: Some(samples),
         confirm,
+        rest,
         no_points: false,
         seed,
         threads: threads.and_then(std::num::NonZeroUsize::new),
@@ -514,6 +516,7 @@ fn advise_card_json(
         seat: Some(seat),
         samples: Some(samples),
         confirm: 32,
+        rest: 16,
         no_points: !points,
         seed,
         threads: threads.and_then(std::num::NonZeroUsize::new),
@@ -526,7 +529,7 @@ fn advise_card_json(
 
 /// `ulti advise-eval --hands N --samples S --confirm C --seed SEED --json` (one line).
 #[pyfunction]
-#[pyo3(signature = (hands, samples=32, confirm=32, seed=1, threads=None, must_beat_after_trump=false, marriage_needs_trick=false))]
+#[pyo3(signature = (hands, samples=32, confirm=32, seed=1, threads=None, must_beat_after_trump=false, marriage_needs_trick=false, rest=16))]
 #[allow(clippy::too_many_arguments)]
 fn advise_eval_json(
     py: Python<'_>,
@@ -537,11 +540,13 @@ fn advise_eval_json(
     threads: Option<usize>,
     must_beat_after_trump: bool,
     marriage_needs_trick: bool,
+    rest: u32,
 ) -> PyResult<String> {
     let args = AdviseEvalArgs {
         hands,
         samples,
         confirm,
+        rest,
         seed,
         threads: threads.and_then(std::num::NonZeroUsize::new),
         json: true,
