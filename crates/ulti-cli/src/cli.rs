@@ -316,7 +316,7 @@ pub struct AdviseArgs {
     /// Bid advice: fresh samples for each ranked row after the three leading ones, which are
     /// then ranked again among themselves on those alone (0: the racing samples they were
     /// chosen on).
-    #[arg(long, value_name = "N", default_value_t = 16)]
+    #[arg(long, value_name = "N", default_value_t = 32)]
     pub rest: u32,
     /// Card advice for passz, 40-100 and 20-100: win or lose only, without the exact card
     /// points after each card (several times faster).
@@ -350,7 +350,7 @@ pub struct AdviseEvalArgs {
     pub confirm: u32,
     /// Fresh samples for each ranked row after the three leading ones (see `ulti advise
     /// --rest`).
-    #[arg(long, value_name = "N", default_value_t = 16)]
+    #[arg(long, value_name = "N", default_value_t = 32)]
     pub rest: u32,
     /// Seed of the deals and of the sampling.
     #[arg(long, value_name = "S", default_value_t = 1)]

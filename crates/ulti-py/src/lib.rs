@@ -459,7 +459,7 @@ fn batch_line(
 
 /// `ulti advise --hand CARDS --json` (one line).
 #[pyfunction]
-#[pyo3(signature = (cards, samples=32, seed=1, confirm=32, threads=None, must_beat_after_trump=false, marriage_needs_trick=false, rest=16))]
+#[pyo3(signature = (cards, samples=32, seed=1, confirm=32, threads=None, must_beat_after_trump=false, marriage_needs_trick=false, rest=32))]
 #[allow(clippy::too_many_arguments)]
 fn advise_hand_json(
     py: Python<'_>,
@@ -516,7 +516,7 @@ fn advise_card_json(
         seat: Some(seat),
         samples: Some(samples),
         confirm: 32,
-        rest: 16,
+        rest: 32,
         no_points: !points,
         seed,
         threads: threads.and_then(std::num::NonZeroUsize::new),
@@ -529,7 +529,7 @@ fn advise_card_json(
 
 /// `ulti advise-eval --hands N --samples S --confirm C --seed SEED --json` (one line).
 #[pyfunction]
-#[pyo3(signature = (hands, samples=32, confirm=32, seed=1, threads=None, must_beat_after_trump=false, marriage_needs_trick=false, rest=16))]
+#[pyo3(signature = (hands, samples=32, confirm=32, seed=1, threads=None, must_beat_after_trump=false, marriage_needs_trick=false, rest=32))]
 #[allow(clippy::too_many_arguments)]
 fn advise_eval_json(
     py: Python<'_>,

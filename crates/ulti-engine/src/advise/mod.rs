@@ -73,7 +73,7 @@ pub struct BidOptions {
     /// ranked again on those alone.
     pub confirm: u32,
     /// Fresh samples for each ranked row after the leading ones (0: they keep the statistics
-    /// of the racing samples they were chosen on; 16 by default), which are then ranked
+    /// of the racing samples they were chosen on; 32 by default, as many as the leading rows), which are then ranked
     /// again among themselves on those alone. The racing samples chose each row's discard
     /// and pruned it, so its statistics there are optimistic and, for a row pruned early,
     /// rest on one or two layouts.
@@ -93,7 +93,7 @@ impl Default for BidOptions {
             seed: 1,
             rules: RuleOptions::default(),
             confirm: 32,
-            rest: 16,
+            rest: 32,
         }
     }
 }

@@ -47,7 +47,7 @@ impl Samples {
     pub const STRONG: Samples = Samples {
         bid: 32,
         confirm: 32,
-        rest: 16,
+        rest: 32,
         early_cards: [20, 48],
         cards: 120,
     };
