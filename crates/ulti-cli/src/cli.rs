@@ -313,6 +313,11 @@ pub struct AdviseArgs {
     /// again on those alone (removes the optimism of rows chosen on their own samples).
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub confirm: u32,
+    /// Bid advice: fresh samples for each ranked row after the three leading ones, which are
+    /// then ranked again among themselves on those alone (0: the racing samples they were
+    /// chosen on).
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    pub rest: u32,
     /// Card advice for passz, 40-100 and 20-100: win or lose only, without the exact card
     /// points after each card (several times faster).
     #[arg(long)]
@@ -343,6 +348,10 @@ pub struct AdviseEvalArgs {
     /// Fresh samples for each of the three leading bids (see `ulti advise --confirm`).
     #[arg(long, value_name = "N", default_value_t = 32)]
     pub confirm: u32,
+    /// Fresh samples for each ranked row after the three leading ones (see `ulti advise
+    /// --rest`).
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    pub rest: u32,
     /// Seed of the deals and of the sampling.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,

@@ -156,6 +156,7 @@ fn cheap_advisor(seed: u64) -> Box<dyn Player + Send> {
         Samples {
             bid: 1,
             confirm: 0,
+            rest: 0,
             early_cards: [4, 4],
             cards: 4,
         },

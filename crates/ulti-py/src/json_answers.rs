@@ -89,7 +89,7 @@ pub(crate) fn batch_line(
 
 /// `ulti advise --hand CARDS --json` (one line).
 #[pyfunction]
-#[pyo3(signature = (cards, samples=32, seed=1, confirm=32, threads=None, must_beat_after_trump=false, marriage_needs_trick=false))]
+#[pyo3(signature = (cards, samples=32, seed=1, confirm=32, threads=None, must_beat_after_trump=false, marriage_needs_trick=false, rest=16))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn advise_hand_json(
     py: Python<'_>,
@@ -100,6 +100,7 @@ pub(crate) fn advise_hand_json(
     threads: Option<usize>,
     must_beat_after_trump: bool,
     marriage_needs_trick: bool,
+    rest: u32,
 ) -> PyResult<String> {
     let args = AdviseArgs {
         hand: Some(cards.to_string()),
@@ -109,6 +110,7 @@ pub(crate) fn advise_hand_json(
         seat: None,
         samples: Some(samples),
         confirm,
+        rest,
         no_points: false,
         seed,
         threads: threads.and_then(std::num::NonZeroUsize::new),
@@ -144,6 +146,7 @@ pub(crate) fn advise_card_json(
         seat: Some(seat),
         samples: Some(samples),
         confirm: 32,
+        rest: 16,
         no_points: !points,
         seed,
         threads: threads.and_then(std::num::NonZeroUsize::new),
@@ -156,7 +159,7 @@ pub(crate) fn advise_card_json(
 
 /// `ulti advise-eval --hands N --samples S --confirm C --seed SEED --json` (one line).
 #[pyfunction]
-#[pyo3(signature = (hands, samples=32, confirm=32, seed=1, threads=None, must_beat_after_trump=false, marriage_needs_trick=false))]
+#[pyo3(signature = (hands, samples=32, confirm=32, seed=1, threads=None, must_beat_after_trump=false, marriage_needs_trick=false, rest=16))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn advise_eval_json(
     py: Python<'_>,
@@ -167,11 +170,13 @@ pub(crate) fn advise_eval_json(
     threads: Option<usize>,
     must_beat_after_trump: bool,
     marriage_needs_trick: bool,
+    rest: u32,
 ) -> PyResult<String> {
     let args = AdviseEvalArgs {
         hands,
         samples,
         confirm,
+        rest,
         seed,
         threads: threads.and_then(std::num::NonZeroUsize::new),
         json: true,

@@ -96,6 +96,7 @@ pub fn run(args: &AdviseArgs, out: &mut impl Write) -> Result<()> {
             seed: args.seed,
             rules,
             confirm: args.confirm,
+            rest: args.rest,
         };
         return answer(
             out,
@@ -186,7 +187,9 @@ fn bid_text(a: &BidAdvice, threads: usize, elapsed: Duration) -> String {
     if a.bids.iter().any(|r| r.confirmed) {
         let _ = writeln!(
             s,
-            "* confirmed on fresh samples (the same for each), and ranked on those"
+            "* confirmed on fresh samples (the same for each), not the ones the row was chosen \
+             on; the three leading rows ranked among themselves on those, the others among \
+             themselves"
         );
     }
     if a.bids.len() > 15 {

@@ -62,6 +62,24 @@ struct EvalReport {
     /// least 20 rows.
     rows_worst_decile_gap: f64,
     deals: Vec<Judged>,
+    /// Every ranked row of every advice, one by one (for pooling runs and judging other
+    /// estimates of the win rate).
+    row_forecasts: Vec<RowForecast>,
+}
+
+/// One ranked row of one advice against its truth.
+#[derive(Debug, Serialize)]
+struct RowForecast {
+    /// The deal's index in the run.
+    deal: u64,
+    /// The row's rank in the advice (0: the advised bid).
+    rank: usize,
+    id: String,
+    predicted: f64,
+    samples: u32,
+    wins: u32,
+    confirmed: bool,
+    won: bool,
 }
 
 /// Run `ulti advise-eval`.
@@ -78,6 +96,7 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
     // Every ranked row of every advice (bid and its discard) against its truth on the deal:
     // the auction compares rows with each other, so each must be calibrated.
     let mut row_forecasts: Vec<(f64, bool)> = Vec::new();
+    let mut row_list: Vec<RowForecast> = Vec::new();
     for i in 0..args.hands {
         let deal = Deal::random(args.seed.wrapping_mul(1_000_003).wrapping_add(i));
         let twelve = CardSet(deal.hand(0).0 | deal.talon().0);
@@ -86,6 +105,7 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
             seed: args.seed.wrapping_add(i),
             rules,
             confirm: args.confirm,
+            rest: args.rest,
         };
         let start = Instant::now();
         let cpu_start = process_cpu_ms();
@@ -113,13 +133,23 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
                 }
             }
         }
-        for row in &advice.bids {
+        for (rank, row) in advice.bids.iter().enumerate() {
             let d = ds.iter().position(|x| *x == row.discard);
             let a = anns.iter().position(|x| x.id() == row.id);
             if let (Some(d), Some(a)) = (d, a)
                 && let Some((won, _)) = outcomes[d][a]
             {
                 row_forecasts.push((row.stats.win_prob, won));
+                row_list.push(RowForecast {
+                    deal: i,
+                    rank,
+                    id: row.id.clone(),
+                    predicted: row.stats.win_prob,
+                    samples: row.stats.samples,
+                    wins: row.stats.wins,
+                    confirmed: row.confirmed,
+                    won,
+                });
             }
         }
         let rec = advice.bids.first().expect("passz is always playable");
@@ -175,6 +205,7 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
         rows_worst_decile_gap: worst_gap(&quality(&row_forecasts)),
         rows: quality(&row_forecasts),
         deals: judged,
+        row_forecasts: row_list,
     };
     if args.json {
         serde_json::to_writer(&mut *out, &report)?;

@@ -72,6 +72,12 @@ pub struct BidOptions {
     /// Fresh samples for each of the leading rows (0: none; 32 by default), which are then
     /// ranked again on those alone.
     pub confirm: u32,
+    /// Fresh samples for each ranked row after the leading ones (0: they keep the statistics
+    /// of the racing samples they were chosen on; 32 by default, as many as the leading rows), which are then ranked
+    /// again among themselves on those alone. The racing samples chose each row's discard
+    /// and pruned it, so its statistics there are optimistic and, for a row pruned early,
+    /// rest on one or two layouts.
+    pub rest: u32,
 }
 
 /// How many leading rows the confirmation samples.
@@ -87,6 +93,7 @@ impl Default for BidOptions {
             seed: 1,
             rules: RuleOptions::default(),
             confirm: 32,
+            rest: 16,
         }
     }
 }

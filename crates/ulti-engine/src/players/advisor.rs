@@ -17,6 +17,9 @@ pub struct Samples {
     pub bid: u32,
     /// Fresh samples confirming the leading bids (see [`BidOptions::confirm`]).
     pub confirm: u32,
+    /// Fresh samples for every other ranked bid (see [`BidOptions::rest`]): the auction
+    /// compares rows beyond the leading ones when those do not overcall.
+    pub rest: u32,
     /// Layouts per card decision in tricks 1 and 2, where each layout costs the most (ten
     /// cards in every hand).
     pub early_cards: [u32; 2],
@@ -29,6 +32,7 @@ impl Samples {
     pub const NORMAL: Samples = Samples {
         bid: 16,
         confirm: 16,
+        rest: 16,
         early_cards: [16, 24],
         cards: 24,
     };
@@ -43,6 +47,7 @@ impl Samples {
     pub const STRONG: Samples = Samples {
         bid: 32,
         confirm: 32,
+        rest: 32,
         early_cards: [20, 48],
         cards: 120,
     };
@@ -84,6 +89,8 @@ impl Player for Advisor {
             seed: decision_seed(self.seed, Decision::Bid),
             rules,
             confirm: self.samples.confirm,
+            // It follows the top row, which the other rows' samples do not change.
+            rest: 0,
         };
         let advice = advise_bid(hand, &opts, &mut self.solver)?;
         let best = advice

@@ -36,6 +36,7 @@ impl TablePlayer {
         rules: RuleOptions,
         samples: u32,
         confirm: u32,
+        rest: u32,
         seed: u64,
     ) -> Vec<Row> {
         let opts = BidOptions {
@@ -43,6 +44,7 @@ impl TablePlayer {
             seed,
             rules,
             confirm,
+            rest,
         };
         let Ok(advice) = advise_bid(twelve, &opts, self.executor()) else {
             return Vec::new();
@@ -113,7 +115,7 @@ impl TablePlayer {
                         return AuctionMove::Stand;
                     };
                     let twelve = CardSet(view.hand.0 | talon.0);
-                    let rows = self.rows(twelve, rules, samples, 0, self.seed_for(view, 1));
+                    let rows = self.rows(twelve, rules, samples, 0, 0, self.seed_for(view, 1));
                     let own = standing
                         .and_then(|s| rows.iter().find(|r| &r.bid == s))
                         .map_or(f64::NEG_INFINITY, |r| r.payoff);
@@ -164,6 +166,7 @@ impl TablePlayer {
                         twelve,
                         rules,
                         samples,
+                        0,
                         0,
                         self.seed_for(view, 3 + u64::from(k)),
                     );
@@ -242,6 +245,7 @@ impl TablePlayer {
                     view.rules.play(),
                     s.bid,
                     s.confirm,
+                    s.rest,
                     self.seed_for(view, 9),
                 );
                 let mut legal = rows.into_iter().filter(|r| {

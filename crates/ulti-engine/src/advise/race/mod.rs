@@ -83,8 +83,12 @@ pub struct BidRace {
     resolutions: u32,
     /// The race's ranking, kept once the race is over (the confirmation re-ranks its top).
     raced: Option<Vec<BidRow>>,
-    /// The confirmation rows: (row, announcement) and their fresh tallies.
-    confirm_rows: Vec<(usize, usize)>,
+    /// The confirmation rows (every ranked row that gets fresh samples): (row, announcement,
+    /// fresh samples), and their fresh tallies.
+    confirm_rows: Vec<(usize, usize, u32)>,
+    /// The confirmation rows by discard (its index, the rows): the rows of one discard share
+    /// each fresh layout.
+    confirm_groups: Vec<(usize, Vec<usize>)>,
     fresh: Vec<Tally>,
 }
 
@@ -93,8 +97,8 @@ pub struct BidRace {
 enum Owner {
     /// Racing sample `s` of discard `d`.
     Race(usize, u32),
-    /// A confirmation sample of this confirmation row.
-    Confirm(usize),
+    /// Confirmation sample `j` of this group of confirmation rows (one discard).
+    Confirm(usize, u32),
     /// The exact payoffs of racing sample `s` of discard `d` that were left open.
     Resolve(usize, u32),
 }
@@ -165,12 +169,15 @@ impl BidRace {
             resolutions: 0,
             raced: None,
             confirm_rows: Vec::new(),
+            confirm_groups: Vec::new(),
             fresh: Vec::new(),
         })
     }
 
     /// The samples (tasks) the whole race will solve: every round of [`schedule`] and the
-    /// confirmation of the leading rows.
+    /// confirmation. Until the race is over the rows are not known: the count then assumes
+    /// three leading rows and no others (the other rows' fresh samples share a task per
+    /// discard and layout, and are counted once the race is over).
     #[must_use]
     pub fn planned(&self) -> u32 {
         let mut prev = 0;
@@ -179,11 +186,16 @@ impl BidRace {
             n += alive * (k - prev);
             prev = k;
         }
-        let rows = self
-            .raced
-            .as_ref()
-            .map_or(CONFIRM_ROWS, |b| b.len().min(CONFIRM_ROWS));
-        n + self.opts.confirm * rows as u32
+        match &self.raced {
+            None => n + self.opts.confirm * CONFIRM_ROWS as u32,
+            Some(_) => {
+                n + self
+                    .confirm_groups
+                    .iter()
+                    .map(|(_, g)| g.iter().map(|&i| self.confirm_rows[i].2).max().unwrap_or(0))
+                    .sum::<u32>()
+            }
+        }
     }
 
     /// The samples answered so far.
@@ -287,40 +299,48 @@ impl BidRace {
                     return Ok(None);
                 }
                 let bids = self.race_rows();
-                // Confirmation: the leading rows were chosen on their own samples, so their
-                // means are biased upwards (the winner's curse). Fresh layouts, the same for
-                // each of them, give them unbiased statistics, and they are ranked again among
-                // themselves on those.
-                let top = bids.len().min(CONFIRM_ROWS);
-                if self.opts.confirm > 0 && top > 0 {
-                    for (i, r) in bids[..top].iter().enumerate() {
-                        let d = self
-                            .ds
-                            .iter()
-                            .position(|x| *x == r.discard)
-                            .expect("a discard of the hand");
-                        let a = plan
-                            .announcements
-                            .iter()
-                            .position(|x| x.id() == r.id)
-                            .expect("a standard bid");
-                        let mut wanted = vec![false; plan.announcements.len()];
-                        wanted[a] = true;
-                        let wanted: Arc<[bool]> = wanted.into();
-                        for j in 0..self.opts.confirm {
-                            let mut rng = rng_for(self.opts.seed, CONFIRM_STREAMS + u64::from(j));
-                            let deal = self.samplers[d].sample(&mut rng)?;
-                            tasks.push(Task::bids(
-                                deal,
-                                self.opts.rules,
-                                Arc::clone(&wanted),
-                                false,
-                            ));
-                            owners.push(Owner::Confirm(i));
-                        }
-                        self.confirm_rows.push((i, a));
+                // Confirmation: every row was chosen on its own samples (its discard as the
+                // best for it, the bid kept in contention or pruned), so its statistics there
+                // are biased upwards (the winner's curse), and a row pruned early rests on a
+                // layout or two. Fresh layouts, the same for every row, give them unbiased
+                // statistics: the leading rows `confirm` each, the others `rest` each. The
+                // rows of one discard share each layout (one task).
+                for (i, r) in bids.iter().enumerate() {
+                    let count = if i < CONFIRM_ROWS {
+                        self.opts.confirm
+                    } else {
+                        self.opts.rest
+                    };
+                    if count == 0 {
+                        continue;
                     }
-                    self.fresh = vec![Tally::default(); top];
+                    let d = self.discard_index(r.discard);
+                    let a = plan
+                        .announcements
+                        .iter()
+                        .position(|x| x.id() == r.id)
+                        .expect("a standard bid");
+                    self.confirm_rows.push((i, a, count));
+                    let k = self.confirm_rows.len() - 1;
+                    match self.confirm_groups.iter_mut().find(|g| g.0 == d) {
+                        Some(g) => g.1.push(k),
+                        None => self.confirm_groups.push((d, vec![k])),
+                    }
+                }
+                self.fresh = vec![Tally::default(); self.confirm_rows.len()];
+                for (g, (d, rows)) in self.confirm_groups.iter().enumerate() {
+                    let most = rows.iter().map(|&k| self.confirm_rows[k].2).max();
+                    for j in 0..most.unwrap_or(0) {
+                        let mut wanted = vec![false; plan.announcements.len()];
+                        for &k in rows {
+                            let (_, a, count) = self.confirm_rows[k];
+                            wanted[a] |= j < count;
+                        }
+                        let mut rng = rng_for(self.opts.seed, CONFIRM_STREAMS + u64::from(j));
+                        let deal = self.samplers[*d].sample(&mut rng)?;
+                        tasks.push(Task::bids(deal, self.opts.rules, wanted.into(), false));
+                        owners.push(Owner::Confirm(g, j));
+                    }
                 }
                 self.raced = Some(bids);
                 if tasks.is_empty() {
@@ -360,11 +380,15 @@ impl BidRace {
                         }
                     }
                 }
-                (Owner::Confirm(row), Answer::Bids(outcomes)) => {
+                (Owner::Confirm(g, j), Answer::Bids(outcomes)) => {
                     self.answered += 1;
-                    let a = self.confirm_rows[row].1;
-                    if let Some((won, payoff)) = outcomes[a] {
-                        self.fresh[row].add(won, payoff, None);
+                    for &k in &self.confirm_groups[g].1 {
+                        let (_, a, count) = self.confirm_rows[k];
+                        if j < count
+                            && let Some((won, payoff)) = outcomes[a]
+                        {
+                            self.fresh[k].add(won, payoff, None);
+                        }
                     }
                 }
                 (Owner::Resolve(d, s), Answer::Bids(outcomes)) => {

@@ -2,7 +2,9 @@
 //! the confirmed statistics of the leading rows.
 
 use crate::advise::evaluate::PLAN;
-use crate::advise::{BidAdvice, BidRow, DiscardRow, STRATEGY_FUSION_CAVEAT, close_call};
+use crate::advise::{
+    BidAdvice, BidRow, CONFIRM_ROWS, DiscardRow, STRATEGY_FUSION_CAVEAT, close_call,
+};
 
 use super::{BidRace, Cell};
 
@@ -48,12 +50,15 @@ impl BidRace {
         let plan = &*PLAN;
         let mut bids = self.raced.clone().unwrap_or_else(|| self.race_rows());
         if self.raced.is_some() && self.missing == 0 && !self.confirm_rows.is_empty() {
-            let top = self.fresh.len();
-            for (r, t) in bids[..top].iter_mut().zip(&self.fresh) {
-                r.stats = t.stats();
-                r.confirmed = true;
+            for (&(i, _, _), t) in self.confirm_rows.iter().zip(&self.fresh) {
+                bids[i].stats = t.stats();
+                bids[i].confirmed = true;
             }
+            // The leading rows among themselves, the others among themselves: each on its
+            // fresh samples where it has them.
+            let top = bids.len().min(CONFIRM_ROWS);
             bids[..top].sort_by(rank);
+            bids[top..].sort_by(rank);
         }
         let passz = bids.iter().find(|r| r.id.starts_with("passz@")).cloned();
         let close = bids.len() > 1 && close_call(&bids[0].stats, &bids[1].stats);
