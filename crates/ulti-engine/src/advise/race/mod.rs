@@ -315,11 +315,7 @@ impl BidRace {
                         continue;
                     }
                     let d = self.discard_index(r.discard);
-                    let a = plan
-                        .announcements
-                        .iter()
-                        .position(|x| x.id() == r.id)
-                        .expect("a standard bid");
+                    let a = Self::announcement_index(&r.id);
                     self.confirm_rows.push((i, a, count));
                     let k = self.confirm_rows.len() - 1;
                     match self.confirm_groups.iter_mut().find(|g| g.0 == d) {
@@ -460,14 +456,9 @@ impl BidRace {
                 }
             }
             Phase::Confirm if self.raced.is_none() => {
-                let plan = &*PLAN;
                 for r in self.race_rows() {
                     let d = self.discard_index(r.discard);
-                    let a = plan
-                        .announcements
-                        .iter()
-                        .position(|x| x.id() == r.id)
-                        .expect("a standard bid");
+                    let a = Self::announcement_index(&r.id);
                     out.push((d, a));
                 }
                 for d in 0..self.ds.len() {
@@ -494,6 +485,14 @@ impl BidRace {
                     .total_cmp(&tallies[y].mean_payoff())
                     .then(y.cmp(&x))
             })
+    }
+
+    /// The index in the plan of the standard bid `id` (a row's bid).
+    fn announcement_index(id: &str) -> usize {
+        PLAN.announcements
+            .iter()
+            .position(|x| x.id() == id)
+            .expect("a standard bid")
     }
 
     /// The index of discard `cards`.
@@ -539,14 +538,9 @@ mod tests {
         assert!(left > 0, "nothing was left open: no work saved");
         assert!(race.resolutions() > 0, "nothing shown needed solving");
         let advice = race.clone().finish();
-        let plan = &*PLAN;
         for r in &advice.bids {
             let d = race.discard_index(r.discard);
-            let a = plan
-                .announcements
-                .iter()
-                .position(|x| x.id() == r.id)
-                .unwrap();
+            let a = BidRace::announcement_index(&r.id);
             assert!(race.tallies[d][a].open.is_empty(), "row {} left open", r.id);
         }
         for d in 0..race.ds.len() {
