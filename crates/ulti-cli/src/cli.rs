@@ -370,7 +370,8 @@ pub struct AdviseEvalArgs {
 #[derive(Debug, Args)]
 pub struct MatchArgs {
     /// The players, comma-separated: easy, normal, strong or cheater (two; with --whole-game
-    /// two or three, two names alternating over the seats).
+    /// two or three, two names alternating over the seats; there also strong-no-inference,
+    /// strong without weighing its layouts by the auction).
     #[arg(long, value_name = "A,B[,C]", value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Whole games: the auction with the talon, trump naming, kontra, the play and the

@@ -45,6 +45,16 @@ fn whole_games_are_zero_sum_reproducible_and_recorded() {
         .map(|r| r["per_deal"]["mean"].as_f64().unwrap())
         .sum();
     assert!(total.abs() < 1e-9, "zero-sum: {total}");
+    // Each pair's lead per deal is the difference of their money per deal.
+    let pairs = v["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 3);
+    let mean = |i: usize| rows[i]["per_deal"]["mean"].as_f64().unwrap();
+    assert_eq!(
+        (&pairs[0]["ahead"], &pairs[0]["of"]),
+        (&rows[0]["player"], &rows[1]["player"])
+    );
+    let lead = pairs[0]["per_deal"]["mean"].as_f64().unwrap();
+    assert!((lead - (mean(0) - mean(1))).abs() < 1e-9, "{lead}");
     let soloist: u64 = rows
         .iter()
         .map(|r| r["soloist_games"].as_u64().unwrap())
@@ -163,4 +173,26 @@ fn bad_player_lists_are_one_line_errors() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(words), "{words} in {err}");
     }
+}
+
+#[test]
+fn strong_without_inference_is_a_player_of_its_own() {
+    let o = ulti(&[
+        "match",
+        "--whole-game",
+        "--players",
+        "strong-no-inference,easy",
+        "--deals",
+        "1",
+        "--seed",
+        "2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        v["players"],
+        serde_json::json!(["strong-no-inference", "easy"])
+    );
+    assert_eq!(v["pairs"][0]["ahead"], "strong-no-inference");
 }

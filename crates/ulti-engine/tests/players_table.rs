@@ -5,8 +5,8 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
-use ulti_engine::advise::{Sampler, SeatView, rng_for};
-use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, play_table_game};
+use ulti_engine::advise::{Evidence, Family, Said, Sampler, SeatView, rng_for};
+use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, decide, play_table_game};
 use ulti_engine::whole_game::{Action, Stage, TableRules, Verb, WholeGame};
 use ulti_engine::{Card, CardSet};
 
@@ -199,16 +199,37 @@ fn a_kontra_decision_reads_only_its_own_seat() {
             continue;
         };
         let (deal, played) = g.position().unwrap();
+        // What the seats said (public), as strong weighs its layouts by it.
+        let mut said = [Said::Passed; 3];
+        for a in g.actions() {
+            if let Verb::Bid { bid, .. } = &a.verb {
+                said[(a.seat + 3 - c.soloist) % 3] = Said::Bid {
+                    family: Family::of(&bid.bid),
+                    piros: bid.piros,
+                };
+            }
+        }
+        let evidence = Evidence::new(said);
+        let informed = |v: SeatView, level| {
+            if level == TableLevel::Strong {
+                v.with_evidence(evidence)
+            } else {
+                v
+            }
+        };
         let view = SeatView::from_deal(&deal, &c.bid.bid, &played, 1, rules.play()).unwrap();
         for level in [TableLevel::Normal, TableLevel::Strong] {
+            let view = informed(view.clone(), level);
             let here = TablePlayer::new(level, 3).kontra(&view, &units, false);
             // Other layouts of the cards seat d1 cannot see, consistent with the play so far.
             let mut sampler = Sampler::new(&view).unwrap();
             let mut rng = rng_for(seed, 77);
             for _ in 0..2 {
                 let alt = sampler.sample(&mut rng).unwrap();
-                let alt_view =
-                    SeatView::from_deal(&alt, &c.bid.bid, &played, 1, rules.play()).unwrap();
+                let alt_view = informed(
+                    SeatView::from_deal(&alt, &c.bid.bid, &played, 1, rules.play()).unwrap(),
+                    level,
+                );
                 assert_eq!(
                     TablePlayer::new(level, 3).kontra(&alt_view, &units, false),
                     here,
@@ -219,4 +240,64 @@ fn a_kontra_decision_reads_only_its_own_seat() {
         }
     }
     assert!(checked >= 8, "{checked} kontra worlds checked");
+}
+
+#[test]
+fn an_informed_card_decision_reads_only_its_own_seat() {
+    // A strong soloist's lead weighs its layouts by the defenders' bids and passes (public):
+    // moving the cards it cannot see, consistently with the auction, changes nothing.
+    let mut checked = 0;
+    for seed in 0..16u64 {
+        let rules = TableRules::default();
+        let mut g = WholeGame::random(rules, 2, seed);
+        let mut whole = g.clone();
+        play_table_game(
+            &mut whole,
+            &mut players([TableLevel::Easy; 3], seed),
+            &mut DecisionTimes::default(),
+            &wall,
+        )
+        .unwrap();
+        let auction: Vec<Action> = whole
+            .actions()
+            .iter()
+            .take_while(|a| !matches!(a.verb, Verb::Card(_) | Verb::Kontra { .. }))
+            .cloned()
+            .collect();
+        for a in &auction {
+            g.apply(a.clone()).unwrap();
+        }
+        if g.stage() != Stage::Play {
+            continue;
+        }
+        let soloist = g.contracted().unwrap().soloist;
+        let strong = TablePlayer::new(TableLevel::Strong, 4);
+        assert!(
+            strong.inference(),
+            "strong weighs its layouts by the auction"
+        );
+        let decide_at = |g: &WholeGame| {
+            decide(
+                g,
+                soloist,
+                &mut TablePlayer::new(TableLevel::Strong, 4),
+                &mut DecisionTimes::default(),
+                &wall,
+            )
+            .unwrap()
+        };
+        let here = decide_at(&g);
+        for k in 0..2 {
+            let Some(alt) = other_world(&g, soloist, &auction, seed * 10 + k) else {
+                continue;
+            };
+            if alt.view(soloist) != g.view(soloist) {
+                // It picked up a talon that the redeal changed: another view.
+                continue;
+            }
+            assert_eq!(decide_at(&alt), here, "seed {seed}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8, "{checked} worlds checked");
 }

@@ -9,7 +9,6 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use rayon::prelude::*;
 use serde::Serialize;
 use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, play_table_game};
 use ulti_engine::whole_game::{AllPass, EqualValue, Stage, TableRules, Verb, WholeGame};
@@ -67,6 +66,16 @@ struct Report {
     decision_threads: usize,
     decision_clock: &'static str,
     rows: Vec<Row>,
+    /// Each pair of players: the first's money per deal less the second's.
+    pairs: Vec<Pair>,
+}
+
+/// How far one player is ahead of another, per deal.
+#[derive(Serialize)]
+struct Pair {
+    ahead: String,
+    of: String,
+    per_deal: Estimate,
 }
 
 fn splitmix(x: u64) -> u64 {
@@ -96,9 +105,53 @@ fn rules_of(args: &MatchArgs) -> TableRules {
     }
 }
 
+/// A player of the match: its level, and whether a strong player weighs its layouts by the
+/// auction (`strong-no-inference` turns that off, to measure what it is worth).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Seated {
+    level: TableLevel,
+    inference: bool,
+}
+
+impl Seated {
+    fn parse(name: &str) -> Result<Seated> {
+        let name = name.trim();
+        if name.eq_ignore_ascii_case("strong-no-inference") {
+            return Ok(Seated {
+                level: TableLevel::Strong,
+                inference: false,
+            });
+        }
+        let level: TableLevel = name
+            .parse()
+            .map_err(|e| anyhow::anyhow!("{e} (or strong-no-inference) in --players"))?;
+        Ok(Seated {
+            level,
+            inference: level == TableLevel::Strong,
+        })
+    }
+
+    fn id(self) -> &'static str {
+        if self.level == TableLevel::Strong && !self.inference {
+            "strong-no-inference"
+        } else {
+            self.level.id()
+        }
+    }
+
+    fn player(self, seed: u64) -> TablePlayer {
+        let p = TablePlayer::new(self.level, seed);
+        if self.inference {
+            p
+        } else {
+            p.without_inference()
+        }
+    }
+}
+
 /// Play deal `deal` in rotation `r`.
 fn play(
-    levels: &[TableLevel; 3],
+    levels: &[Seated; 3],
     rules: TableRules,
     seed: u64,
     (deal, r): (u64, usize),
@@ -112,8 +165,8 @@ fn play(
     // `ulti move --seed S` makes the same decision at any moment of these games.
     let mut players = Vec::with_capacity(3);
     for p in seats {
-        let player = TablePlayer::new(levels[p], seed);
-        let advisor = matches!(levels[p], TableLevel::Normal | TableLevel::Strong);
+        let player = levels[p].player(seed);
+        let advisor = matches!(levels[p].level, TableLevel::Normal | TableLevel::Strong);
         players.push(if decision_threads > 1 && advisor {
             player.with_executor(Box::new(Parallel::new(
                 std::num::NonZeroUsize::new(decision_threads),
@@ -170,17 +223,56 @@ fn play(
     })
 }
 
+/// The games' worker threads: `threads`, or all cores.
+fn workers(threads: Option<std::num::NonZeroUsize>) -> usize {
+    threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        std::num::NonZeroUsize::get,
+    )
+}
+
+/// Run `job` on every item of `jobs` over `workers` plain threads, the results in the jobs'
+/// order. Not a rayon pool: a rayon worker waiting for a decision's own pool
+/// (`--decision-threads`) would start other games meanwhile, and the wall-clock decision
+/// times would count them.
+fn run_jobs<J: Sync, T: Send>(
+    jobs: &[J],
+    workers: usize,
+    job: impl Fn(&J) -> Result<T> + Sync,
+) -> Result<Vec<T>> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<Result<T>>>> =
+        jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..workers.clamp(1, jobs.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(j) = jobs.get(i) else { break };
+                    let r = job(j);
+                    *results[i].lock().expect("a job's result") = Some(r);
+                }
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|m| {
+            m.into_inner()
+                .expect("a job's result")
+                .expect("every job ran")
+        })
+        .collect()
+}
+
 /// Run the whole-game match.
 pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
-    let levels: Vec<TableLevel> = args
+    let levels: Vec<Seated> = args
         .players
         .iter()
-        .map(|p| {
-            p.parse::<TableLevel>()
-                .map_err(|e| anyhow::anyhow!("{e} in --players"))
-        })
+        .map(|p| Seated::parse(p))
         .collect::<Result<_>>()?;
-    let levels: [TableLevel; 3] = match levels.as_slice() {
+    let levels: [Seated; 3] = match levels.as_slice() {
         [a, b] => [*a, *b, *a],
         [a, b, c] => [*a, *b, *c],
         _ => bail!(
@@ -213,26 +305,15 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
     // The name each of the three list positions counts for.
     let owner = |p: usize| if args.players.len() == 2 { p % 2 } else { p };
     let rules = rules_of(args);
-    let pool = progress::thread_pool(args.threads)?;
     let jobs: Vec<(u64, usize)> = (0..args.deals)
         .flat_map(|d| (0..3).map(move |r| (d, r)))
         .collect();
     let bar = progress::bar(jobs.len() as u64, "games");
     let start = Instant::now();
-    let games: Vec<Played> = pool.install(|| {
-        jobs.par_iter()
-            .map(|&(d, r)| {
-                let p = play(
-                    &levels,
-                    rules,
-                    args.seed,
-                    (d, r),
-                    args.decision_threads.get(),
-                );
-                bar.inc(1);
-                p
-            })
-            .collect::<Result<Vec<_>>>()
+    let games = run_jobs(&jobs, workers(args.threads), |job| {
+        let p = play(&levels, rules, args.seed, *job, args.decision_threads.get());
+        bar.inc(1);
+        p
     })?;
     bar.finish_and_clear();
     if let Some(path) = &args.records {
@@ -245,6 +326,7 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
         f.flush()?;
     }
     let mut rows = Vec::new();
+    let mut money: Vec<Vec<f64>> = Vec::new();
     for (n, name) in names.iter().enumerate() {
         let mut per_deal = vec![0.0; args.deals as usize];
         let mut row = Row {
@@ -294,10 +376,24 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
             mine(&g.times.card, &mut card);
         }
         row.per_deal = estimate(&per_deal);
+        money.push(per_deal);
         row.auction_time = timing(&auction);
         row.kontra_time = timing(&kontra);
         row.card_time = timing(&card);
         rows.push(row);
+    }
+    // Each pair on the same deals: the difference of their money per deal (the deal's luck
+    // cancels), so its interval says which is ahead.
+    let mut pairs = Vec::new();
+    for a in 0..names.len() {
+        for b in a + 1..names.len() {
+            let diff: Vec<f64> = money[a].iter().zip(&money[b]).map(|(x, y)| x - y).collect();
+            pairs.push(Pair {
+                ahead: names[a].clone(),
+                of: names[b].clone(),
+                per_deal: estimate(&diff),
+            });
+        }
     }
     let report = Report {
         players: names,
@@ -314,6 +410,7 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
             "cpu"
         },
         rows,
+        pairs,
     };
     if args.json {
         serde_json::to_writer(&mut *out, &report)?;
@@ -344,6 +441,9 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
             r.kontras_said,
             r.kontras_gained
         )?;
+    }
+    for p in &report.pairs {
+        writeln!(out, "{} − {}: {} per deal", p.ahead, p.of, pm(p.per_deal))?;
     }
     writeln!(
         out,

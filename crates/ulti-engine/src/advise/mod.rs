@@ -15,6 +15,7 @@
 
 mod card;
 mod evaluate;
+pub mod evidence;
 pub mod quality;
 mod race;
 pub mod report;
@@ -25,6 +26,7 @@ use thiserror::Error;
 
 pub use card::{CardTallies, advise_card, card_tallies};
 pub use evaluate::{BidOutcome, Executor, Task, TaskResult};
+pub use evidence::{Evidence, Family, Said};
 pub use quality::{Decile, Quality, quality};
 pub use race::{BidRace, advise_bid};
 pub use report::{

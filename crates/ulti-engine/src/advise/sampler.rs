@@ -182,12 +182,22 @@ impl Sampler {
     pub fn sample(&mut self, rng: &mut impl RngCore) -> Result<Deal, NoLayout> {
         for _ in 0..MAX_REJECTIONS {
             let deal = self.draw(rng);
-            if self.view.consistent(&deal) {
+            if self.kept(&deal, rng) && self.view.consistent(&deal) {
                 return Ok(deal);
             }
             self.rejected += 1;
         }
         Err(NoLayout)
+    }
+
+    /// Whether a consistent layout is kept: always, unless the view weighs layouts by the
+    /// auction ([`SeatView::with_evidence`]); then with probability its weight.
+    fn kept(&self, deal: &Deal, rng: &mut impl RngCore) -> bool {
+        self.view.evidence().is_none_or(|e| {
+            // 53 random bits as a uniform number in [0, 1), the same on every platform.
+            let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            u < e.weight(deal, self.view.seat())
+        })
     }
 
     /// One layout satisfying the per-card constraints, uniformly.

@@ -13,6 +13,8 @@ use crate::contract::{Bid, Contract, has_marriage};
 use crate::deal::{Deal, SOLOIST, Seat};
 use crate::rules::{Game, PlayError, RuleOptions, legal_cards};
 
+use super::evidence::Evidence;
+
 /// The talon as a place cards can be, beside the three seats.
 pub(crate) const TALON: usize = 3;
 
@@ -82,6 +84,9 @@ pub struct SeatView {
     excluded: [CardSet; 4],
     /// Cards the soloist must hold (the bid's prerequisites).
     required: CardSet,
+    /// What the seats said in the auction, when the sampler is to weigh layouts by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    evidence: Option<Evidence>,
 }
 
 impl SeatView {
@@ -139,6 +144,7 @@ impl SeatView {
             players: Vec::with_capacity(played.len()),
             excluded: [CardSet::EMPTY; 4],
             required: CardSet::EMPTY,
+            evidence: None,
         };
         view.replay()?;
         view.bid_constraints();
@@ -182,6 +188,19 @@ impl SeatView {
             played,
             rules,
         )
+    }
+
+    /// The same view, its layouts weighed by what the seats said in the auction.
+    #[must_use]
+    pub fn with_evidence(mut self, evidence: Evidence) -> SeatView {
+        self.evidence = Some(evidence);
+        self
+    }
+
+    /// What the seats said in the auction, if the view weighs layouts by it.
+    #[must_use]
+    pub fn evidence(&self) -> Option<&Evidence> {
+        self.evidence.as_ref()
     }
 
     /// The seat whose view this is.

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::advise::{Executor, SeatView, Task};
+use crate::advise::{Evidence, Executor, Family, Said, SeatView, Task};
 use crate::card::{Card, CardSet, Suit};
 use crate::contract::Contract;
 use crate::deal::{Deal, Seat};
@@ -131,18 +131,39 @@ impl TablePlayer {
     }
 }
 
-/// The view of the play for table seat `seat`.
-fn seat_view(game: &WholeGame, seat: Seat) -> Option<SeatView> {
+/// The view of the play for table seat `seat`; with `inference`, its layouts weighed by what
+/// the seats said in the auction.
+fn seat_view(game: &WholeGame, seat: Seat, inference: bool) -> Option<SeatView> {
     let c = game.contracted()?;
     let (deal, played) = game.position()?;
-    SeatView::from_deal(
+    let view = SeatView::from_deal(
         &deal,
         &c.bid.bid,
         &played,
         (seat + 3 - c.soloist) % 3,
         game.rules().play(),
     )
-    .ok()
+    .ok()?;
+    Some(if inference {
+        view.with_evidence(auction_evidence(game, c.soloist))
+    } else {
+        view
+    })
+}
+
+/// What each seat said in the auction (its last bid, or that it passed every turn), by the
+/// seats of the play: public, the discards are not read.
+fn auction_evidence(game: &WholeGame, soloist: Seat) -> Evidence {
+    let mut said = [Said::Passed; 3];
+    for a in game.actions() {
+        if let Verb::Bid { bid, .. } = &a.verb {
+            said[(a.seat + 3 - soloist) % 3] = Said::Bid {
+                family: Family::of(&bid.bid),
+                piros: bid.piros,
+            };
+        }
+    }
+    Evidence::new(said)
 }
 
 /// The cheater's kontra: the units whose outcome on the actual cards favours its side.
@@ -222,7 +243,8 @@ pub fn decide(
         let pick = if cheater {
             cheater_kontra(player, game, &units, soloist)
         } else {
-            seat_view(game, seat).map_or_else(Vec::new, |v| player.kontra(&v, &units, soloist))
+            seat_view(game, seat, player.inference())
+                .map_or_else(Vec::new, |v| player.kontra(&v, &units, soloist))
         };
         times.kontra.push((seat, clock() - t));
         if !pick.is_empty() {
@@ -262,7 +284,7 @@ pub fn decide(
                     .card(&deal, &a, &played, game.rules().play())
                     .map_err(|e| e.to_string())?
             } else {
-                let v = seat_view(game, seat).ok_or("no view of the play")?;
+                let v = seat_view(game, seat, player.inference()).ok_or("no view of the play")?;
                 player.card(&v)
             };
             Action {
