@@ -92,7 +92,7 @@ const FLOOR: f64 = 0.02;
 /// `min(n, 8)` (below 2 counts as 2). Fitted on 300 games (`ulti match --whole-game --players
 /// strong,normal,easy --deals 100 --seed 11 --records`): an ulti soloist held 4 trumps in
 /// 22 % of them against 30 % of uniform twelves with the VII, 5 in 52 % (14 %), 6 or more in
-/// 24 % (4 %), 3 or fewer in 2 % (49 %); likelihood ratios 0.03, 0.71, 3.6, 6.6, scaled.
+/// 24 % (4 %), 3 or fewer in 2 % (52 %); likelihood ratios 0.03, 0.71, 3.6, 6.6, scaled.
 const SOLOIST_TRUMPS: [(Family, [f64; 9]); 3] = [
     // 45 passz games: ratios 0.28, 0.55, 2.54, 1.8 for ≤2, 3, 4, ≥5.
     (

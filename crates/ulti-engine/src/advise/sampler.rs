@@ -10,6 +10,11 @@
 //! fails: rejection from a uniform draw over a superset stays uniform over the consistent
 //! layouts.
 //!
+//! A view that carries the auction's [`Evidence`](super::Evidence) keeps each consistent
+//! layout with probability its weight: the samples then follow the uniform distribution
+//! reweighted by what the seats said (rejection sampling; the weight's floor bounds the
+//! redraws).
+//!
 //! The random numbers come from ChaCha8 with a seed and a stream number, so a sample depends
 //! only on (view, seed, stream) and is the same natively and in wasm.
 
