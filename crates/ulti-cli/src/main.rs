@@ -58,11 +58,15 @@ fn main() -> ExitCode {
 /// stderr and exit code 2.
 fn usage_error(e: &clap::Error) -> ExitCode {
     match e.kind() {
-        ErrorKind::DisplayHelp
-        | ErrorKind::DisplayVersion
-        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = e.print();
             ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+        }
+        // `ulti` (or `ulti --`) without a command: the help on stdout, one error line.
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            print!("{}", e.render());
+            eprintln!("error: no command given (see ulti --help)");
+            ExitCode::from(2)
         }
         _ => {
             let text = e.render().to_string();
