@@ -84,8 +84,9 @@ pub struct SeatView {
     excluded: [CardSet; 4],
     /// Cards the soloist must hold (the bid's prerequisites).
     required: CardSet,
-    /// What the seats said in the auction, when the sampler is to weigh layouts by it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// What the seats said in the auction, when the sampler is to weigh layouts by it
+    /// (always written: the worker's wire codec is not self-describing).
+    #[serde(default)]
     evidence: Option<Evidence>,
 }
 
