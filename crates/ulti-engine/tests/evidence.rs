@@ -40,17 +40,22 @@ fn soloist_trumps(view: &SeatView, n: u64) -> (f64, f64) {
     (f64::from(sum) / n as f64, f64::from(short) / n as f64)
 }
 
-#[test]
-fn a_defender_expects_an_ulti_bidder_to_hold_long_trumps() {
-    let uniform = defender_view();
-    let informed = uniform.clone().with_evidence(Evidence::new([
+/// An ulti soloist whose defenders passed every turn.
+fn ulti_bid_then_passes() -> Evidence {
+    Evidence::new([
         Said::Bid {
             family: Family::Ulti,
             piros: false,
         },
         Said::Passed,
         Said::Passed,
-    ]));
+    ])
+}
+
+#[test]
+fn a_defender_expects_an_ulti_bidder_to_hold_long_trumps() {
+    let uniform = defender_view();
+    let informed = uniform.clone().with_evidence(ulti_bid_then_passes());
     let (mean_u, short_u) = soloist_trumps(&uniform, 400);
     let (mean_i, short_i) = soloist_trumps(&informed, 400);
     // Uniformly the soloist (Z7 required; defender 1 holds Z8, Z9) holds three trumps or
@@ -88,14 +93,7 @@ fn the_soloist_expects_defenders_who_passed_throughout_to_lack_a_long_suit() {
     .unwrap();
     let bid: Bid = "ulti".parse().unwrap();
     let uniform = SeatView::from_deal(&deal, &bid, &[], SOLOIST, RuleOptions::default()).unwrap();
-    let informed = uniform.clone().with_evidence(Evidence::new([
-        Said::Bid {
-            family: Family::Ulti,
-            piros: false,
-        },
-        Said::Passed,
-        Said::Passed,
-    ]));
+    let informed = uniform.clone().with_evidence(ulti_bid_then_passes());
     let longest = |view: &SeatView| {
         let mut s = Sampler::new(view).unwrap();
         let mut six = 0;

@@ -5,8 +5,10 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
-use ulti_engine::advise::{Evidence, Family, Said, Sampler, SeatView, rng_for};
-use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, decide, play_table_game};
+use ulti_engine::advise::{Sampler, SeatView, rng_for};
+use ulti_engine::players::{
+    DecisionTimes, TableLevel, TablePlayer, auction_evidence, decide, play_table_game,
+};
 use ulti_engine::whole_game::{Action, Stage, TableRules, Verb, WholeGame};
 use ulti_engine::{Card, CardSet};
 
@@ -162,31 +164,38 @@ fn an_auction_decision_reads_only_its_own_seat() {
     }
 }
 
+/// A random game (dealer 2, `seed`) through the auction as easy players bid it (a copy played
+/// to the end gives their actions), with those actions; `None` when it was passed out.
+fn through_the_auction(rules: TableRules, seed: u64) -> Option<(WholeGame, Vec<Action>)> {
+    let mut g = WholeGame::random(rules, 2, seed);
+    let mut whole = g.clone();
+    play_table_game(
+        &mut whole,
+        &mut players([TableLevel::Easy; 3], seed),
+        &mut DecisionTimes::default(),
+        &wall,
+    )
+    .unwrap();
+    let auction: Vec<Action> = whole
+        .actions()
+        .iter()
+        .take_while(|a| !matches!(a.verb, Verb::Card(_) | Verb::Kontra { .. }))
+        .cloned()
+        .collect();
+    for a in &auction {
+        g.apply(a.clone()).unwrap();
+    }
+    (g.stage() == Stage::Play).then_some((g, auction))
+}
+
 #[test]
 fn a_kontra_decision_reads_only_its_own_seat() {
     let mut checked = 0;
     for seed in 0..20u64 {
         let rules = TableRules::default();
-        let mut g = WholeGame::random(rules, 2, seed);
-        // Easy players take the auction (a copy played to the end gives its actions).
-        let mut whole = g.clone();
-        play_table_game(
-            &mut whole,
-            &mut players([TableLevel::Easy; 3], seed),
-            &mut DecisionTimes::default(),
-            &wall,
-        )
-        .unwrap();
-        for a in whole
-            .actions()
-            .iter()
-            .take_while(|a| !matches!(a.verb, Verb::Card(_) | Verb::Kontra { .. }))
-        {
-            g.apply(a.clone()).unwrap();
-        }
-        if g.stage() != Stage::Play {
+        let Some((mut g, _)) = through_the_auction(rules, seed) else {
             continue;
-        }
+        };
         let c = g.contracted().unwrap();
         let first = g.legal_cards().iter().next().unwrap();
         g.apply(Action {
@@ -200,16 +209,7 @@ fn a_kontra_decision_reads_only_its_own_seat() {
         };
         let (deal, played) = g.position().unwrap();
         // What the seats said (public), as strong weighs its layouts by it.
-        let mut said = [Said::Passed; 3];
-        for a in g.actions() {
-            if let Verb::Bid { bid, .. } = &a.verb {
-                said[(a.seat + 3 - c.soloist) % 3] = Said::Bid {
-                    family: Family::of(&bid.bid),
-                    piros: bid.piros,
-                };
-            }
-        }
-        let evidence = Evidence::new(said);
+        let evidence = auction_evidence(&g, c.soloist);
         let informed = |v: SeatView, level| {
             if level == TableLevel::Strong {
                 v.with_evidence(evidence)
@@ -248,28 +248,9 @@ fn an_informed_card_decision_reads_only_its_own_seat() {
     // moving the cards it cannot see, consistently with the auction, changes nothing.
     let mut checked = 0;
     for seed in 0..16u64 {
-        let rules = TableRules::default();
-        let mut g = WholeGame::random(rules, 2, seed);
-        let mut whole = g.clone();
-        play_table_game(
-            &mut whole,
-            &mut players([TableLevel::Easy; 3], seed),
-            &mut DecisionTimes::default(),
-            &wall,
-        )
-        .unwrap();
-        let auction: Vec<Action> = whole
-            .actions()
-            .iter()
-            .take_while(|a| !matches!(a.verb, Verb::Card(_) | Verb::Kontra { .. }))
-            .cloned()
-            .collect();
-        for a in &auction {
-            g.apply(a.clone()).unwrap();
-        }
-        if g.stage() != Stage::Play {
+        let Some((g, auction)) = through_the_auction(TableRules::default(), seed) else {
             continue;
-        }
+        };
         let soloist = g.contracted().unwrap().soloist;
         let strong = TablePlayer::new(TableLevel::Strong, 4);
         assert!(

@@ -200,25 +200,20 @@ fn soloist_weight(said: Said, deal: &Deal) -> f64 {
 }
 
 fn defender_weight(said: Said, hand: CardSet) -> f64 {
-    if matches!(
-        said,
+    let (family, n) = match said {
         Said::Bid {
             family: Family::Betli,
             ..
-        }
-    ) {
-        return BETLI_HIGH[high_cards(hand).min(5)];
-    }
-    let (family, n) = match said {
+        } => return BETLI_HIGH[high_cards(hand).min(5)],
         Said::Passed => (None, longest(hand)),
-        Said::Bid { family, piros } => (
-            Some(family),
-            if piros {
-                hand.of_suit(Suit::Piros).len() as usize
-            } else {
-                longest(hand)
-            },
-        ),
+        Said::Bid {
+            family,
+            piros: true,
+        } => (Some(family), hand.of_suit(Suit::Piros).len() as usize),
+        Said::Bid {
+            family,
+            piros: false,
+        } => (Some(family), longest(hand)),
     };
     DEFENDER_LONGEST
         .iter()

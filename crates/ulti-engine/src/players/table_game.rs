@@ -151,9 +151,10 @@ fn seat_view(game: &WholeGame, seat: Seat, inference: bool) -> Option<SeatView> 
     })
 }
 
-/// What each seat said in the auction (its last bid, or that it passed every turn), by the
-/// seats of the play: public, the discards are not read.
-fn auction_evidence(game: &WholeGame, soloist: Seat) -> Evidence {
+/// What each seat said in the auction of `game` won by `soloist` (its last bid, or that it
+/// passed every turn), by the seats of the play: public, the discards are not read.
+#[must_use]
+pub fn auction_evidence(game: &WholeGame, soloist: Seat) -> Evidence {
     let mut said = [Said::Passed; 3];
     for a in game.actions() {
         if let Verb::Bid { bid, .. } = &a.verb {
