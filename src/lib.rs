@@ -26,6 +26,7 @@ use leptos_router::path;
 use crate::pages::hand::HandPage;
 use crate::pages::play::PlayPage;
 use crate::pages::solver_page::SolverPage;
+use crate::pages::table::TableRoute;
 use crate::solver_client::SolverClient;
 use crate::url_sync::router_base;
 
@@ -43,6 +44,7 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/") view=SolverPage />
                 <Route path=path!("/hand") view=HandPage />
                 <Route path=path!("/play") view=PlayPage />
+                <Route path=path!("/table") view=TableRoute />
             </Routes>
         </Router>
     }

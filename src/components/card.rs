@@ -127,6 +127,35 @@ pub fn suit_rows<V: IntoView + 'static>(
         .collect_view()
 }
 
+/// A card the user can click (a hand card, or one of the twelve before the discard): the Play
+/// page's and the table's. `pressed` marks a card chosen for the discard; an illegal card is
+/// dimmed but stays focusable, so the page can say why it cannot be played.
+#[component]
+pub fn HandCard(
+    card: Card,
+    testid: &'static str,
+    #[prop(into)] pressed: Signal<Option<bool>>,
+    #[prop(into)] legal: Signal<bool>,
+    on_pick: impl Fn(Card) + 'static,
+) -> impl IntoView {
+    let lang = use_lang();
+    view! {
+        <button
+            type="button"
+            class=format!("card play-card {}", suit_class(card.suit()))
+            class:illegal=move || !legal.get()
+            data-testid=testid
+            data-card=card.to_string()
+            data-legal=move || legal.get().to_string()
+            aria-pressed=move || pressed.get().map(|p| p.to_string())
+            aria-label=move || card_name(lang.get(), card)
+            on:click=move |_| on_pick(card)
+        >
+            <CardFace card=card />
+        </button>
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

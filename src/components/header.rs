@@ -51,7 +51,8 @@ fn LangSwitch() -> impl IntoView {
     }
 }
 
-/// The app's pages: the solver (`/`), "My hand" (`/hand`) and Play (`/play`), the current one marked with
+/// The app's pages: the solver (`/`), "My hand" (`/hand`), Play (`/play`) and the whole game
+/// (`/table`), the current one marked with
 /// `aria-current="page"`. Full links (the router base prepended), so they also work opened in
 /// a new tab; the chosen language goes along.
 #[component]
@@ -75,6 +76,7 @@ fn PageLinks() -> impl IntoView {
             let page = match path.trim_end_matches('/').rsplit('/').next() {
                 Some("hand") => "/hand",
                 Some("play") => "/play",
+                Some("table") => "/table",
                 _ => "/",
             };
             (page == route).then_some("page")
@@ -90,6 +92,7 @@ fn PageLinks() -> impl IntoView {
             {link("/", "app.page_solver", "nav-solver")}
             {link("/hand", "app.page_hand", "nav-hand")}
             {link("/play", "app.page_play", "nav-play")}
+            {link("/table", "app.page_table", "nav-table")}
         </nav>
     }
 }

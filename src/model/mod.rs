@@ -10,5 +10,6 @@ pub mod play;
 pub mod queue;
 pub mod results;
 pub mod session;
+pub mod table;
 pub mod url_state;
 pub mod whatif;

@@ -1,41 +1,13 @@
-//! The soloist's discard and announcement, and the clickable card they share with the
-//! table.
+//! The soloist's discard and announcement.
 
 use leptos::prelude::*;
 use ulti_engine::{Announcement, Card};
 
 use super::Play;
 use crate::components::bids::bid_optgroups;
-use crate::components::card::{CardFace, suit_class};
-use crate::i18n::{card_name, text, tr_with};
+use crate::components::card::HandCard;
+use crate::i18n::{text, tr_with};
 use crate::model::play::{playable_bids, soloist_cards};
-
-/// A card the user can click (a hand card, or one of the twelve before the discard).
-#[component]
-pub(super) fn HandCard(
-    card: Card,
-    testid: &'static str,
-    #[prop(into)] pressed: Signal<Option<bool>>,
-    #[prop(into)] legal: Signal<bool>,
-    on_pick: impl Fn(Card) + 'static,
-) -> impl IntoView {
-    let play = expect_context::<Play>();
-    view! {
-        <button
-            type="button"
-            class=format!("card play-card {}", suit_class(card.suit()))
-            class:illegal=move || !legal.get()
-            data-testid=testid
-            data-card=card.to_string()
-            data-legal=move || legal.get().to_string()
-            aria-pressed=move || pressed.get().map(|p| p.to_string())
-            aria-label=move || card_name(play.lang.get(), card)
-            on:click=move |_| on_pick(card)
-        >
-            <CardFace card=card />
-        </button>
-    }
-}
 
 /// The soloist's discard and announcement.
 #[component]

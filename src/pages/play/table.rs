@@ -4,10 +4,9 @@ use leptos::prelude::*;
 use ulti_engine::{Card, CardSet, SOLOIST};
 
 use super::Play;
-use super::bid::HandCard;
 use super::review::ResultPanel;
 
-use crate::components::card::{CardFace, suit_class};
+use crate::components::card::{CardFace, HandCard, suit_class};
 use crate::i18n::{announcement_name, card_name, play_error, seat_name, text, tr, tr_with};
 use crate::model::line::{Played, TrickView, trick_history};
 use crate::model::play::{PlayGame, PlayPhase};

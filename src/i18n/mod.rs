@@ -17,6 +17,9 @@ pub use crate::model::lang::Lang;
 use crate::model::url_state::{LAST_STEP, UrlIssue};
 use crate::protocol::WorkerError;
 
+mod table;
+pub use table::{auction_bid_name, kontra_name, level_name, table_seat};
+
 /// The catalogue's text for `key`.
 #[must_use]
 pub fn tr(lang: Lang, key: &str) -> String {

@@ -1,0 +1,69 @@
+//! The whole game's words: the table's seats, a bid as said in the auction, kontra levels and
+//! the computer's levels.
+
+use ulti_engine::Seat;
+use ulti_engine::players::TableLevel;
+use ulti_engine::whole_game::AuctionBid;
+
+use super::{Lang, capitalise, contract_part, tr, tr_with};
+
+/// A table seat, marked when it is the user's: "2. játékos (te)" / "Player 2 (you)".
+#[must_use]
+pub fn table_seat(lang: Lang, seat: Seat, user: Seat) -> String {
+    let n = (seat + 1).to_string();
+    if seat == user {
+        tr_with(lang, "whole.seat_you", &[("n", &n)])
+    } else {
+        tr_with(lang, "whole.seat", &[("n", &n)])
+    }
+}
+
+/// A bid as said in the auction, without a suit (a trump bid names it later): "Piros ulti",
+/// "40-100 ulti", "Terített betli" / "Red ulti".
+#[must_use]
+pub fn auction_bid_name(lang: Lang, bid: &AuctionBid) -> String {
+    let mut words = Vec::new();
+    if bid.piros {
+        words.push(tr(lang, "bid.piros"));
+    }
+    if bid.teritett {
+        words.push(tr(lang, "bid.teritett"));
+    }
+    let parts: Vec<String> = bid
+        .bid
+        .contracts()
+        .iter()
+        .map(|&c| contract_part(lang, c))
+        .collect();
+    words.push(parts.join(" "));
+    capitalise(&words.join(" "))
+}
+
+/// A kontra level's name: 1 kontra, 2 rekontra … 5 hirschkontra (the same words in both
+/// languages, as English-speaking players say them).
+#[must_use]
+pub fn kontra_name(lang: Lang, level: u8) -> String {
+    let key = match level {
+        0 => "whole.kontra_0",
+        1 => "whole.kontra_1",
+        2 => "whole.kontra_2",
+        3 => "whole.kontra_3",
+        4 => "whole.kontra_4",
+        _ => "whole.kontra_5",
+    };
+    tr(lang, key)
+}
+
+/// The computer's level.
+#[must_use]
+pub fn level_name(lang: Lang, level: TableLevel) -> String {
+    tr(
+        lang,
+        match level {
+            TableLevel::Easy => "play.level_easy",
+            TableLevel::Normal => "play.level_normal",
+            TableLevel::Strong => "play.level_strong",
+            TableLevel::Cheater => "whole.level_cheater",
+        },
+    )
+}

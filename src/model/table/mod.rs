@@ -1,0 +1,251 @@
+//! The whole game at the browser table ([`Table`]): the user's seat and the computer's level,
+//! the evening's [`Session`], and what happens next: the user's decision, a computer seat's
+//! (asked of a worker with `Job::TableDecision`), or the end of the deal.
+//!
+//! The order of a moment is the one `ulti move` and the native test (`tests/table_decision.rs`)
+//! follow: every seat that may double out of turn (the soloist's rekontra while a defender
+//! leads trick 2) is asked once, then the seat to act acts.
+//!
+//! [`auction`] words the user's auction turn (the picked-up twelve, the bidding box), and
+//! [`stakes`] what a kontra does to the stakes and what each unit paid.
+
+pub mod auction;
+pub mod stakes;
+
+use serde::{Deserialize, Serialize};
+use ulti_engine::Seat;
+use ulti_engine::players::TableLevel;
+use ulti_engine::whole_game::{Action, ActionError, Stage, TableRules, Verb, WholeGame};
+
+use crate::model::session::Session;
+
+/// What the page waits for now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// The user's decision.
+    User(UserTurn),
+    /// A computer seat's decision (a kontra it may say out of turn, else its turn).
+    Computer(Seat),
+    /// The deal is over: its result, then the next deal.
+    Over,
+}
+
+/// The kind of the user's decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UserTurn {
+    /// Bid or pass (or, as the holder, stand or raise).
+    Auction,
+    /// Name the trump.
+    Trump,
+    /// Play a card (a kontra may come first).
+    Card,
+    /// Say a kontra out of turn, at `level`, or let it go.
+    Kontra {
+        /// The level (2 rekontra …).
+        level: u8,
+    },
+}
+
+/// The whole game at the table: one user seat, two computer seats of one level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    /// The evening: finished deals and the one in progress.
+    pub session: Session,
+    /// The user's seat (0, 1 or 2, fixed for the evening; the dealer moves).
+    pub user: Seat,
+    /// The computer players' level.
+    pub level: TableLevel,
+    /// Out-of-turn kontra moments already answered without a kontra: (seat, cards played,
+    /// level).
+    declined: Vec<(Seat, usize, u8)>,
+    /// The user picked up the talon and must bid (kept so a reload cannot undo it).
+    picked_up: bool,
+}
+
+impl Table {
+    /// A new evening at `user`'s seat against computers of `level`; deals from `seed`.
+    #[must_use]
+    pub fn new(user: Seat, level: TableLevel, seed: u64) -> Table {
+        Table {
+            session: Session::new(TableRules::default(), seed),
+            user: user.min(2),
+            level,
+            declined: Vec::new(),
+            picked_up: false,
+        }
+    }
+
+    /// The game on the table: the one in progress, else the last one finished (its result
+    /// stays until the next deal).
+    #[must_use]
+    pub fn game(&self) -> Option<WholeGame> {
+        self.session
+            .current()
+            .or_else(|| self.session.finished().last().and_then(|r| r.replay().ok()))
+    }
+
+    /// Deal the next game (or keep the one in progress).
+    pub fn next_deal(&mut self) -> WholeGame {
+        if self.session.current().is_none() {
+            self.declined.clear();
+            self.picked_up = false;
+        }
+        self.session.deal()
+    }
+
+    /// The 1-based number of the deal on the table.
+    #[must_use]
+    pub fn deal_number(&self) -> usize {
+        self.session.finished().len() + usize::from(self.session.current().is_some())
+    }
+
+    /// The computer's seed at `seat` for this deal (`ulti move --seed`): the same game asks
+    /// the same way again after a reload.
+    #[must_use]
+    pub fn computer_seed(&self, seat: Seat) -> u64 {
+        self.session
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add((self.deal_number() as u64) << 2 | seat as u64)
+    }
+
+    /// Has the user picked up the talon (and so must bid)?
+    #[must_use]
+    pub fn picked_up(&self) -> bool {
+        self.picked_up
+    }
+
+    /// The user picks up the talon (during its auction turn).
+    pub fn pick_up(&mut self, game: &WholeGame) {
+        if self.next(game) == Next::User(UserTurn::Auction) && game.opened() {
+            self.picked_up = true;
+        }
+    }
+
+    /// What happens next in `game`.
+    #[must_use]
+    pub fn next(&self, game: &WholeGame) -> Next {
+        let Some(to_act) = game.to_act() else {
+            return Next::Over;
+        };
+        if game.stage() == Stage::Over {
+            return Next::Over;
+        }
+        let played = cards_played(game);
+        for (seat, level, _) in game.kontra_open() {
+            if seat != to_act && !self.declined.contains(&(seat, played, level)) {
+                return if seat == self.user {
+                    Next::User(UserTurn::Kontra { level })
+                } else {
+                    Next::Computer(seat)
+                };
+            }
+        }
+        if to_act != self.user {
+            return Next::Computer(to_act);
+        }
+        Next::User(match game.stage() {
+            Stage::Auction => UserTurn::Auction,
+            Stage::Trump => UserTurn::Trump,
+            _ => UserTurn::Card,
+        })
+    }
+
+    /// Carry out `action` (the user's or a computer's) and keep the game in the session.
+    ///
+    /// # Errors
+    /// An illegal action, with the rule it breaks; nothing changes then.
+    pub fn act(&mut self, game: &mut WholeGame, action: Action) -> Result<(), ActionError> {
+        let by_user = action.seat == self.user;
+        let bid = matches!(action.verb, Verb::Bid { .. });
+        game.apply(action)?;
+        if by_user && bid {
+            self.picked_up = false;
+        }
+        self.session.save(game);
+        Ok(())
+    }
+
+    /// `seat` lets its out-of-turn kontra go at this moment.
+    pub fn decline(&mut self, game: &WholeGame, seat: Seat) {
+        let played = cards_played(game);
+        if let Some((level, _)) = game.kontra_options_for(seat) {
+            self.declined.push((seat, played, level));
+        }
+    }
+
+    /// The computer at `seat` answered: its action (carried out), or nothing (it let an
+    /// out-of-turn kontra go).
+    ///
+    /// # Errors
+    /// An action that cannot be read or is illegal (a worker out of step with the page).
+    pub fn computer_answer(
+        &mut self,
+        game: &mut WholeGame,
+        seat: Seat,
+        action: Option<&str>,
+    ) -> Result<(), String> {
+        match action {
+            None => {
+                self.decline(game, seat);
+                Ok(())
+            }
+            Some(words) => {
+                let action: Action = words.parse().map_err(|e| format!("{words}: {e}"))?;
+                if action.seat != seat {
+                    return Err(format!("{words}: not seat {seat}'s action"));
+                }
+                self.act(game, action).map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// The table as the browser keeps it (JSON).
+    #[must_use]
+    pub fn to_storage(&self) -> String {
+        serde_json::to_string(self).expect("a table serialises")
+    }
+
+    /// The table from the browser's storage; `None` when the text is not one or a kept record
+    /// no longer replays.
+    #[must_use]
+    pub fn from_storage(text: &str) -> Option<Table> {
+        let t: Table = serde_json::from_str(text).ok()?;
+        let session = Session::from_storage(&serde_json::to_string(&t.session).ok()?)?;
+        (t.user <= 2).then_some(Table { session, ..t })
+    }
+
+    /// Replace the evening by an imported one (the user's seat and level stay).
+    pub fn import(&mut self, session: Session) {
+        self.session = session;
+        self.declined.clear();
+        self.picked_up = false;
+    }
+}
+
+/// The cards played so far (0 before the play).
+#[must_use]
+pub fn cards_played(game: &WholeGame) -> usize {
+    game.position().map_or(0, |(_, p)| p.len())
+}
+
+/// The trick on the table with table seats: the one being played, or the last one complete
+/// while the next is empty (`None` before the first card).
+#[must_use]
+pub fn trick_on_table(game: &WholeGame) -> Option<crate::model::line::TrickView> {
+    let soloist = game.contracted()?.soloist;
+    let mut t = crate::model::line::trick_history(game.play()?).pop()?;
+    for p in &mut t.cards {
+        p.seat = (p.seat + soloist) % 3;
+    }
+    t.winner = t.winner.map(|w| (w + soloist) % 3);
+    Some(t)
+}
+
+/// Tricks taken so far by the soloist and by the defenders.
+#[must_use]
+pub fn tricks_taken(game: &WholeGame) -> Option<(usize, usize)> {
+    let g = game.play()?;
+    let soloist = g.soloist_tricks();
+    Some((soloist, g.tricks().len() - soloist))
+}

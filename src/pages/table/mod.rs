@@ -1,0 +1,302 @@
+//! The Table page: whole games of Ulti, deal after deal. The user sits at one seat; the other
+//! two are computer players deciding in the workers from their own seat's view
+//! (`Job::TableDecision`, the decision `ulti move` makes). The auction with the talon, trump
+//! naming, kontra, the card play and the payment, with a score sheet over the evening that the
+//! browser keeps (a reload or a closed tab continues where it stood).
+//!
+//! Sections: [`seats`] (the table: who deals, the auction heard, the trick, the contract),
+//! [`turn`] (the user's decision), [`result`] (the deal's payment), [`sheet`] (the score
+//! sheet, export and import, a new evening).
+
+mod result;
+mod seats;
+mod sheet;
+mod turn;
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_query_map;
+use ulti_engine::players::TableLevel;
+use ulti_engine::whole_game::{Action, WholeGame};
+use ulti_engine::{Card, Contract, Seat};
+
+use crate::components::header::Header;
+use crate::i18n::{Lang, text, tr_with};
+use crate::model::table::{Next, Table};
+use crate::protocol::{Answer, Job, UNEXPECTED_ANSWER};
+use crate::solver_client::SolverClient;
+use crate::state::PageLang;
+
+use self::result::DealResult;
+use self::seats::Seats;
+use self::sheet::ScoreSheet;
+use self::turn::UserTurnPanel;
+
+/// The browser storage key of the evening.
+const STORAGE_KEY: &str = "ulti-table";
+
+/// The least time between two computer cards, so the user can follow the play.
+const COMPUTER_CARD_MS: f64 = 700.0;
+
+/// A seed for a new evening.
+fn random_seed() -> u64 {
+    (js_sys::Math::random() * 9.007_199_254_740_991e15) as u64
+}
+
+/// Milliseconds on the page's clock.
+fn now_ms() -> f64 {
+    window()
+        .performance()
+        .map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// The browser's local storage, if the page may use it.
+fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+/// The page's signals.
+#[derive(Clone, Copy)]
+struct TablePage {
+    lang: RwSignal<Lang>,
+    /// The evening (kept in the browser's storage on every change).
+    table: RwSignal<Table>,
+    /// The game on the table (the one in progress, or the last one finished).
+    game: RwSignal<Option<WholeGame>>,
+    /// The cards chosen for the discard.
+    discard: RwSignal<Vec<Card>>,
+    /// The units chosen for a kontra.
+    kontra_units: RwSignal<Vec<Contract>>,
+    /// Why the user's last action was refused.
+    error: RwSignal<Option<String>>,
+    /// A computer decision failed (the worker's message).
+    computer_error: RwSignal<Option<String>>,
+    /// The computer seat thinking now.
+    thinking: RwSignal<Option<Seat>>,
+    /// The stored evening could not be read (a new one was started).
+    storage_lost: RwSignal<bool>,
+}
+
+impl TablePage {
+    /// What happens next.
+    fn next(&self) -> Option<Next> {
+        self.game
+            .with(|g| g.as_ref().map(|g| self.table.with(|t| t.next(g))))
+    }
+
+    /// Carry out the user's `action`; a refusal shows the rule it breaks.
+    fn act(&self, action: Action) {
+        let Some(mut game) = self.game.get_untracked() else {
+            return;
+        };
+        let done = self
+            .table
+            .try_update(|t| t.act(&mut game, action))
+            .unwrap_or(Ok(()));
+        match done {
+            Ok(()) => {
+                self.error.set(None);
+                self.discard.set(Vec::new());
+                self.kontra_units.set(Vec::new());
+                self.game.set(Some(game));
+            }
+            Err(e) => self.error.set(Some(e.to_string())),
+        }
+    }
+
+    /// Any change to the table: the game follows it.
+    fn update(&self, f: impl FnOnce(&mut Table, &mut Option<WholeGame>)) {
+        let mut game = self.game.get_untracked();
+        self.table.update(|t| f(t, &mut game));
+        self.error.set(None);
+        self.discard.set(Vec::new());
+        self.kontra_units.set(Vec::new());
+        self.game.set(game);
+    }
+
+    /// Deal the next game.
+    fn next_deal(&self) {
+        self.update(|t, g| *g = Some(t.next_deal()));
+    }
+
+    /// A new evening at `user`'s seat against `level` (the old score sheet is gone: the page
+    /// asks first).
+    fn new_evening(&self, user: Seat, level: TableLevel) {
+        self.update(|t, g| {
+            *t = Table::new(user, level, random_seed());
+            *g = Some(t.next_deal());
+        });
+    }
+}
+
+/// The evening kept in the browser, or a new one (`lost`: a kept one could not be read).
+fn restore() -> (Table, bool) {
+    let kept = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+    match kept.as_deref().map(Table::from_storage) {
+        Some(Some(t)) => (t, false),
+        Some(None) => (Table::new(0, TableLevel::Normal, random_seed()), true),
+        None => (Table::new(0, TableLevel::Normal, random_seed()), false),
+    }
+}
+
+/// The Table page.
+#[component]
+pub fn TableRoute() -> impl IntoView {
+    let query = use_query_map();
+    let page = PageLang::provide(query.with_untracked(|q| q.get_str("lang").and_then(Lang::parse)));
+    let client = expect_context::<SolverClient>();
+    let lang = page.lang;
+
+    let (mut table0, lost) = restore();
+    if table0.session.current().is_none() && table0.session.finished().is_empty() {
+        table0.next_deal();
+    }
+    let game0 = table0.game();
+    let tp = TablePage {
+        lang,
+        table: RwSignal::new(table0),
+        game: RwSignal::new(game0),
+        discard: RwSignal::new(Vec::new()),
+        kontra_units: RwSignal::new(Vec::new()),
+        error: RwSignal::new(None),
+        computer_error: RwSignal::new(None),
+        thinking: RwSignal::new(None),
+        storage_lost: RwSignal::new(lost),
+    };
+    provide_context(tp);
+
+    // The evening survives a reload and a closed tab.
+    Effect::new(move |_| {
+        let text = tp.table.with(Table::to_storage);
+        if let Some(s) = storage() {
+            let _ = s.set_item(STORAGE_KEY, &text);
+        }
+    });
+
+    // The computer seats: each moment asked once of a worker, with the record so far; a card
+    // shows at least COMPUTER_CARD_MS after the last action.
+    let asked: StoredValue<Option<(String, u64)>> = StoredValue::new(None);
+    Effect::new(move |_| {
+        let Some(Next::Computer(seat)) = tp.next() else {
+            tp.thinking.set(None);
+            return;
+        };
+        let Some((record, key)) = tp.game.with(|g| {
+            g.as_ref().map(|g| {
+                let n = tp.table.with(Table::deal_number);
+                (
+                    g.record().to_json(),
+                    format!("{n}:{}:{seat}", g.actions().len()),
+                )
+            })
+        }) else {
+            return;
+        };
+        if asked.with_value(|a| a.as_ref().is_some_and(|(k, _)| *k == key)) {
+            return;
+        }
+        if let Some((_, t)) = asked.get_value() {
+            client.forget(t);
+        }
+        tp.thinking.set(Some(seat));
+        let (level, seed) = tp
+            .table
+            .with_untracked(|t| (t.level, t.computer_seed(seat)));
+        let job = Job::TableDecision {
+            record,
+            seat,
+            level,
+            seed,
+        };
+        let t0 = now_ms();
+        let k = key.clone();
+        let still = move |key: &str| {
+            // `try_`: the page may be gone when a late answer or timer comes.
+            asked
+                .try_with_value(|a| a.as_ref().is_some_and(|(k, _)| k == key))
+                .unwrap_or(false)
+        };
+        let ticket = client.ask(job, move |answer, _ms| {
+            if !still(&k) {
+                return;
+            }
+            let action = match answer {
+                Ok(Answer::TableDecision { action, .. }) => action,
+                Ok(_) => {
+                    tp.computer_error.set(Some(UNEXPECTED_ANSWER.into()));
+                    return;
+                }
+                Err(e) => {
+                    tp.computer_error.set(Some(e));
+                    return;
+                }
+            };
+            let wait = if action.is_some() {
+                (COMPUTER_CARD_MS - (now_ms() - t0)).max(0.0)
+            } else {
+                0.0
+            };
+            set_timeout(
+                move || {
+                    if !still(&k) {
+                        return;
+                    }
+                    let Some(mut game) = tp.game.get_untracked() else {
+                        return;
+                    };
+                    let done = tp
+                        .table
+                        .try_update(|t| t.computer_answer(&mut game, seat, action.as_deref()));
+                    match done {
+                        Some(Ok(())) => tp.game.set(Some(game)),
+                        Some(Err(e)) => tp.computer_error.set(Some(e)),
+                        None => {}
+                    }
+                },
+                Duration::from_millis(wait as u64),
+            );
+        });
+        asked.set_value(Some((key, ticket)));
+    });
+    on_cleanup(move || {
+        if let Some(Some((_, t))) = asked.try_get_value() {
+            client.forget(t);
+        }
+    });
+
+    let over = move || tp.next() == Some(Next::Over);
+    view! {
+        <Header />
+        <main class="table-layout" data-testid="table-page">
+            <h2 class="visually-hidden">{text(lang, "whole.title")}</h2>
+            {move || {
+                tp.storage_lost
+                    .get()
+                    .then(|| {
+                        view! {
+                            <p class="alert" role="alert" data-testid="table-storage-lost">
+                                {text(lang, "whole.storage_lost")}
+                            </p>
+                        }
+                    })
+            }}
+            <Seats />
+            {move || (!over()).then(|| view! { <UserTurnPanel /> })}
+            {move || over().then(|| view! { <DealResult /> })}
+            {move || {
+                tp.computer_error
+                    .get()
+                    .map(|e| {
+                        view! {
+                            <p class="alert" role="alert" data-testid="table-computer-error">
+                                {move || tr_with(lang.get(), "play.computer_error", &[("error", &e)])}
+                            </p>
+                        }
+                    })
+            }}
+            <ScoreSheet />
+        </main>
+        <footer class="app-footer">{text(lang, "whole.footer")}</footer>
+    }
+}

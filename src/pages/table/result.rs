@@ -1,0 +1,114 @@
+//! The deal's result: each unit won or lost with its kontra level and value per defender, the
+//! silent bonuses, each seat's payment, and the next deal.
+
+use leptos::prelude::*;
+use ulti_engine::whole_game::{Silent, UnitResult};
+
+use super::TablePage;
+use crate::i18n::{Lang, contract_name, kontra_name, table_seat, text, tr, tr_with};
+use crate::model::analysis::signed;
+
+/// A unit's line: "Ulti — lost, kontra: −12 / −12".
+fn unit_text(lang: Lang, u: &UnitResult) -> String {
+    let name = match u.replaced_by {
+        Some(kind) => format!(
+            "{} → {}",
+            contract_name(lang, u.unit),
+            silent_name(lang, kind)
+        ),
+        None => contract_name(lang, u.unit),
+    };
+    let levels = if u.kontra[0] == u.kontra[1] {
+        kontra_name(lang, u.kontra[0])
+    } else {
+        format!(
+            "{} / {}",
+            kontra_name(lang, u.kontra[0]),
+            kontra_name(lang, u.kontra[1])
+        )
+    };
+    tr_with(
+        lang,
+        if u.won {
+            "whole.unit_won"
+        } else {
+            "whole.unit_lost"
+        },
+        &[
+            ("unit", &name),
+            ("kontra", &levels),
+            ("v1", &signed(u.value[0])),
+            ("v2", &signed(u.value[1])),
+        ],
+    )
+}
+
+/// A silent bonus's name.
+fn silent_name(lang: Lang, kind: Silent) -> String {
+    tr(
+        lang,
+        match kind {
+            Silent::Ulti => "whole.silent_ulti",
+            Silent::Hundred => "whole.silent_hundred",
+            Silent::Durchmars => "whole.silent_durchmars",
+        },
+    )
+}
+
+/// The result of the deal on the table.
+#[component]
+pub(super) fn DealResult() -> impl IntoView {
+    let tp = expect_context::<TablePage>();
+    let lang = tp.lang;
+    let user = move || tp.table.with(|t| t.user);
+    let settlement = move || {
+        tp.game
+            .with(|g| g.as_ref().and_then(|g| g.settlement().cloned()))
+    };
+    let units = move || {
+        let l = lang.get();
+        settlement().map(|s| {
+            let mut lines: Vec<String> = s.units.iter().map(|u| unit_text(l, u)).collect();
+            lines.extend(s.silent.iter().map(|b| {
+                tr_with(
+                    l,
+                    "whole.silent_line",
+                    &[("kind", &silent_name(l, b.kind)), ("v", &signed(b.value))],
+                )
+            }));
+            lines
+                .into_iter()
+                .map(|t| view! { <li data-testid="table-unit">{t}</li> })
+                .collect_view()
+        })
+    };
+    let payments = move || {
+        let l = lang.get();
+        let u = user();
+        settlement().map(|s| {
+            (0..3)
+                .map(|seat| {
+                    view! {
+                        <li data-testid="table-payment" data-seat=seat.to_string() data-amount=s.payments[seat].to_string()>
+                            {tr_with(
+                                l,
+                                "whole.payment",
+                                &[("seat", &table_seat(l, seat, u)), ("amount", &signed(s.payments[seat]))],
+                            )}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="panel table-result" aria-labelledby="table-result-title" data-testid="table-result">
+            <h2 id="table-result-title">{text(lang, "whole.result")}</h2>
+            <ul class="table-units">{units}</ul>
+            <ul class="table-payments">{payments}</ul>
+            <button type="button" class="primary" data-testid="table-next-deal" on:click=move |_| tp.next_deal()>
+                {text(lang, "whole.next_deal")}
+            </button>
+        </section>
+    }
+}

@@ -1,0 +1,241 @@
+//! The Table page's logic natively (`model::table`): evenings where the user's seat is played
+//! by a computer player through the page's own calls (pick up, bid, trump, kontra, cards) and
+//! the other seats are asked of the worker, in the order the page asks; the score sheet
+//! against a replay of the exported records; the bidding box, the picked-up twelve, and what a
+//! kontra does to the stakes.
+
+use std::collections::HashSet;
+
+use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, decide};
+use ulti_engine::whole_game::{Action, Stage, TableRecord, Verb, WholeGame};
+use ulti_engine::{Card, CardSet, Contract, Seat, Solver};
+mod common;
+
+use common::run_on_the_wire;
+use ulti_solver::model::table::auction::{Heard, bidding_box, heard, twelve};
+use ulti_solver::model::table::stakes::kontra_stakes;
+use ulti_solver::model::table::{Next, Table, UserTurn};
+use ulti_solver::protocol::{Answer, Job};
+
+/// What the evenings reached.
+#[derive(Default, Debug)]
+struct Reached {
+    deals: usize,
+    user_picked_up: usize,
+    user_kontras: usize,
+    user_declined: usize,
+    computer_kontras: usize,
+    user_soloist: usize,
+}
+
+/// The user's decision, made by `player` and carried out through the page's calls.
+fn user_decides(
+    table: &mut Table,
+    game: &mut WholeGame,
+    turn: &UserTurn,
+    player: &mut TablePlayer,
+    reached: &mut Reached,
+) {
+    let user = table.user;
+    let action =
+        decide(game, user, player, &mut DecisionTimes::default(), &|| 0.0).expect("a decision");
+    let Some(action) = action else {
+        assert!(
+            matches!(turn, UserTurn::Kontra { .. }),
+            "only a kontra is let go"
+        );
+        table.decline(game, user);
+        reached.user_declined += 1;
+        return;
+    };
+    if let Verb::Bid { discard, bid } = &action.verb
+        && game.opened()
+    {
+        // The page: "Pick up", then the twelve with the talon, then the box.
+        assert_eq!(
+            twelve(game, user, false),
+            None,
+            "ten cards before picking up"
+        );
+        table.pick_up(game);
+        assert!(table.picked_up());
+        let twelve = twelve(game, user, true).expect("twelve after picking up");
+        assert_eq!(twelve.len(), 12);
+        for c in game.talon().iter() {
+            assert!(twelve.contains(c), "the talon joins the hand");
+        }
+        let box_ = bidding_box(game, twelve, Some(*discard));
+        let offered = box_.iter().flat_map(|g| &g.bids).find(|b| b.bid == *bid);
+        assert!(
+            offered.is_some_and(|b| b.playable),
+            "the box offers {bid} as playable"
+        );
+        reached.user_picked_up += 1;
+    }
+    if matches!(action.verb, Verb::Kontra { .. }) {
+        reached.user_kontras += 1;
+    }
+    table.act(game, action).expect("the user's action is legal");
+    assert!(!table.picked_up() || game.stage() == Stage::Auction);
+}
+
+/// An evening of `deals` at `user`'s seat; the user played by `user_level`.
+fn evening(
+    user: Seat,
+    user_level: TableLevel,
+    level: TableLevel,
+    seed: u64,
+    deals: usize,
+) -> Reached {
+    let mut table = Table::new(user, level, seed);
+    let mut me = TablePlayer::new(user_level, seed ^ 0xABCD);
+    let mut solver = Solver::new();
+    let mut reached = Reached::default();
+    for _ in 0..deals {
+        let mut game = table.next_deal();
+        let mut moments = HashSet::new();
+        loop {
+            let next = table.next(&game);
+            // Each moment comes once: the page never asks the same thing twice.
+            assert!(
+                moments.insert((game.actions().len(), format!("{next:?}"))),
+                "{next:?} asked twice"
+            );
+            match next {
+                Next::Over => break,
+                Next::Computer(seat) => {
+                    assert_ne!(seat, user);
+                    let job = Job::TableDecision {
+                        record: game.record().to_json(),
+                        seat,
+                        level,
+                        seed: table.computer_seed(seat),
+                    };
+                    let Ok(Answer::TableDecision { action, .. }) =
+                        run_on_the_wire(&mut solver, job)
+                    else {
+                        panic!("a table decision");
+                    };
+                    reached.computer_kontras +=
+                        usize::from(action.as_deref().is_some_and(|a| a.contains("kontra")));
+                    table
+                        .computer_answer(&mut game, seat, action.as_deref())
+                        .expect("the computer's action is legal");
+                }
+                Next::User(turn) => {
+                    user_decides(&mut table, &mut game, &turn, &mut me, &mut reached);
+                }
+            }
+            // A reload at any moment gives the same table back.
+            let kept = Table::from_storage(&table.to_storage()).expect("kept");
+            assert_eq!(kept, table);
+        }
+        assert_eq!(game.stage(), Stage::Over);
+        reached.user_soloist += usize::from(game.contracted().is_some_and(|c| c.soloist == user));
+        let s = game.settlement().expect("settled");
+        assert_eq!(s.payments.iter().sum::<i32>(), 0, "zero-sum");
+        reached.deals += 1;
+    }
+    // The sheet's totals are the sum of the exported records' payments, replayed anew.
+    let mut totals = [0; 3];
+    for line in table.session.export().lines() {
+        let g = TableRecord::parse(line)
+            .and_then(|r| r.replay())
+            .expect("replays");
+        let p = g.settlement().expect("finished").payments;
+        for s in 0..3 {
+            totals[s] += p[s];
+        }
+    }
+    assert_eq!(table.session.totals(), totals);
+    assert_eq!(table.session.sheet().len(), deals);
+    reached
+}
+
+#[test]
+fn evenings_at_every_seat_reach_pick_ups_kontras_and_the_payment() {
+    let mut all = Reached::default();
+    for (user, seed) in [(0, 3), (1, 8), (2, 21)] {
+        let r = evening(user, TableLevel::Normal, TableLevel::Easy, seed, 3);
+        all.deals += r.deals;
+        all.user_picked_up += r.user_picked_up;
+        all.user_kontras += r.user_kontras + r.user_declined;
+        all.computer_kontras += r.computer_kontras;
+        all.user_soloist += r.user_soloist;
+    }
+    assert_eq!(all.deals, 9);
+    assert!(all.user_picked_up >= 2, "{all:?}");
+    assert!(all.user_soloist >= 2, "{all:?}");
+    assert!(all.user_kontras + all.computer_kontras >= 1, "{all:?}");
+}
+
+#[test]
+fn the_auction_heard_hides_the_discards_and_the_box_is_grouped_by_value() {
+    let mut table = Table::new(0, TableLevel::Easy, 5);
+    let game = table.next_deal();
+    // Seat 1 is the forehand of deal 1 (seat 0 deals): it holds twelve and opens.
+    assert_eq!(game.forehand(), 1);
+    assert_eq!(table.next(&game), Next::Computer(1));
+    let twelve_cards = twelve(&game, 1, false).expect("the forehand holds twelve");
+    let groups = bidding_box(&game, twelve_cards, None);
+    assert_eq!(groups[0].value, 1, "passz is the lowest bid");
+    assert!(groups.windows(2).all(|w| w[0].value < w[1].value));
+    assert!(groups.iter().flat_map(|g| &g.bids).all(|b| b.playable));
+    // Discarding both hearts of a hand without the heart marriage: no piros 40-100.
+    let mut table2 = table.clone();
+    let mut g = game.clone();
+    let discard: Vec<Card> = twelve_cards.iter().take(2).collect();
+    let action = Action {
+        seat: 1,
+        verb: Verb::Bid {
+            bid: "passz".parse().unwrap(),
+            discard: [discard[0], discard[1]],
+        },
+    };
+    table2.act(&mut g, action).expect("an opening passz");
+    assert_eq!(heard(&g), vec![Heard::Bid(1, "passz".parse().unwrap())]);
+    assert!(
+        !g.view(2)
+            .public
+            .iter()
+            .any(|a| a.contains(&discard[0].to_string()))
+    );
+    // Seat 2 may pass; the user (seat 0) has not picked up, so holds ten.
+    assert_eq!(table2.next(&g), Next::Computer(2));
+    assert_eq!(twelve(&g, 0, false), None);
+    let _ = CardSet::EMPTY;
+}
+
+#[test]
+fn a_kontra_shows_what_it_does_to_the_stakes() {
+    // Find a deal the computers bid an ulti in, then read the stakes at kontra.
+    for seed in 0..60 {
+        let mut table = Table::new(0, TableLevel::Normal, seed);
+        let mut game = table.next_deal();
+        let mut players = [0, 1, 2].map(|s| TablePlayer::new(TableLevel::Normal, seed + s));
+        while game.stage() == Stage::Auction || game.stage() == Stage::Trump {
+            let s = game.to_act().unwrap();
+            let a = decide(
+                &game,
+                s,
+                &mut players[s],
+                &mut DecisionTimes::default(),
+                &|| 0.0,
+            )
+            .unwrap()
+            .unwrap();
+            table.act(&mut game, a).unwrap();
+        }
+        let Some(c) = game.contracted() else { continue };
+        if !c.bid.bid.contracts().contains(&Contract::Ulti) || c.bid.piros {
+            continue;
+        }
+        let stakes = kontra_stakes(&game, &[Contract::Ulti], 1);
+        let u = &stakes[0];
+        // Ulti (base 4): made 4 → 8; lost 8 → 12 (base × (2^k + 1)).
+        assert_eq!((u.won_now, u.won_then), (4, 8));
+        assert_eq!((u.lost_now, u.lost_then), (-8, -12));
+        return;
+    }
+    panic!("no ulti bid in 60 deals");
+}
