@@ -2,14 +2,16 @@
 //! silent bonuses, each seat's payment, and the next deal.
 
 use leptos::prelude::*;
+use ulti_engine::Seat;
 use ulti_engine::whole_game::{Silent, UnitResult};
 
 use super::TablePage;
 use crate::i18n::{Lang, contract_name, kontra_name, table_seat, text, tr, tr_with};
 use crate::model::analysis::signed;
 
-/// A unit's line: "Ulti — lost, kontra: −12 / −12".
-fn unit_text(lang: Lang, u: &UnitResult) -> String {
+/// A unit's line: "Ulti: failed, kontra: the soloist −12 against Player 2, −12 against
+/// Player 3" (the soloist's side: negative when it pays).
+fn unit_text(lang: Lang, u: &UnitResult, soloist: Seat, user: Seat) -> String {
     let name = match u.replaced_by {
         Some(kind) => format!(
             "{} → {}",
@@ -39,6 +41,8 @@ fn unit_text(lang: Lang, u: &UnitResult) -> String {
             ("kontra", &levels),
             ("v1", &signed(u.value[0])),
             ("v2", &signed(u.value[1])),
+            ("d1", &table_seat(lang, (soloist + 1) % 3, user)),
+            ("d2", &table_seat(lang, (soloist + 2) % 3, user)),
         ],
     )
 }
@@ -67,8 +71,18 @@ pub(super) fn DealResult() -> impl IntoView {
     };
     let units = move || {
         let l = lang.get();
+        let u = user();
+        let soloist = tp.game.with(|g| {
+            g.as_ref()
+                .and_then(|g| g.contracted())
+                .map_or(0, |c| c.soloist)
+        });
         settlement().map(|s| {
-            let mut lines: Vec<String> = s.units.iter().map(|u| unit_text(l, u)).collect();
+            let mut lines: Vec<String> = s
+                .units
+                .iter()
+                .map(|x| unit_text(l, x, soloist, u))
+                .collect();
             lines.extend(s.silent.iter().map(|b| {
                 tr_with(
                     l,

@@ -1,0 +1,361 @@
+// The Table page (issue 19): whole games against the easy computer, in both languages.
+// - A deal where the user picks up the talon and overbids, then plays to the end; the page's
+//   payments equal `ulti replay` of the exported record.
+// - A three-deal evening whose totals equal the sum of the records' payments (replayed by the
+//   CLI), with a reload in mid-auction that continues the same game.
+// - A deal where the user defends and says kontra, the stakes shown first.
+// - A passed-out deal continued from an imported record in progress (the user stands and
+//   plays passz); a broken record is refused with the replay's words and changes nothing.
+// - The auction by keyboard alone; the 375 px phone layout with every target ≥ 40 px; axe.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { REPO_ROOT, TIMEOUT, baseUrl, browserPerFile, pageProblems, screenshot, withPage } from './helpers.mjs';
+import { assertAccessible } from './a11y.mjs';
+
+const browser = browserPerFile();
+const DEAL_MS = 180_000;
+
+/** `ulti replay --json` of one record. */
+function replay(record) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ulti-table-'));
+  const file = path.join(dir, 'game.json');
+  writeFileSync(file, record);
+  const bin = process.env.ULTI_BIN || path.join(REPO_ROOT, 'target', 'debug', 'ulti');
+  return JSON.parse(
+    execFileSync(bin, ['replay', file, '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
+}
+
+/** Opens the Table page with an empty browser storage (a first visit), in `lang`. */
+async function openTable(page, lang = 'en', { clear = true } = {}) {
+  await page.goto(baseUrl());
+  if (clear) await page.evaluate(() => localStorage.clear());
+  await page.evaluate((l) => {
+    history.pushState(null, '', `table?lang=${l}`);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, lang);
+  await page.waitForSelector('[data-testid=table-page]');
+}
+
+/** The level for the next decisions. */
+async function setLevel(page, level) {
+  await page.selectOption('[data-testid=table-level]', level);
+}
+
+/** What the page waits for: auction, trump, card, kontra, over, computer-N. */
+async function nextStep(page) {
+  return page.evaluate(() => {
+    if (document.querySelector('[data-testid=table-result]')) return 'over';
+    return document.querySelector('[data-testid=table-status]')?.dataset.next ?? 'none';
+  });
+}
+
+/** Waits until the user is asked something (or the deal is over). */
+async function userTurn(page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid=table-result]') ||
+      ['auction', 'trump', 'card', 'kontra'].includes(
+        document.querySelector('[data-testid=table-status]')?.dataset.next,
+      ),
+    null,
+    { timeout: TIMEOUT.solve },
+  );
+  return nextStep(page);
+}
+
+/** The records the page exports (the download link's data). */
+async function exported(page) {
+  const href = await page.getAttribute('[data-testid=table-export]', 'href');
+  return decodeURIComponent(href.slice(href.indexOf(',') + 1))
+    .split('\n')
+    .filter((l) => l.trim());
+}
+
+/**
+ * Picks up (unless holding twelve), discards the first pair of cards that leaves a bid
+ * playable, and says the lowest playable bid.
+ */
+async function pickUpAndBid(page) {
+  if (await page.$('[data-testid=table-pick-up]')) {
+    await page.click('[data-testid=table-pick-up]');
+  }
+  await page.waitForSelector('[data-testid=table-bidding-box]');
+  const cards = await page.$$eval('[data-testid=table-card]', (els) => els.map((e) => e.dataset.card));
+  assert.equal(cards.length, 12, 'the twelve with the talon');
+  for (let i = 0; i + 1 < cards.length; i++) {
+    await page.click(`[data-testid=table-card][data-card=${cards[i]}]`);
+    await page.click(`[data-testid=table-card][data-card=${cards[i + 1]}]`);
+    const bid = await page.$('[data-testid=table-bid]:not([disabled])');
+    if (bid) {
+      const said = await bid.getAttribute('data-bid');
+      await bid.click();
+      return said;
+    }
+    await page.click(`[data-testid=table-card][data-card=${cards[i]}]`);
+    await page.click(`[data-testid=table-card][data-card=${cards[i + 1]}]`);
+  }
+  throw new Error('no discard leaves a bid playable');
+}
+
+/**
+ * Plays the deal to its end: `auction(step)` decides the user's auction turns (default: pass,
+ * or stand as the holder); trump: the first offered; kontra out of turn: let go; cards: the
+ * first legal one. Returns what was reached.
+ */
+async function playOut(page, { auction, card } = {}) {
+  const seen = { auction: 0, trump: 0, card: 0, kontra: 0 };
+  for (;;) {
+    const step = await userTurn(page);
+    if (step === 'over') return seen;
+    seen[step] += 1;
+    if (step === 'auction') {
+      if (auction && (await auction(page))) continue;
+      if (await page.$('[data-testid=table-stand]')) await page.click('[data-testid=table-stand]');
+      else if (await page.$('[data-testid=table-pass]')) await page.click('[data-testid=table-pass]');
+      else await pickUpAndBid(page);
+    } else if (step === 'trump') {
+      await page.click('[data-testid=table-trump] >> nth=0');
+    } else if (step === 'kontra') {
+      await page.click('[data-testid=table-no-kontra]');
+    } else {
+      if (card) await card(page);
+      await page.click('[data-testid=table-card][data-legal=true] >> nth=0');
+    }
+    await page.waitForFunction((n) => document.querySelector('[data-testid=table-status]')?.dataset.next !== n || document.querySelector('[data-testid=table-result]'), step, { timeout: TIMEOUT.ui }).catch(() => {});
+  }
+}
+
+/** The payments the result shows, by seat. */
+async function shownPayments(page) {
+  return page.$$eval('[data-testid=table-payment]', (els) => els.map((e) => Number(e.dataset.amount)));
+}
+
+test('a whole deal: the user picks up and overbids, plays, and the payments are the replay\'s', { timeout: DEAL_MS * 2 }, async () => {
+  await withPage(browser.context, 'table overbid', async (page) => {
+    await openTable(page, 'en');
+    await setLevel(page, 'easy');
+    await assertAccessible(page, 'the table at the start');
+    let bid = null;
+    // Deal 1: seat 0 (the user) deals, seat 1 opens; the user picks up at its first turn.
+    const seen = await playOut(page, {
+      auction: async (p) => {
+        if (bid || !(await p.$('[data-testid=table-pick-up]')) || (await p.$('[data-testid=table-stand]'))) return false;
+        await p.click('[data-testid=table-pick-up]');
+        await p.waitForSelector('[data-testid=table-talon-note]');
+        await screenshot(p, 'table-picked-up');
+        await assertAccessible(p, 'the twelve and the bidding box');
+        bid = await pickUpAndBid(p);
+        return true;
+      },
+    });
+    assert.ok(bid, 'the user picked up and bid');
+    assert.ok(seen.card >= 1, 'the user played cards');
+    const heard = await page.$$eval('[data-testid=table-heard]', (els) => els.map((e) => e.textContent));
+    assert.ok(heard.some((h) => h.startsWith('Player 1 (you)')), `the user's bid is heard: ${heard}`);
+    await screenshot(page, 'table-result-en');
+    await assertAccessible(page, 'the result');
+    const records = await exported(page);
+    assert.equal(records.length, 1);
+    const r = replay(records[0]);
+    assert.equal(r.stage, 'over');
+    assert.deepEqual(await shownPayments(page), r.payments, 'the page pays what ulti replay pays');
+    assert.ok(r.auction.some((a) => a.startsWith('0 bid ')), 'the auction holds the user\'s bid');
+    assert.deepEqual(pageProblems(page), []);
+  });
+});
+
+test('a deal where the user defends and says kontra, its stakes shown first', { timeout: DEAL_MS * 3 }, async () => {
+  await withPage(browser.context, 'table kontra', async (page) => {
+    await openTable(page, 'en');
+    await setLevel(page, 'easy');
+    let said = null;
+    for (let deal = 1; deal <= 3 && !said; deal++) {
+      // The user passes throughout, so a computer is the soloist; at its first card it doubles.
+      await playOut(page, {
+        auction: async (p) => {
+          if (await p.$('[data-testid=table-pass]')) {
+            await p.click('[data-testid=table-pass]');
+            return true;
+          }
+          return false;
+        },
+        card: async (p) => {
+          if (said || !(await p.$('[data-testid=table-kontra]'))) return false;
+          const unit = await p.getAttribute('[data-testid=table-kontra-unit] >> nth=0', 'data-unit');
+          const stakes = await p.textContent('[data-testid=table-stakes] >> nth=0');
+          assert.match(stakes, /made [+−\d]+ → [+−\d]+, failed [+−\d]+ → [+−\d]+/);
+          await p.check('[data-testid=table-kontra-unit] >> nth=0');
+          await screenshot(p, 'table-kontra');
+          await assertAccessible(p, 'the kontra box');
+          await p.click('[data-testid=table-say-kontra]');
+          await p.waitForFunction(() => /kontra/.test(document.querySelector('[data-testid=table-kontras]')?.textContent));
+          said = unit;
+          return false; // then the card
+        },
+      });
+      if (!said && deal < 3) await page.click('[data-testid=table-next-deal]');
+    }
+    assert.ok(said, 'the user said kontra in three deals');
+    const records = await exported(page);
+    const r = replay(records[records.length - 1]);
+    assert.deepEqual(await shownPayments(page), r.payments, 'the page pays what ulti replay pays');
+    const unit = r.units.find((u) => u.unit === said);
+    assert.ok(unit && unit.kontra.includes(1), `the unit ${said} stands at kontra: ${JSON.stringify(r.units)}`);
+    assert.deepEqual(pageProblems(page), []);
+  });
+});
+
+test('a three-deal evening in Hungarian: a reload in mid-auction continues, the totals are the records\'', { timeout: DEAL_MS * 4 }, async () => {
+  await withPage(browser.context, 'table evening', async (page) => {
+    await openTable(page, 'hu');
+    await setLevel(page, 'easy');
+    let reloaded = false;
+    for (let deal = 1; deal <= 3; deal++) {
+      await playOut(page, {
+        auction: async (p) => {
+          if (reloaded) return false;
+          reloaded = true;
+          const before = await p.$$eval('[data-testid=table-heard]', (els) => els.map((e) => e.textContent));
+          const hand = await p.$$eval('[data-testid=table-card]', (els) => els.map((e) => e.dataset.card));
+          await openTable(p, 'hu', { clear: false });
+          assert.equal(await userTurn(p), 'auction', 'still the user\'s auction turn');
+          assert.deepEqual(await p.$$eval('[data-testid=table-heard]', (els) => els.map((e) => e.textContent)), before);
+          assert.deepEqual(await p.$$eval('[data-testid=table-card]', (els) => els.map((e) => e.dataset.card)), hand);
+          await setLevel(p, 'easy');
+          return false;
+        },
+      });
+      assert.equal(await page.$$eval('[data-testid=table-sheet-row]', (e) => e.length), deal);
+      if (deal === 1) await screenshot(page, 'table-result-hu');
+      if (deal < 3) await page.click('[data-testid=table-next-deal]');
+    }
+    assert.ok(reloaded, 'the evening reached a user auction turn');
+    const records = await exported(page);
+    assert.equal(records.length, 3);
+    const totals = [0, 0, 0];
+    const dealers = [];
+    for (const rec of records) {
+      const r = replay(rec);
+      dealers.push(r.dealer);
+      r.payments.forEach((p, s) => (totals[s] += p));
+    }
+    assert.deepEqual(dealers, [0, 1, 2], 'the dealer moves one seat a deal');
+    const shown = await page.$$eval('[data-testid=table-total]', (els) => els.map((e) => e.textContent.trim()));
+    const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+    assert.deepEqual(shown, totals.map(signed), 'the sheet\'s totals are the records\'');
+    await screenshot(page, 'table-sheet-hu');
+    await assertAccessible(page, 'the score sheet');
+    assert.deepEqual(pageProblems(page), []);
+  });
+});
+
+test('import: a broken record is refused and changes nothing; a game in progress continues to a passed-out passz', { timeout: DEAL_MS }, async () => {
+  await withPage(browser.context, 'table import', async (page) => {
+    await openTable(page, 'en');
+    await setLevel(page, 'easy');
+    // Seat 1 (the user) is the forehand of deal 1: it opened passz, both others passed.
+    const hands = [
+      'P7,P8,P9,PX,PU,PO,PK,PA,Z7,Z8',
+      'Z9,ZX,ZU,ZO,ZK,ZA,M7,M8,M9,MX,MU,MO',
+      'MK,MA,T7,T8,T9,TX,TU,TO,TK,TA',
+    ];
+    const record = (actions) =>
+      JSON.stringify({ format: 'ulti-game/1', dealer: 0, hands, actions });
+    // Broken: seat 2 acts before the forehand.
+    const before = await page.$$eval('[data-testid=table-heard]', (els) => els.map((e) => e.textContent));
+    await page.click('.table-import summary');
+    await page.fill('[data-testid=table-import-text]', record(['2 pass']));
+    await page.click('[data-testid=table-import-go]');
+    const msg = await page.textContent('[data-testid=table-import-msg]');
+    assert.match(msg, /^Not imported \(your evening is unchanged\): line 1: action 1/);
+    const cli = (() => {
+      try {
+        replay(record(['2 pass']));
+        return '';
+      } catch (e) {
+        return String(e.stderr);
+      }
+    })();
+    assert.ok(cli.includes('action 1'), cli);
+    assert.ok(msg.includes(cli.trim().replace(/^error: /, '')), `the replay's words: ${msg} / ${cli}`);
+    assert.deepEqual(await page.$$eval('[data-testid=table-heard]', (els) => els.map((e) => e.textContent)), before);
+    await screenshot(page, 'table-import-refused');
+    // A game in progress: the user (seat 1 after the seat change) stands and plays passz.
+    await page.selectOption('[data-testid=table-seat-choice]', '1');
+    await page.click('[data-testid=table-new-evening]');
+    await setLevel(page, 'easy');
+    await page.fill('[data-testid=table-import-text]', record(['1 bid passz M9,MX', '2 pass', '0 pass']));
+    await page.click('[data-testid=table-import-go]');
+    assert.equal(await page.getAttribute('[data-testid=table-import-msg]', 'data-ok'), 'true');
+    assert.equal(await userTurn(page), 'auction');
+    assert.ok(await page.$('[data-testid=table-stand]'), 'the holder may stand');
+    await page.click('[data-testid=table-stand]');
+    await playOut(page);
+    const records = await exported(page);
+    const r = replay(records[records.length - 1]);
+    assert.equal(r.soloist, 1);
+    assert.deepEqual(await shownPayments(page), r.payments);
+    assert.deepEqual(pageProblems(page), []);
+  });
+});
+
+test('the auction by keyboard alone, and the phone layout at 375 px', { timeout: DEAL_MS }, async () => {
+  await withPage(browser.context, 'table keyboard phone', async (page) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openTable(page, 'en');
+    await setLevel(page, 'easy');
+    assert.equal(await userTurn(page), 'auction');
+    // Tab to "Pick up" and press Enter; then the discard and a bid, all by keys.
+    const focusOn = async (selector) => {
+      for (let i = 0; i < 80; i++) {
+        await page.keyboard.press('Tab');
+        if (await page.evaluate((s) => document.activeElement?.matches(s), selector)) return;
+      }
+      throw new Error(`Tab never reached ${selector}`);
+    };
+    const pickUp = await page.$('[data-testid=table-pick-up]');
+    if (pickUp) {
+      await focusOn('[data-testid=table-pick-up]');
+      await page.keyboard.press('Enter');
+    }
+    await page.waitForSelector('[data-testid=table-bidding-box]');
+    const cards = await page.$$eval('[data-testid=table-card]', (els) => els.map((e) => e.dataset.card));
+    let bid = null;
+    for (let i = 0; i + 1 < cards.length && !bid; i++) {
+      for (const c of [cards[i], cards[i + 1]]) {
+        await page.focus(`[data-testid=table-card][data-card=${c}]`);
+        await page.keyboard.press('Enter');
+      }
+      if (await page.$('[data-testid=table-bid]:not([disabled])')) {
+        await focusOn('[data-testid=table-bid]:not([disabled])');
+        bid = await page.evaluate(() => document.activeElement.dataset.bid);
+        await page.keyboard.press('Enter');
+      } else {
+        for (const c of [cards[i], cards[i + 1]]) {
+          await page.focus(`[data-testid=table-card][data-card=${c}]`);
+          await page.keyboard.press('Space');
+        }
+      }
+    }
+    assert.ok(bid, 'a bid said by keyboard');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=table-heard]')].some((e) => e.dataset.seat === '0'));
+    // The phone layout: no sideways scroll, every target at least 40 px high.
+    const small = await page.$$eval('button, a, select, summary', (els) =>
+      els
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => ({ t: e.dataset.testid || e.textContent.trim().slice(0, 20), h: e.getBoundingClientRect().height }))
+        .filter((x) => x.h < 40),
+    );
+    assert.deepEqual(small, [], 'targets under 40 px');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scroll (${overflow} px)`);
+    await screenshot(page, 'table-phone');
+    await assertAccessible(page, 'the phone layout');
+  });
+});
