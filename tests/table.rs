@@ -239,3 +239,23 @@ fn a_kontra_shows_what_it_does_to_the_stakes() {
     }
     panic!("no ulti bid in 60 deals");
 }
+
+#[test]
+fn hints_are_kept_per_deal_and_an_older_stored_table_still_loads() {
+    let mut table = Table::new(2, TableLevel::Easy, 9);
+    let game = table.next_deal();
+    table.take_hint(&game, Some("2 pass".into()));
+    table.take_hint(&game, Some("2 pass".into()));
+    assert_eq!(
+        table.hints_now().len(),
+        1,
+        "the same hint at the same moment once"
+    );
+    let kept = Table::from_storage(&table.to_storage()).expect("kept");
+    assert_eq!(kept.hints_now().len(), 1);
+    // A table stored before hints existed.
+    let mut json: serde_json::Value = serde_json::from_str(&table.to_storage()).unwrap();
+    json.as_object_mut().unwrap().remove("hints");
+    let old = Table::from_storage(&json.to_string()).expect("an older table loads");
+    assert!(old.hints_now().is_empty());
+}

@@ -18,7 +18,7 @@ use crate::model::url_state::{LAST_STEP, UrlIssue};
 use crate::protocol::WorkerError;
 
 mod table;
-pub use table::{auction_bid_name, kontra_name, level_name, table_seat};
+pub use table::{advice_text, auction_bid_name, kontra_name, level_name, table_seat};
 
 /// The catalogue's text for `key`.
 #[must_use]

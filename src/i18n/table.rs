@@ -3,9 +3,9 @@
 
 use ulti_engine::Seat;
 use ulti_engine::players::TableLevel;
-use ulti_engine::whole_game::AuctionBid;
+use ulti_engine::whole_game::{Action, AuctionBid, Verb};
 
-use super::{Lang, capitalise, contract_part, tr, tr_with};
+use super::{Lang, capitalise, card_name, contract_name, contract_part, suit_name, tr, tr_with};
 
 /// A table seat, marked when it is the user's: "2. játékos (te)" / "Player 2 (you)".
 #[must_use]
@@ -66,4 +66,49 @@ pub fn level_name(lang: Lang, level: TableLevel) -> String {
             TableLevel::Cheater => "whole.level_cheater",
         },
     )
+}
+
+/// A hint in words: what the advisor would do now ("Pick up the talon, discard Seven of
+/// Hearts and Eight of Bells, bid Ulti"); `None` advice: say nothing (a kontra let go).
+#[must_use]
+pub fn advice_text(lang: Lang, advice: Option<&Action>) -> String {
+    let Some(a) = advice else {
+        return tr(lang, "whole.advice_nothing");
+    };
+    match &a.verb {
+        Verb::Bid { bid, discard } => tr_with(
+            lang,
+            "whole.advice_bid",
+            &[
+                ("bid", &auction_bid_name(lang, bid)),
+                (
+                    "cards",
+                    &format!(
+                        "{}, {}",
+                        card_name(lang, discard[0]),
+                        card_name(lang, discard[1])
+                    ),
+                ),
+            ],
+        ),
+        Verb::Pass { .. } => tr(lang, "whole.advice_pass"),
+        Verb::Stand => tr(lang, "whole.advice_stand"),
+        Verb::Trump(s) => tr_with(
+            lang,
+            "whole.advice_trump",
+            &[("suit", &suit_name(lang, *s))],
+        ),
+        Verb::Kontra { level, units } => {
+            let names: Vec<String> = units.iter().map(|&u| contract_name(lang, u)).collect();
+            tr_with(
+                lang,
+                "whole.advice_kontra",
+                &[
+                    ("kontra", &kontra_name(lang, *level)),
+                    ("units", &names.join(", ")),
+                ],
+            )
+        }
+        Verb::Card(c) => tr_with(lang, "whole.advice_card", &[("card", &card_name(lang, *c))]),
+    }
 }

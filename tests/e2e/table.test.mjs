@@ -1,6 +1,6 @@
 // The Table page (issue 19): whole games against the easy computer, in both languages.
-// - A deal where the user picks up the talon and overbids, then plays to the end; the page's
-//   payments equal `ulti replay` of the exported record.
+// - A deal where the user takes a hint, picks up the talon and overbids, then plays to the end;
+//   the page's payments equal `ulti replay` of the exported record.
 // - A three-deal evening whose totals equal the sum of the records' payments (replayed by the
 //   CLI), with a reload in mid-auction that continues the same game.
 // - A deal where the user defends and says kontra, the stakes shown first.
@@ -146,6 +146,18 @@ test('a whole deal: the user picks up and overbids, plays, and the payments are 
     const seen = await playOut(page, {
       auction: async (p) => {
         if (bid || !(await p.$('[data-testid=table-pick-up]')) || (await p.$('[data-testid=table-stand]'))) return false;
+        // A hint first: the strong advisor from the user's seat, in the record's words.
+        const t0 = Date.now();
+        await p.click('[data-testid=table-hint]');
+        await p.waitForFunction(
+          () => !['thinking', undefined].includes(document.querySelector('[data-testid=table-advice]')?.dataset.action),
+          null,
+          { timeout: TIMEOUT.solve },
+        );
+        const advice = await p.getAttribute('[data-testid=table-advice]', 'data-action');
+        console.log(`strong hint at the auction in the browser: ${Date.now() - t0} ms`);
+        assert.match(advice, /^0 (pass|bid \S+ \S+,\S+)$/, `a hint for seat 0: ${advice}`);
+        assert.equal(await p.getAttribute('[data-testid=table-hints-taken]', 'data-n'), '1');
         await p.click('[data-testid=table-pick-up]');
         await p.waitForSelector('[data-testid=table-talon-note]');
         await screenshot(p, 'table-picked-up');

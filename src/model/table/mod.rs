@@ -60,6 +60,21 @@ pub struct Table {
     declined: Vec<(Seat, usize, u8)>,
     /// The user picked up the talon and must bid (kept so a reload cannot undo it).
     picked_up: bool,
+    /// The hints the user took: (deal number, actions before it, the advice in the record's
+    /// words, or `None`: let the kontra go).
+    #[serde(default)]
+    hints: Vec<Hint>,
+}
+
+/// A hint the user took.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hint {
+    /// The deal's number (1-based).
+    pub deal: usize,
+    /// The actions before it.
+    pub at: usize,
+    /// The advice as the record writes it (`None`: say nothing, a kontra let go).
+    pub advice: Option<String>,
 }
 
 impl Table {
@@ -72,7 +87,30 @@ impl Table {
             level,
             declined: Vec::new(),
             picked_up: false,
+            hints: Vec::new(),
         }
+    }
+
+    /// The level of the hints: the strongest player, from the user's own seat.
+    pub const HINT_LEVEL: TableLevel = TableLevel::Strong;
+
+    /// Keep a hint the user took at this moment of `game`.
+    pub fn take_hint(&mut self, game: &WholeGame, advice: Option<String>) {
+        let hint = Hint {
+            deal: self.deal_number(),
+            at: game.actions().len(),
+            advice,
+        };
+        if !self.hints.contains(&hint) {
+            self.hints.push(hint);
+        }
+    }
+
+    /// The hints taken in the deal on the table.
+    #[must_use]
+    pub fn hints_now(&self) -> Vec<&Hint> {
+        let n = self.deal_number();
+        self.hints.iter().filter(|h| h.deal == n).collect()
     }
 
     /// The game on the table: the one in progress, else the last one finished (its result
@@ -107,6 +145,18 @@ impl Table {
             .seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add((self.deal_number() as u64) << 2 | seat as u64)
+    }
+
+    /// A key of the moment in `game`: the deal, the actions so far and what comes next (an
+    /// answer for another moment is dropped).
+    #[must_use]
+    pub fn moment(&self, game: &WholeGame) -> String {
+        format!(
+            "{}:{}:{:?}",
+            self.deal_number(),
+            game.actions().len(),
+            self.next(game)
+        )
     }
 
     /// Has the user picked up the talon (and so must bid)?
@@ -220,6 +270,7 @@ impl Table {
         self.session = session;
         self.declined.clear();
         self.picked_up = false;
+        self.hints.clear();
     }
 }
 

@@ -5,9 +5,10 @@
 //! browser keeps (a reload or a closed tab continues where it stood).
 //!
 //! Sections: [`seats`] (the table: who deals, the auction heard, the trick, the contract),
-//! [`turn`] (the user's decision), [`result`] (the deal's payment), [`sheet`] (the score
+//! [`turn`] (the user's decision), [`hint`] (the advisor from the user's seat), [`result`] (the deal's payment), [`sheet`] (the score
 //! sheet, export and import, a new evening).
 
+mod hint;
 mod result;
 mod seats;
 mod sheet;
@@ -76,6 +77,19 @@ struct TablePage {
     thinking: RwSignal<Option<Seat>>,
     /// The stored evening could not be read (a new one was started).
     storage_lost: RwSignal<bool>,
+    /// The hint asked at a moment (its key) and where it stands.
+    hint: RwSignal<Option<(String, HintState)>>,
+}
+
+/// A hint asked of the workers.
+#[derive(Clone, Debug, PartialEq)]
+enum HintState {
+    /// Being decided.
+    Thinking,
+    /// The advice in the record's words (`None`: say nothing now).
+    Advice(Option<String>),
+    /// The worker failed.
+    Failed(String),
 }
 
 impl TablePage {
@@ -163,6 +177,7 @@ pub fn TableRoute() -> impl IntoView {
         computer_error: RwSignal::new(None),
         thinking: RwSignal::new(None),
         storage_lost: RwSignal::new(lost),
+        hint: RwSignal::new(None),
     };
     provide_context(tp);
 
@@ -183,13 +198,8 @@ pub fn TableRoute() -> impl IntoView {
             return;
         };
         let Some((record, key)) = tp.game.with(|g| {
-            g.as_ref().map(|g| {
-                let n = tp.table.with(Table::deal_number);
-                (
-                    g.record().to_json(),
-                    format!("{n}:{}:{seat}", g.actions().len()),
-                )
-            })
+            g.as_ref()
+                .map(|g| (g.record().to_json(), tp.table.with(|t| t.moment(g))))
         }) else {
             return;
         };

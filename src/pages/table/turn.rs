@@ -7,6 +7,7 @@ use ulti_engine::whole_game::{Action, Stage, Verb, WholeGame};
 use ulti_engine::{Card, CardSet, Contract, Seat, Suit};
 
 use super::TablePage;
+use super::hint::HintBox;
 use crate::components::card::{HandCard, SuitIcon, suit_class};
 use crate::i18n::{
     Lang, auction_bid_name, contract_name, kontra_name, suit_name, table_seat, text, tr, tr_with,
@@ -168,6 +169,7 @@ pub(super) fn UserTurnPanel() -> impl IntoView {
                     .get()
                     .map(|e| view! { <p class="alert" role="alert" data-testid="table-error">{e}</p> })
             }}
+            <HintBox />
         </section>
     }
 }

@@ -1,0 +1,138 @@
+//! A hint on request at any of the user's decisions: the strongest computer player decides
+//! from the user's own seat (its cards, the talon it laid down, the public auction; never a
+//! hidden card), in a worker, and the page says what it would do. Hints taken are kept with
+//! the evening.
+
+use leptos::prelude::*;
+use ulti_engine::whole_game::Action;
+
+use super::{HintState, TablePage};
+use crate::i18n::{advice_text, text, tr_with};
+use crate::model::table::{Next, Table};
+use crate::protocol::{Answer, Job, UNEXPECTED_ANSWER};
+use crate::solver_client::SolverClient;
+
+/// The hint button and the advice.
+#[component]
+pub(super) fn HintBox() -> impl IntoView {
+    let tp = expect_context::<TablePage>();
+    let client = expect_context::<SolverClient>();
+    let lang = tp.lang;
+    let moment = move || {
+        tp.game
+            .with(|g| g.as_ref().map(|g| tp.table.with(|t| t.moment(g))))
+    };
+    let user_turn = move || matches!(tp.next(), Some(Next::User(_)));
+    let shown = move || {
+        let m = moment()?;
+        tp.hint
+            .get()
+            .filter(|(k, _)| *k == m)
+            .map(|(_, state)| state)
+    };
+    let ask = move |_| {
+        let Some((record, key)) = tp.game.with_untracked(|g| {
+            g.as_ref().map(|g| {
+                (
+                    g.record().to_json(),
+                    tp.table.with_untracked(|t| t.moment(g)),
+                )
+            })
+        }) else {
+            return;
+        };
+        let (user, seed) = tp
+            .table
+            .with_untracked(|t| (t.user, t.computer_seed(t.user)));
+        tp.hint.set(Some((key.clone(), HintState::Thinking)));
+        let job = Job::TableDecision {
+            record,
+            seat: user,
+            level: Table::HINT_LEVEL,
+            seed,
+        };
+        client.ask(job, move |answer, _ms| {
+            let state = match answer {
+                Ok(Answer::TableDecision { action, .. }) => {
+                    if let Some(g) = tp.game.get_untracked() {
+                        tp.table.update(|t| t.take_hint(&g, action.clone()));
+                    }
+                    HintState::Advice(action)
+                }
+                Ok(_) => HintState::Failed(UNEXPECTED_ANSWER.into()),
+                Err(e) => HintState::Failed(e),
+            };
+            // `try_`: the page may be gone when the answer comes.
+            let _ = tp.hint.try_update(|h| {
+                if h.as_ref().is_some_and(|(k, _)| *k == key) {
+                    *h = Some((key, state));
+                }
+            });
+        });
+    };
+    let words = move || {
+        let l = lang.get();
+        shown().map(|state| match state {
+            HintState::Thinking => (
+                "thinking".to_string(),
+                crate::i18n::tr(l, "whole.hint_thinking"),
+            ),
+            HintState::Advice(a) => {
+                let action = a.as_deref().and_then(|w| w.parse::<Action>().ok());
+                (
+                    a.unwrap_or_default(),
+                    tr_with(
+                        l,
+                        "whole.hint_title",
+                        &[("advice", &advice_text(l, action.as_ref()))],
+                    ),
+                )
+            }
+            HintState::Failed(e) => (
+                "failed".to_string(),
+                tr_with(l, "whole.hint_failed", &[("error", &e)]),
+            ),
+        })
+    };
+    let taken = move || tp.table.with(|t| t.hints_now().len());
+    view! {
+        {move || {
+            user_turn()
+                .then(|| {
+                    view! {
+                        <div class="table-controls">
+                            <button
+                                type="button"
+                                data-testid="table-hint"
+                                disabled=move || matches!(shown(), Some(HintState::Thinking))
+                                on:click=ask
+                            >
+                                {text(lang, "whole.hint")}
+                            </button>
+                        </div>
+                    }
+                })
+        }}
+        {move || {
+            words()
+                .map(|(action, t)| {
+                    view! {
+                        <p class="hint table-advice" role="status" data-testid="table-advice" data-action=action>
+                            {t}
+                        </p>
+                    }
+                })
+        }}
+        {move || {
+            let n = taken();
+            (n > 0)
+                .then(|| {
+                    view! {
+                        <p class="hint" data-testid="table-hints-taken" data-n=n.to_string()>
+                            {move || tr_with(lang.get(), "whole.hints_taken", &[("n", &n.to_string())])}
+                        </p>
+                    }
+                })
+        }}
+    }
+}
