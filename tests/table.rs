@@ -259,3 +259,14 @@ fn hints_are_kept_per_deal_and_an_older_stored_table_still_loads() {
     let old = Table::from_storage(&json.to_string()).expect("an older table loads");
     assert!(old.hints_now().is_empty());
 }
+
+#[test]
+fn a_new_evening_is_another_moment_even_at_the_same_point() {
+    // An answer asked in the evening before must not be taken for the new one's.
+    let mut a = Table::new(0, TableLevel::Easy, 1);
+    let mut b = Table::new(0, TableLevel::Easy, 2);
+    let ga = a.next_deal();
+    let gb = b.next_deal();
+    assert_eq!(a.next(&ga), b.next(&gb));
+    assert_ne!(a.moment(&ga), b.moment(&gb));
+}

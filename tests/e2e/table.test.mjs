@@ -6,6 +6,7 @@
 // - A deal where the user defends and says kontra, the stakes shown first.
 // - A passed-out deal continued from an imported record in progress (the user stands and
 //   plays passz); a broken record is refused with the replay's words and changes nothing.
+// - The page stays responsive while strong computers decide in the auction.
 // - The auction by keyboard alone; the 375 px phone layout with every target ≥ 40 px; axe.
 
 import assert from 'node:assert/strict';
@@ -369,5 +370,33 @@ test('the auction by keyboard alone, and the phone layout at 375 px', { timeout:
     assert.ok(overflow <= 0, `no sideways scroll (${overflow} px)`);
     await screenshot(page, 'table-phone');
     await assertAccessible(page, 'the phone layout');
+  });
+});
+
+test('strong computers decide the auction in the workers: the page keeps drawing frames', { timeout: DEAL_MS }, async () => {
+  await withPage(browser.context, 'table responsive', async (page) => {
+    await openTable(page, 'en');
+    await setLevel(page, 'strong');
+    // A new evening at the strong level: seat 1 opens, seat 2 answers, then the user.
+    await page.evaluate(() => {
+      window.__frames = [];
+      const tick = (t) => {
+        window.__frames.push(t);
+        if (window.__frames.length < 100000) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.click('[data-testid=table-new-evening]');
+    await page.waitForSelector('[data-testid=table-thinking]');
+    const step = await userTurn(page);
+    assert.ok(['auction', 'card', 'trump'].includes(step), step);
+    const frames = await page.evaluate(() => window.__frames);
+    let maxGap = 0;
+    for (let i = 1; i < frames.length; i++) maxGap = Math.max(maxGap, frames[i] - frames[i - 1]);
+    const think = await page.$eval('[data-testid=table-think-ms]', (e) => ({ ...e.dataset }));
+    console.log(`strong auction: last decision ${think.ms} ms (${think.kind}), ${think.n} decisions, max frame gap ${maxGap.toFixed(0)} ms over ${frames.length} frames`);
+    assert.ok(Number(think.n) >= 1);
+    assert.ok(frames.length > 20, 'frames kept coming while the computers decided');
+    assert.ok(maxGap < 250, `the page froze for ${maxGap} ms`);
   });
 });

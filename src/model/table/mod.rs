@@ -147,12 +147,13 @@ impl Table {
             .wrapping_add((self.deal_number() as u64) << 2 | seat as u64)
     }
 
-    /// A key of the moment in `game`: the deal, the actions so far and what comes next (an
-    /// answer for another moment is dropped).
+    /// A key of the moment in `game`: the evening, the deal, the actions so far and what comes
+    /// next (an answer for another moment, say of the evening before a new one, is dropped).
     #[must_use]
     pub fn moment(&self, game: &WholeGame) -> String {
         format!(
-            "{}:{}:{:?}",
+            "{}:{}:{}:{:?}",
+            self.session.seed,
             self.deal_number(),
             game.actions().len(),
             self.next(game)

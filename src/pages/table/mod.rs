@@ -19,7 +19,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 use ulti_engine::players::TableLevel;
-use ulti_engine::whole_game::{Action, WholeGame};
+use ulti_engine::whole_game::{Action, Stage, WholeGame};
 use ulti_engine::{Card, Contract, Seat};
 
 use crate::components::header::Header;
@@ -79,6 +79,9 @@ struct TablePage {
     storage_lost: RwSignal<bool>,
     /// The hint asked at a moment (its key) and where it stands.
     hint: RwSignal<Option<(String, HintState)>>,
+    /// The last computer decision: what it decided (auction, trump, kontra, card), its
+    /// page-side time in ms, and a count of decisions (a benchmark reads each one).
+    think: RwSignal<Option<(&'static str, f64, u64)>>,
 }
 
 /// A hint asked of the workers.
@@ -124,6 +127,7 @@ impl TablePage {
         let mut game = self.game.get_untracked();
         self.table.update(|t| f(t, &mut game));
         self.error.set(None);
+        self.computer_error.set(None);
         self.discard.set(Vec::new());
         self.kontra_units.set(Vec::new());
         self.game.set(game);
@@ -178,6 +182,7 @@ pub fn TableRoute() -> impl IntoView {
         thinking: RwSignal::new(None),
         storage_lost: RwSignal::new(lost),
         hint: RwSignal::new(None),
+        think: RwSignal::new(None),
     };
     provide_context(tp);
 
@@ -227,10 +232,23 @@ pub fn TableRoute() -> impl IntoView {
                 .try_with_value(|a| a.as_ref().is_some_and(|(k, _)| k == key))
                 .unwrap_or(false)
         };
+        let kind = tp.game.with_untracked(|g| match g.as_ref().map(WholeGame::stage) {
+            Some(Stage::Auction) => "auction",
+            Some(Stage::Trump) => "trump",
+            _ if g.as_ref().and_then(WholeGame::to_act) != Some(seat) => "kontra",
+            _ => "card",
+        });
         let ticket = client.ask(job, move |answer, _ms| {
             if !still(&k) {
                 return;
             }
+            let ms = now_ms() - t0;
+            let kind = match &answer {
+                Ok(Answer::TableDecision { action: Some(a), .. }) if a.contains("kontra") => "kontra",
+                _ => kind,
+            };
+            tp.think
+                .update(|t| *t = Some((kind, ms, t.map_or(1, |(_, _, n)| n + 1))));
             let action = match answer {
                 Ok(Answer::TableDecision { action, .. }) => action,
                 Ok(_) => {
@@ -301,6 +319,23 @@ pub fn TableRoute() -> impl IntoView {
                         view! {
                             <p class="alert" role="alert" data-testid="table-computer-error">
                                 {move || tr_with(lang.get(), "play.computer_error", &[("error", &e)])}
+                            </p>
+                        }
+                    })
+            }}
+            {move || {
+                tp.think
+                    .get()
+                    .map(|(kind, ms, n)| {
+                        view! {
+                            <p
+                                class="hint"
+                                data-testid="table-think-ms"
+                                data-kind=kind
+                                data-ms=format!("{ms:.0}")
+                                data-n=n.to_string()
+                            >
+                                {move || tr_with(lang.get(), "play.think_ms", &[("ms", &format!("{ms:.0}"))])}
                             </p>
                         }
                     })
