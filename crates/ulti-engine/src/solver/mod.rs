@@ -12,8 +12,9 @@
 
 use crate::rules::Game;
 
-/// `i % 3` for the seat arithmetic of the search (`leader + offset`, at most 4).
-const MOD3: [usize; 5] = [0, 1, 2, 0, 1];
+/// `i % 3` for the seat arithmetic of the search (`leader + offset`, at most 5), padded to 8
+/// entries so that an index masked with `& 7` needs no bounds check.
+const MOD3: [usize; 8] = [0, 1, 2, 0, 1, 2, 0, 1];
 
 const SUIT_MASK: [u32; 4] = [0xFF, 0xFF00, 0x00FF_0000, 0xFF00_0000];
 

@@ -64,7 +64,7 @@ impl Solver {
     fn last_trick_count(&self) -> i32 {
         let mut cards = self.trick;
         for (k, card) in cards.iter_mut().enumerate().skip(self.trick_len) {
-            *card = self.hands[MOD3[self.leader + k]].trailing_zeros() as u8;
+            *card = self.hands[MOD3[(self.leader + k) & 7]].trailing_zeros() as u8;
         }
         let mut wi = 0;
         for i in 1..3 {
@@ -78,7 +78,7 @@ impl Solver {
                 wi = i;
             }
         }
-        let solo = MOD3[self.leader + wi] == SOLOIST;
+        let solo = MOD3[(self.leader + wi) & 7] == SOLOIST;
         let counted = ((1u32 << cards[0] | 1 << cards[1] | 1 << cards[2]) & self.count_mask)
             .count_ones() as i32;
         match self.goal {
@@ -167,19 +167,21 @@ impl Solver {
         }
         let seat = self.mover();
         let maximizing = seat == SOLOIST;
-        let moves = self.gen_moves(seat, hint);
+        let mut moves = self.gen_moves(seat, hint);
         // The best value bound over the moves tried: an upper bound for the soloist when
         // every move fails, a lower bound for the defenders when every move holds.
         let mut result = if maximizing { i32::MIN } else { i32::MAX };
-        let mut best = moves.cards[0];
+        let first = moves.pick(0);
+        let mut best = first;
         #[cfg(feature = "search-stats")]
-        let hinted = moves.len > 1 && moves.cards[0] == hint;
+        let hinted = moves.len > 1 && first == hint;
         #[cfg(feature = "search-stats")]
         if hinted {
             self.stats.hinted += 1;
         }
         let mut cut = None;
-        for (i, &m) in moves.cards[..moves.len].iter().enumerate() {
+        for i in 0..moves.len {
+            let m = if i == 0 { first } else { moves.pick(i) };
             let d = self.make(m);
             let v = d + self.probe_value(need - d);
             self.unmake();
