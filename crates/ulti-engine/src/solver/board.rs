@@ -82,6 +82,13 @@ impl Moves {
         self.len += 1;
     }
 
+    /// The moves, in no particular order.
+    pub(super) fn cards(&self) -> impl Iterator<Item = u8> + '_ {
+        self.keys[..self.len]
+            .iter()
+            .map(|k| (31 - (k & 0xFF)) as u8)
+    }
+
     /// The move of rank `i`, once moves `0..i` were picked in order: the highest score, the
     /// lowest card among equal scores.
     #[inline]

@@ -126,7 +126,7 @@ impl Solver {
             stat!(self, inner_nodes);
         }
         // The table holds trick boundaries only (the last trick was played out above: cheaper
-        // than a probe, a cache miss). Its bucket loads while the static bounds are worked out.
+        // than a probe, a cache miss).
         let key = if boundary {
             if !self.codes_ready {
                 for codes in self.suit_codes.iter_mut() {
@@ -140,7 +140,25 @@ impl Solver {
         } else {
             None
         };
-        let (mut lo, mut hi) = if boundary || matches!(self.goal, Goal::Ulti | Goal::Payoff) {
+        // The table first: where it answers (most probes that find the position), the static
+        // bounds are not worked out.
+        let mut hint = 0xFF;
+        let (mut tt_lo, mut tt_hi) = (i32::MIN, i32::MAX);
+        if let Some(key) = key {
+            if let Some(h) = self.tt.probe(&key) {
+                stat!(self, tt_hits);
+                if need <= h.lo || need > h.hi {
+                    stat!(self, tt_cuts);
+                    return if need <= h.lo { h.lo } else { h.hi };
+                }
+                (tt_lo, tt_hi) = (h.lo, h.hi);
+                hint = self.absolute(h.best, self.hands[0] | self.hands[1] | self.hands[2]);
+            }
+            if hint == 0xFF && self.uses_killers() {
+                hint = self.killers[self.tricks_done];
+            }
+        }
+        let (lo, hi) = if boundary || matches!(self.goal, Goal::Ulti | Goal::Payoff) {
             self.bounds()
         } else {
             self.mid_trick_bounds(need)
@@ -149,25 +167,18 @@ impl Solver {
             stat!(self, bound_cuts);
             return if need <= lo { lo } else { hi };
         }
-        let mut hint = 0xFF;
-        if let Some(key) = key {
-            if let Some(h) = self.tt.probe(&key) {
-                stat!(self, tt_hits);
-                if need <= h.lo || need > h.hi {
-                    stat!(self, tt_cuts);
-                    return if need <= h.lo { h.lo } else { h.hi };
-                }
-                lo = lo.max(h.lo);
-                hi = hi.min(h.hi);
-                hint = self.absolute(h.best, self.hands[0] | self.hands[1] | self.hands[2]);
-            }
-            if hint == 0xFF && self.uses_killers() {
-                hint = self.killers[self.tricks_done];
-            }
-        }
+        let (lo, hi) = (lo.max(tt_lo), hi.min(tt_hi));
         let seat = self.mover();
         let maximizing = seat == SOLOIST;
         let mut moves = self.gen_moves(seat, hint);
+        if self.trick_len == 2
+            && moves.len > 1
+            && self.tricks_done < 8
+            && self.goal != Goal::Payoff
+            && self.codes_ready
+        {
+            self.prefetch_children(&moves);
+        }
         // The best value bound over the moves tried: an upper bound for the soloist when
         // every move fails, a lower bound for the defenders when every move holds.
         let mut result = if maximizing { i32::MIN } else { i32::MAX };
