@@ -115,6 +115,13 @@ impl Solver {
         if self.tricks_done == 9 {
             return self.last_trick();
         }
+        if self.tricks_done == 10 {
+            // Every trick played (the end of a line): the static bounds answer, before the
+            // table and the killers (which stop at the last trick).
+            stat!(self, bound_cuts);
+            let (lo, hi) = self.bounds();
+            return if need <= lo { lo } else { hi };
+        }
         #[cfg(feature = "search-stats")]
         {
             self.stats.by_trick[self.tricks_done] += 1;
