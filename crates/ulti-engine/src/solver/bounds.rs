@@ -151,10 +151,10 @@ impl Solver {
     /// `Some(false)` when the defenders surely do, else `None`.
     pub(super) fn trick_side(&self) -> Option<bool> {
         let wi = self.winning_index();
-        let ws = MOD3[self.leader + wi];
+        let ws = MOD3[(self.leader + wi) & 7];
         let w = self.trick[wi];
         for k in self.trick_len..3 {
-            let r = MOD3[self.leader + k];
+            let r = MOD3[(self.leader + k) & 7];
             if (r == SOLOIST) != (ws == SOLOIST) && self.can_beat(r, w) {
                 return None;
             }

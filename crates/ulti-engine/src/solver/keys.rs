@@ -2,7 +2,7 @@
 //! progress bits, and the relative form of a stored best card.
 
 use super::tt::Key;
-use super::{SUIT_MASK, Solver, board::above, goal::Goal};
+use super::{MOD3, SUIT_MASK, Solver, board::Moves, board::above, goal::Goal};
 
 impl Solver {
     /// The relative-rank key: per suit, from the highest live card down, a nibble
@@ -10,9 +10,13 @@ impl Solver {
     /// live cards. Positions that differ only in cards already played share it: every rule
     /// depends only on suits, the order of the live cards and their roles.
     pub(super) fn position_key(&mut self) -> u128 {
-        debug_assert!(self.codes_ready, "suit codes not cleared");
         let [h0, h1, h2] = self.hands;
-        let live = h0 | h1 | h2;
+        self.live_key(h0 | h1 | h2)
+    }
+
+    /// [`Solver::position_key`] of the position whose live cards are `live`.
+    fn live_key(&mut self, live: u32) -> u128 {
+        debug_assert!(self.codes_ready, "suit codes not cleared");
         let mut key = 0;
         for s in 0..4 {
             let m = (live >> (8 * s)) as usize & 0xFF;
@@ -64,6 +68,27 @@ impl Solver {
             0xFF
         } else {
             (31 - bits.leading_zeros()) as u8
+        }
+    }
+
+    /// Third to play to a trick, for a counting goal: start loading the table buckets of the
+    /// trick boundaries that `moves` lead to, while the first of them is searched (a probe
+    /// waits for its bucket otherwise).
+    pub(super) fn prefetch_children(&mut self, moves: &Moves) {
+        debug_assert!(self.trick_len == 2 && self.goal != Goal::Payoff);
+        let [h0, h1, h2] = self.hands;
+        let live = h0 | h1 | h2;
+        for c in moves.cards() {
+            self.trick[2] = c;
+            self.trick_len = 3;
+            let leader = MOD3[(self.leader + self.winning_index()) & 7] as u8;
+            self.trick_len = 2;
+            let key = Key {
+                position: self.live_key(live & !(1 << c)),
+                leader,
+                extra: 0,
+            };
+            self.tt.prefetch(&key);
         }
     }
 

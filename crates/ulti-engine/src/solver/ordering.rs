@@ -28,53 +28,59 @@ pub(super) struct OrderCtx {
 }
 
 impl Solver {
-    /// The legal cards of `seat`, one per class of equivalent cards, best first.
+    /// The legal cards of `seat`, one per class of equivalent cards, with their ordering
+    /// scores (taken best first by [`Moves::pick`]).
     pub(super) fn gen_moves(&self, seat: usize, hint: u8) -> Moves {
         let legal = self.legal(seat);
-        let mut moves = Moves {
-            cards: [0; 10],
-            len: 0,
-        };
         if legal & (legal - 1) == 0 {
             // A forced card: nothing to order.
-            moves.cards[0] = legal.trailing_zeros() as u8;
-            moves.len = 1;
-            return moves;
+            return Moves::forced(legal.trailing_zeros() as u8);
         }
+        let mut moves = Moves::empty();
         let live = self.hands[0] | self.hands[1] | self.hands[2] | self.trick_bits();
-        let mut scores = [0i32; 10];
         let ctx = self.order_context(seat, live);
-        let mut bits = legal;
+        let mut bits = legal & !self.equivalent_below(legal, live);
         while bits != 0 {
-            let c = bits.trailing_zeros();
+            let c = bits.trailing_zeros() as u8;
             bits &= bits - 1;
-            // Skip `c` when the next live card above it in its suit is ours, legal, and plays
-            // the same role for the goal: the two are interchangeable.
-            let up = live & above(c) & SUIT_MASK[(c >> 3) as usize];
-            if up != 0 {
-                let n = up.trailing_zeros();
-                if legal & 1 << n != 0 && self.roles[c as usize] == self.roles[n as usize] {
-                    continue;
-                }
-            }
-            let c = c as u8;
             let mut s = self.score(c, &ctx, live);
             if c == hint {
                 s += 10_000;
             }
-            // Insertion sort, best first.
-            let mut i = moves.len;
-            while i > 0 && scores[i - 1] < s {
-                scores[i] = scores[i - 1];
-                moves.cards[i] = moves.cards[i - 1];
-                i -= 1;
-            }
-            scores[i] = s;
-            moves.cards[i] = c;
-            moves.len += 1;
+            moves.push(c, s);
         }
         debug_assert!(moves.len > 0);
         moves
+    }
+
+    /// The cards of `legal` whose next live card above them in their suit is also in `legal`
+    /// and plays the same role for the goal: the two are interchangeable, and only the higher
+    /// is searched. Worked out without branches: per role, the set of cards from which a card
+    /// of `legal` with that role is the first live card upwards (an occluded fill down
+    /// through the cards already played).
+    #[inline]
+    pub(super) fn equivalent_below(&self, legal: u32, live: u32) -> u32 {
+        const TOPS: u32 = 0x8080_8080;
+        // Played cards, except the top of each suit (nothing above it in the suit).
+        let gaps = !live & !TOPS;
+        let fill = |mut m: u32| {
+            let mut pro = gaps;
+            m |= pro & (m >> 1);
+            pro &= pro >> 1;
+            m |= pro & (m >> 2);
+            pro &= pro >> 2;
+            m |= pro & (m >> 4);
+            m
+        };
+        let [s0, s1, s2] = self.special;
+        let mut skip = 0;
+        for class in [!(s0 | s1 | s2), s0, s1, s2] {
+            if class != 0 {
+                let same = legal & class;
+                skip |= same & (fill(same) >> 1);
+            }
+        }
+        skip & !TOPS
     }
 
     /// What the ordering heuristic needs to know about the trick (or the lead) for `seat`.
@@ -123,11 +129,11 @@ impl Solver {
             };
         }
         let wi = self.winning_index();
-        let wseat = MOD3[self.leader + wi];
+        let wseat = MOD3[(self.leader + wi) & 7];
         let winning = self.trick[wi];
         let partner_winning = (wseat == SOLOIST) == (seat == SOLOIST);
         let last = self.trick_len == 2;
-        let next = MOD3[seat + 1];
+        let next = MOD3[(seat + 1) & 7];
         let next_opponent = !last && (next == SOLOIST) != (seat == SOLOIST);
         OrderCtx {
             seat,

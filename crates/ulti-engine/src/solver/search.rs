@@ -64,7 +64,7 @@ impl Solver {
     fn last_trick_count(&self) -> i32 {
         let mut cards = self.trick;
         for (k, card) in cards.iter_mut().enumerate().skip(self.trick_len) {
-            *card = self.hands[MOD3[self.leader + k]].trailing_zeros() as u8;
+            *card = self.hands[MOD3[(self.leader + k) & 7]].trailing_zeros() as u8;
         }
         let mut wi = 0;
         for i in 1..3 {
@@ -78,7 +78,7 @@ impl Solver {
                 wi = i;
             }
         }
-        let solo = MOD3[self.leader + wi] == SOLOIST;
+        let solo = MOD3[(self.leader + wi) & 7] == SOLOIST;
         let counted = ((1u32 << cards[0] | 1 << cards[1] | 1 << cards[2]) & self.count_mask)
             .count_ones() as i32;
         match self.goal {
@@ -115,6 +115,13 @@ impl Solver {
         if self.tricks_done == 9 {
             return self.last_trick();
         }
+        if self.tricks_done == 10 {
+            // Every trick played (the end of a line): the static bounds answer, before the
+            // table and the killers (which stop at the last trick).
+            stat!(self, bound_cuts);
+            let (lo, hi) = self.bounds();
+            return if need <= lo { lo } else { hi };
+        }
         #[cfg(feature = "search-stats")]
         {
             self.stats.by_trick[self.tricks_done] += 1;
@@ -126,7 +133,7 @@ impl Solver {
             stat!(self, inner_nodes);
         }
         // The table holds trick boundaries only (the last trick was played out above: cheaper
-        // than a probe, a cache miss). Its bucket loads while the static bounds are worked out.
+        // than a probe, a cache miss).
         let key = if boundary {
             if !self.codes_ready {
                 for codes in self.suit_codes.iter_mut() {
@@ -140,7 +147,25 @@ impl Solver {
         } else {
             None
         };
-        let (mut lo, mut hi) = if boundary || matches!(self.goal, Goal::Ulti | Goal::Payoff) {
+        // The table first: where it answers (most probes that find the position), the static
+        // bounds are not worked out.
+        let mut hint = 0xFF;
+        let (mut tt_lo, mut tt_hi) = (i32::MIN, i32::MAX);
+        if let Some(key) = key {
+            if let Some(h) = self.tt.probe(&key) {
+                stat!(self, tt_hits);
+                if need <= h.lo || need > h.hi {
+                    stat!(self, tt_cuts);
+                    return if need <= h.lo { h.lo } else { h.hi };
+                }
+                (tt_lo, tt_hi) = (h.lo, h.hi);
+                hint = self.absolute(h.best, self.hands[0] | self.hands[1] | self.hands[2]);
+            }
+            if hint == 0xFF && self.uses_killers() {
+                hint = self.killers[self.tricks_done];
+            }
+        }
+        let (lo, hi) = if boundary || matches!(self.goal, Goal::Ulti | Goal::Payoff) {
             self.bounds()
         } else {
             self.mid_trick_bounds(need)
@@ -149,37 +174,32 @@ impl Solver {
             stat!(self, bound_cuts);
             return if need <= lo { lo } else { hi };
         }
-        let mut hint = 0xFF;
-        if let Some(key) = key {
-            if let Some(h) = self.tt.probe(&key) {
-                stat!(self, tt_hits);
-                if need <= h.lo || need > h.hi {
-                    stat!(self, tt_cuts);
-                    return if need <= h.lo { h.lo } else { h.hi };
-                }
-                lo = lo.max(h.lo);
-                hi = hi.min(h.hi);
-                hint = self.absolute(h.best, self.hands[0] | self.hands[1] | self.hands[2]);
-            }
-            if hint == 0xFF && self.uses_killers() {
-                hint = self.killers[self.tricks_done];
-            }
-        }
+        let (lo, hi) = (lo.max(tt_lo), hi.min(tt_hi));
         let seat = self.mover();
         let maximizing = seat == SOLOIST;
-        let moves = self.gen_moves(seat, hint);
+        let mut moves = self.gen_moves(seat, hint);
+        if self.trick_len == 2
+            && moves.len > 1
+            && self.tricks_done < 8
+            && self.goal != Goal::Payoff
+            && self.codes_ready
+        {
+            self.prefetch_children(&moves);
+        }
         // The best value bound over the moves tried: an upper bound for the soloist when
         // every move fails, a lower bound for the defenders when every move holds.
         let mut result = if maximizing { i32::MIN } else { i32::MAX };
-        let mut best = moves.cards[0];
+        let first = moves.pick(0);
+        let mut best = first;
         #[cfg(feature = "search-stats")]
-        let hinted = moves.len > 1 && moves.cards[0] == hint;
+        let hinted = moves.len > 1 && first == hint;
         #[cfg(feature = "search-stats")]
         if hinted {
             self.stats.hinted += 1;
         }
         let mut cut = None;
-        for (i, &m) in moves.cards[..moves.len].iter().enumerate() {
+        for i in 0..moves.len {
+            let m = if i == 0 { first } else { moves.pick(i) };
             let d = self.make(m);
             let v = d + self.probe_value(need - d);
             self.unmake();

@@ -24,14 +24,14 @@ struct Entry {
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 32);
 
-const WAYS: usize = 4;
+const WAYS: usize = 2;
 
 /// One bucket: the entries a key may occupy, in a single cache line (a probe costs one miss).
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(64))]
 struct Bucket([Entry; WAYS]);
 
-const _: () = assert!(std::mem::size_of::<Bucket>() == 128);
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
@@ -66,12 +66,14 @@ impl Key {
         (self.position >> 64) as u64
     }
 
+    /// A full-width multiply-fold of the two halves (every key bit reaches the bucket
+    /// index's low bits).
     fn hash(&self) -> u64 {
-        let a = self.lo().wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let b = (self.hi() ^ u64::from(self.leader) << 60 ^ u64::from(self.extra) << 44)
-            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        let h = a ^ b.rotate_left(29);
-        h ^ (h >> 31)
+        let a = self.lo() ^ 0x9E37_79B9_7F4A_7C15;
+        let b = self.hi() ^ u64::from(self.leader) << 62 ^ u64::from(self.extra) << 46;
+        let m = u128::from(a) * u128::from(b ^ 0xC2B2_AE3D_27D4_EB4F);
+        let h = (m as u64) ^ ((m >> 64) as u64);
+        h ^ (h >> 29)
     }
 
     fn matches(&self, e: &Entry, generation: u32) -> bool {
@@ -128,11 +130,10 @@ impl Tt {
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
             let b: *const Bucket = &raw const self.buckets[key.hash() as usize & self.mask];
-            // A bucket is two cache lines.
-            // SAFETY: prefetching never faults, and both addresses lie in the bucket.
+            // A bucket is one cache line.
+            // SAFETY: prefetching never faults.
             unsafe {
                 _mm_prefetch::<_MM_HINT_T0>(b.cast::<i8>());
-                _mm_prefetch::<_MM_HINT_T0>(b.cast::<i8>().add(64));
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
