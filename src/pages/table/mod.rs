@@ -232,19 +232,23 @@ pub fn TableRoute() -> impl IntoView {
                 .try_with_value(|a| a.as_ref().is_some_and(|(k, _)| k == key))
                 .unwrap_or(false)
         };
-        let kind = tp.game.with_untracked(|g| match g.as_ref().map(WholeGame::stage) {
-            Some(Stage::Auction) => "auction",
-            Some(Stage::Trump) => "trump",
-            _ if g.as_ref().and_then(WholeGame::to_act) != Some(seat) => "kontra",
-            _ => "card",
-        });
+        let kind = tp
+            .game
+            .with_untracked(|g| match g.as_ref().map(WholeGame::stage) {
+                Some(Stage::Auction) => "auction",
+                Some(Stage::Trump) => "trump",
+                _ if g.as_ref().and_then(WholeGame::to_act) != Some(seat) => "kontra",
+                _ => "card",
+            });
         let ticket = client.ask(job, move |answer, _ms| {
             if !still(&k) {
                 return;
             }
             let ms = now_ms() - t0;
             let kind = match &answer {
-                Ok(Answer::TableDecision { action: Some(a), .. }) if a.contains("kontra") => "kontra",
+                Ok(Answer::TableDecision {
+                    action: Some(a), ..
+                }) if a.contains("kontra") => "kontra",
                 _ => kind,
             };
             tp.think
