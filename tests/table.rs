@@ -14,7 +14,8 @@ mod common;
 use common::run_on_the_wire;
 use ulti_solver::model::table::auction::{Heard, bidding_box, heard, twelve};
 use ulti_solver::model::table::stakes::kontra_stakes;
-use ulti_solver::model::table::{Next, Table, UserTurn};
+use ulti_solver::model::table::{Next, Table, UserTurn, solver_query};
+use ulti_solver::model::url_state::{UrlState, parse_played};
 use ulti_solver::protocol::{Answer, Job};
 
 /// What the evenings reached.
@@ -269,4 +270,44 @@ fn a_new_evening_is_another_moment_even_at_the_same_point() {
     let gb = b.next_deal();
     assert_eq!(a.next(&ga), b.next(&gb));
     assert_ne!(a.moment(&ga), b.moment(&gb));
+}
+
+#[test]
+fn a_finished_deal_opens_in_the_solver_page_at_its_last_card() {
+    let mut table = Table::new(0, TableLevel::Easy, 12);
+    let mut game = table.next_deal();
+    let mut players = [0, 1, 2].map(|s| TablePlayer::new(TableLevel::Easy, s));
+    assert_eq!(solver_query(&game), None, "nothing to open before the play");
+    while game.stage() != Stage::Over {
+        let s = game.to_act().unwrap();
+        let a = decide(
+            &game,
+            s,
+            &mut players[s],
+            &mut DecisionTimes::default(),
+            &|| 0.0,
+        )
+        .unwrap()
+        .unwrap();
+        table.act(&mut game, a).unwrap();
+    }
+    let q = solver_query(&game).expect("a finished play");
+    let param = |k: &str| {
+        q.split('&')
+            .find_map(|p| p.strip_prefix(&format!("{k}=")))
+            .map(str::to_string)
+    };
+    let url = UrlState::parse(
+        param("deal").as_deref(),
+        param("game").as_deref(),
+        param("step").as_deref(),
+        param("rules").as_deref(),
+    );
+    assert!(url.issues.is_empty(), "{q}: {:?}", url.issues);
+    let (deal, played) = game.position().unwrap();
+    assert_eq!(url.deal, Some(Ok(deal)));
+    assert_eq!(url.step, 30);
+    assert_eq!(parse_played(&param("played").unwrap()), played);
+    let c = game.contracted().unwrap();
+    assert!(c.bid.bid.contracts().contains(&url.game.unwrap()));
 }

@@ -178,6 +178,9 @@ test('a whole deal: the user picks up and overbids, plays, and the payments are 
     const r = replay(records[0]);
     assert.equal(r.stage, 'over');
     assert.deepEqual(await shownPayments(page), r.payments, 'the page pays what ulti replay pays');
+    // The card play opens in the solver page at its last card.
+    await page.click('[data-testid=table-open-solver]');
+    await page.waitForSelector('[data-testid=line-viewer][data-step="30"]', { timeout: TIMEOUT.solve });
     assert.ok(r.auction.some((a) => a.startsWith('0 bid ')), 'the auction holds the user\'s bid');
     assert.deepEqual(pageProblems(page), []);
   });

@@ -301,3 +301,26 @@ pub fn tricks_taken(game: &WholeGame) -> Option<(usize, usize)> {
     let soloist = g.soloist_tricks();
     Some((soloist, g.tricks().len() - soloist))
 }
+
+/// The solver page's query string (without `?`) for the card play of `game` at its last card:
+/// the deal as played (soloist first, the final talon), the contract the line viewer takes
+/// for the bid, the rules, the cards played and the step. `None` before the play.
+#[must_use]
+pub fn solver_query(game: &WholeGame) -> Option<String> {
+    use crate::model::play::viewer_contract;
+    use crate::model::url_state::{format_played, format_rules};
+    let c = game.contracted()?;
+    let (deal, played) = game.position()?;
+    let mut parts = vec![
+        format!("deal={}", deal.code()),
+        format!("game={}", viewer_contract(&c.bid.bid).id()),
+    ];
+    if let Some(r) = format_rules(game.rules().play()) {
+        parts.insert(1, format!("rules={r}"));
+    }
+    if !played.is_empty() {
+        parts.push(format!("played={}", format_played(&played)));
+        parts.push(format!("step={}", played.len()));
+    }
+    Some(parts.join("&"))
+}

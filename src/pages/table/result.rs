@@ -1,5 +1,6 @@
 //! The deal's result: each unit won or lost with its kontra level and value per defender, the
-//! silent bonuses, each seat's payment, and the next deal.
+//! silent bonuses, each seat's payment, the card play opened in the solver page, and the next
+//! deal.
 
 use leptos::prelude::*;
 use ulti_engine::Seat;
@@ -8,6 +9,7 @@ use ulti_engine::whole_game::{Silent, UnitResult};
 use super::TablePage;
 use crate::i18n::{Lang, contract_name, kontra_name, table_seat, text, tr, tr_with};
 use crate::model::analysis::signed;
+use crate::model::table::solver_query;
 
 /// A unit's line: "Ulti: failed, kontra: the soloist −12 against Player 2, −12 against
 /// Player 3" (the soloist's side: negative when it pays).
@@ -120,6 +122,20 @@ pub(super) fn DealResult() -> impl IntoView {
             <h2 id="table-result-title">{text(lang, "whole.result")}</h2>
             <ul class="table-units">{units}</ul>
             <ul class="table-payments">{payments}</ul>
+            {move || {
+                let base = crate::url_sync::router_base();
+                tp.game
+                    .with(|g| g.as_ref().and_then(solver_query))
+                    .map(|q| {
+                        view! {
+                            <p>
+                                <a class="button" href=format!("{base}/?{q}") data-testid="table-open-solver">
+                                    {text(lang, "whole.open_solver")}
+                                </a>
+                            </p>
+                        }
+                    })
+            }}
             <button type="button" class="primary" data-testid="table-next-deal" on:click=move |_| tp.next_deal()>
                 {text(lang, "whole.next_deal")}
             </button>
