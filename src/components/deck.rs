@@ -9,8 +9,9 @@ use crate::i18n::{card_name, deal_error, edit_error, seat_badge, seat_name, text
 use crate::model::editor::HAND_CARDS;
 use crate::state::SolverPageState;
 
-/// A seed for the random buttons.
-fn random_seed() -> u64 {
+/// A seed for the random buttons, a new deal or a new evening.
+#[must_use]
+pub fn random_seed() -> u64 {
     (js_sys::Math::random() * 9.007_199_254_740_991e15) as u64
 }
 

@@ -157,26 +157,31 @@ pub fn contract_part(lang: Lang, contract: Contract) -> String {
 /// "Piros 40-100 ulti", "Terített betli", "Ulti (Zöld)" / "Red 40-100 ulti", "Ulti (Leaves)".
 #[must_use]
 pub fn announcement_name(lang: Lang, a: &Announcement) -> String {
-    let mut words = Vec::new();
     let piros = a.trump == Some(Suit::Piros) || a.scoring.piros_no_trump;
+    let mut name = bid_words(lang, piros, a.scoring.teritett, &a.bid);
+    if let Some(t) = a.trump.filter(|&t| t != Suit::Piros) {
+        name.push_str(&format!(" ({})", suit_name(lang, t)));
+    }
+    name
+}
+
+/// A bid's words without a suit: "Piros terített betli", "40-100 ulti" (shared by a standard
+/// announcement and a bid of the whole game's auction).
+fn bid_words(lang: Lang, piros: bool, teritett: bool, bid: &ulti_engine::Bid) -> String {
+    let mut words = Vec::new();
     if piros {
         words.push(tr(lang, "bid.piros"));
     }
-    if a.scoring.teritett {
+    if teritett {
         words.push(tr(lang, "bid.teritett"));
     }
-    let parts: Vec<String> = a
-        .bid
+    let parts: Vec<String> = bid
         .contracts()
         .iter()
         .map(|&c| contract_part(lang, c))
         .collect();
     words.push(parts.join(" "));
-    let mut name = capitalise(&words.join(" "));
-    if let Some(t) = a.trump.filter(|&t| t != Suit::Piros) {
-        name.push_str(&format!(" ({})", suit_name(lang, t)));
-    }
-    name
+    capitalise(&words.join(" "))
 }
 
 /// The text with its first letter in upper case.

@@ -5,7 +5,7 @@ use ulti_engine::Seat;
 use ulti_engine::players::TableLevel;
 use ulti_engine::whole_game::{Action, AuctionBid, Verb};
 
-use super::{Lang, capitalise, card_name, contract_name, contract_part, suit_name, tr, tr_with};
+use super::{Lang, bid_words, card_name, contract_name, suit_name, tr, tr_with};
 
 /// A table seat, marked when it is the user's: "2. játékos (te)" / "Player 2 (you)".
 #[must_use]
@@ -22,21 +22,7 @@ pub fn table_seat(lang: Lang, seat: Seat, user: Seat) -> String {
 /// "40-100 ulti", "Terített betli" / "Red ulti".
 #[must_use]
 pub fn auction_bid_name(lang: Lang, bid: &AuctionBid) -> String {
-    let mut words = Vec::new();
-    if bid.piros {
-        words.push(tr(lang, "bid.piros"));
-    }
-    if bid.teritett {
-        words.push(tr(lang, "bid.teritett"));
-    }
-    let parts: Vec<String> = bid
-        .bid
-        .contracts()
-        .iter()
-        .map(|&c| contract_part(lang, c))
-        .collect();
-    words.push(parts.join(" "));
-    capitalise(&words.join(" "))
+    bid_words(lang, bid.piros, bid.teritett, &bid.bid)
 }
 
 /// A kontra level's name: 1 kontra, 2 rekontra … 5 hirschkontra (the same words in both

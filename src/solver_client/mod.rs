@@ -14,6 +14,7 @@ mod ask;
 mod bid_advice;
 mod card_advice;
 mod pool;
+pub use pool::now_ms;
 mod positions;
 
 use leptos::prelude::*;

@@ -97,7 +97,8 @@ fn worker_url() -> Result<String, String> {
 }
 
 /// Milliseconds on the page's clock.
-pub(super) fn now_ms() -> f64 {
+#[must_use]
+pub fn now_ms() -> f64 {
     window()
         .performance()
         .map_or_else(js_sys::Date::now, |p| p.now())

@@ -20,6 +20,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 use ulti_engine::{Card, Deal, SOLOIST, Seat};
 
+use crate::components::deck::random_seed;
 use crate::components::header::Header;
 use crate::i18n::{Lang, text, tr_with};
 use crate::model::play::{
@@ -27,6 +28,7 @@ use crate::model::play::{
 };
 use crate::protocol::{Answer, Job, UNEXPECTED_ANSWER};
 use crate::solver_client::SolverClient;
+use crate::solver_client::now_ms;
 use crate::state::PageLang;
 use crate::url_sync::{set_if_changed, sync_url};
 
@@ -37,18 +39,6 @@ use self::table::PlayTable;
 
 /// The least time between two computer cards, so the user can follow the play.
 const COMPUTER_CARD_MS: f64 = 700.0;
-
-/// A seed for a new random deal.
-fn random_seed() -> u64 {
-    (js_sys::Math::random() * 9.007_199_254_740_991e15) as u64
-}
-
-/// Milliseconds on the page's clock.
-fn now_ms() -> f64 {
-    window()
-        .performance()
-        .map_or_else(js_sys::Date::now, |p| p.now())
-}
 
 /// The page's signals.
 #[derive(Clone, Copy)]

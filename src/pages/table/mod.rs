@@ -22,11 +22,13 @@ use ulti_engine::players::TableLevel;
 use ulti_engine::whole_game::{Action, Stage, WholeGame};
 use ulti_engine::{Card, Contract, Seat};
 
+use crate::components::deck::random_seed;
 use crate::components::header::Header;
 use crate::i18n::{Lang, text, tr_with};
 use crate::model::table::{Next, Table};
 use crate::protocol::{Answer, Job, UNEXPECTED_ANSWER};
 use crate::solver_client::SolverClient;
+use crate::solver_client::now_ms;
 use crate::state::PageLang;
 
 use self::result::DealResult;
@@ -39,18 +41,6 @@ const STORAGE_KEY: &str = "ulti-table";
 
 /// The least time between two computer cards, so the user can follow the play.
 const COMPUTER_CARD_MS: f64 = 700.0;
-
-/// A seed for a new evening.
-fn random_seed() -> u64 {
-    (js_sys::Math::random() * 9.007_199_254_740_991e15) as u64
-}
-
-/// Milliseconds on the page's clock.
-fn now_ms() -> f64 {
-    window()
-        .performance()
-        .map_or_else(js_sys::Date::now, |p| p.now())
-}
 
 /// The browser's local storage, if the page may use it.
 fn storage() -> Option<web_sys::Storage> {

@@ -8,7 +8,8 @@ use ulti_engine::Seat;
 use ulti_engine::players::TableLevel;
 use wasm_bindgen::JsCast;
 
-use super::{TablePage, random_seed};
+use super::TablePage;
+use crate::components::deck::random_seed;
 use crate::i18n::{Lang, level_name, table_seat, text, tr, tr_with};
 use crate::model::analysis::signed;
 use crate::model::session::Session;
