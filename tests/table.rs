@@ -311,3 +311,89 @@ fn a_finished_deal_opens_in_the_solver_page_at_its_last_card() {
     let c = game.contracted().unwrap();
     assert!(c.bid.bid.contracts().contains(&url.game.unwrap()));
 }
+
+#[test]
+fn a_shared_link_opens_the_same_game_at_the_same_seat_and_hides_the_hands() {
+    use base64::Engine;
+    use ulti_solver::model::table::share::{ShareError, read_share, share_code};
+    let mut solver = Solver::new();
+    let mut table = Table::new(1, TableLevel::Normal, 77);
+    // The second deal of the evening, a few actions in.
+    table.next_deal();
+    let mut game = table.next_deal();
+    let mut players = [0, 1, 2].map(|s| TablePlayer::new(TableLevel::Easy, s));
+    while game.actions().len() < 4 {
+        let s = game.to_act().unwrap();
+        let a = decide(
+            &game,
+            s,
+            &mut players[s],
+            &mut DecisionTimes::default(),
+            &|| 0.0,
+        )
+        .unwrap()
+        .unwrap();
+        table.act(&mut game, a).unwrap();
+    }
+    assert!(table.has_play());
+    let code = share_code(&table, &game);
+    // No hand is written out in the link: not one pair of its cards as the record lists them.
+    let record = game.record();
+    assert!(
+        !code.contains("hands") && !code.contains("ulti-game"),
+        "{code}"
+    );
+    for hand in &record.hands {
+        let cards: Vec<&str> = hand.split(',').collect();
+        for pair in cards.windows(2) {
+            let words = pair.join(",");
+            assert!(!code.contains(&words), "{words} is readable in {code}");
+        }
+    }
+    let shared = read_share(&code).expect("the link opens");
+    let opened = Table::from_shared(&shared).expect("an evening");
+    assert_eq!(opened.user, 1);
+    assert_eq!(opened.level, TableLevel::Normal);
+    let g2 = opened.game().expect("the game");
+    assert_eq!(g2.record(), record, "the same game at the same moment");
+    assert!(!opened.has_play() || !g2.actions().is_empty());
+    // The computers decide as they would have at the sharer's table.
+    let Next::Computer(seat) = table.next(&game) else {
+        panic!("a computer's turn after four actions at seat 1's table");
+    };
+    assert_eq!(opened.next(&g2), Next::Computer(seat));
+    assert_eq!(opened.computer_seed(seat), table.computer_seed(seat));
+    let ask = |t: &Table, g: &WholeGame, solver: &mut Solver| {
+        run_on_the_wire(
+            solver,
+            Job::TableDecision {
+                record: g.record().to_json(),
+                seat,
+                level: t.level,
+                seed: t.computer_seed(seat),
+            },
+        )
+    };
+    assert_eq!(
+        ask(&table, &game, &mut solver),
+        ask(&opened, &g2, &mut solver)
+    );
+    // A damaged link and an illegal record are refused, with the rule.
+    assert_eq!(read_share("not-a-game"), Err(ShareError::Damaged));
+    assert_eq!(
+        read_share(&code[..code.len() / 2]),
+        Err(ShareError::Damaged)
+    );
+    let mut bad = shared.clone();
+    bad.record
+        .actions
+        .push(format!("{} card PA", (seat + 1) % 3));
+    let bad_code =
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(serde_json::to_vec(&bad).unwrap());
+    match read_share(&bad_code) {
+        Err(ShareError::Record(e)) => assert!(e.starts_with("action 5"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    // An empty evening has nothing to lose.
+    assert!(!Table::new(0, TableLevel::Easy, 1).has_play());
+}

@@ -137,6 +137,20 @@ async function shownPayments(page) {
   return page.$$eval('[data-testid=table-payment]', (els) => els.map((e) => Number(e.dataset.amount)));
 }
 
+/** Review the finished deal and wait for every decision's judgement; the rows' data. */
+async function reviewDeal(page) {
+  await page.click('[data-testid=table-review-start]');
+  await page.waitForFunction(
+    () => {
+      const p = document.querySelector('[data-testid=table-review-progress]');
+      return p && p.dataset.done === p.dataset.total;
+    },
+    null,
+    { timeout: TIMEOUT.solve * 4 },
+  );
+  return page.$$eval('[data-testid=table-review-row]', (els) => els.map((e) => ({ ...e.dataset })));
+}
+
 test('a whole deal: the user picks up and overbids, plays, and the payments are the replay\'s', { timeout: DEAL_MS * 2 }, async () => {
   await withPage(browser.context, 'table overbid', async (page) => {
     await openTable(page, 'en');
@@ -178,6 +192,23 @@ test('a whole deal: the user picks up and overbids, plays, and the payments are 
     const r = replay(records[0]);
     assert.equal(r.stage, 'over');
     assert.deepEqual(await shownPayments(page), r.payments, 'the page pays what ulti replay pays');
+    // The review: every decision of the user, the hint where it was taken.
+    const rows = await reviewDeal(page);
+    const actions = JSON.parse(records[0]).actions;
+    const cards = rows.filter((x) => x.kind === 'card');
+    assert.equal(cards.length, actions.filter((a) => a.startsWith('0 card')).length, 'a row per card of the user');
+    assert.ok(cards.every((x) => ['kept', 'lost', 'threw'].includes(x.verdict)), JSON.stringify(cards));
+    const choices = rows.filter((x) => x.kind !== 'card');
+    assert.ok(choices.some((x) => x.kind === 'auction'), 'the auction is reviewed');
+    assert.ok(choices.every((x) => ['best', 'lost', 'other'].includes(x.mark)), JSON.stringify(choices));
+    assert.ok(choices.every((x) => ['true', 'false'].includes(x.advisorAgrees)), JSON.stringify(choices));
+    const hinted = rows.filter((x) => x.hint === 'true');
+    assert.equal(hinted.length, 1, 'the hint taken is shown at its decision');
+    assert.equal(hinted[0].kind, 'auction');
+    assert.equal(await page.getAttribute('[data-testid=table-review-summary]', 'data-hints'), '1');
+    assert.match(await page.getAttribute('[data-testid=table-review-card] >> nth=0', 'href'), /played=.*&step=\d+/);
+    await screenshot(page, 'table-review-en');
+    await assertAccessible(page, 'the review');
     // The card play opens in the solver page at its last card.
     await page.click('[data-testid=table-open-solver]');
     await page.waitForSelector('[data-testid=line-viewer][data-step="30"]', { timeout: TIMEOUT.solve });
@@ -223,6 +254,10 @@ test('a deal where the user defends and says kontra, its stakes shown first', { 
     assert.deepEqual(await shownPayments(page), r.payments, 'the page pays what ulti replay pays');
     const unit = r.units.find((u) => u.unit === said);
     assert.ok(unit && unit.kontra.includes(1), `the unit ${said} stands at kontra: ${JSON.stringify(r.units)}`);
+    // The review judges the kontra said against the advisor and the open hand.
+    const rows = await reviewDeal(page);
+    const kontra = rows.find((x) => x.kind === 'kontra');
+    assert.ok(kontra && ['best', 'other'].includes(kontra.mark), JSON.stringify(rows));
     assert.deepEqual(pageProblems(page), []);
   });
 });
@@ -401,5 +436,60 @@ test('strong computers decide the auction in the workers: the page keeps drawing
     assert.ok(Number(think.n) >= 1);
     assert.ok(frames.length > 20, 'frames kept coming while the computers decided');
     assert.ok(maxGap < 250, `the page froze for ${maxGap} ms`);
+  });
+});
+
+test('a shared link opens the same game at the same seat elsewhere; a broken one is refused; an evening with play asks first', { timeout: DEAL_MS }, async () => {
+  await withPage(browser.context, 'table share', async (page) => {
+    await openTable(page, 'en');
+    await setLevel(page, 'easy');
+    // Into the deal: the user's first auction turn, a pass.
+    await userTurn(page);
+    if (await page.$('[data-testid=table-pass]')) await page.click('[data-testid=table-pass]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=table-heard]').length >= 2, null, { timeout: TIMEOUT.solve });
+    const game = (await exported(page)).at(-1);
+    const hands = JSON.parse(game).hands;
+    await page.click('[data-testid=table-share]');
+    const link = await page.inputValue('[data-testid=table-share-link]');
+    assert.match(link, /\/table\?share=[A-Za-z0-9_-]+$/);
+    for (const h of hands) {
+      const cards = h.split(',');
+      for (let i = 0; i + 1 < cards.length; i++) {
+        assert.ok(!link.includes(`${cards[i]},${cards[i + 1]}`), `the hands are not readable in ${link}`);
+      }
+    }
+    // Another browser (empty storage) opens it at once: the same game, the same moment.
+    const other = await page.context().browser().newContext();
+    const p2 = await other.newPage();
+    try {
+      await p2.goto(link);
+      await p2.waitForSelector('[data-testid=table-shared-opened]', { timeout: TIMEOUT.ui });
+      const shared = JSON.parse(Buffer.from(link.split('share=')[1], 'base64url').toString()).record;
+      const opened = JSON.parse((await exported(p2)).at(-1));
+      assert.deepEqual(opened.hands, hands, 'the same deal');
+      assert.deepEqual(opened.actions.slice(0, shared.actions.length), shared.actions, 'from the shared moment');
+      // The computers go on as they did here: at the user's next turn both games are one.
+      await userTurn(p2);
+      await userTurn(page);
+      assert.equal((await exported(p2)).at(-1), (await exported(page)).at(-1), 'the same game');
+      assert.ok(!p2.url().includes('share='), 'the code leaves the address bar');
+      await screenshot(p2, 'table-shared-opened');
+    } finally {
+      await other.close();
+    }
+    // This browser has play: it asks, and "keep" changes nothing.
+    const mine = await exported(page);
+    await page.goto(link);
+    await page.waitForSelector('[data-testid=table-shared]');
+    await assertAccessible(page, 'the shared-link question');
+    await page.click('[data-testid=table-share-keep]');
+    assert.deepEqual(await exported(page), mine);
+    // A damaged link is refused with a message; the evening stays.
+    await page.goto(link.replace(/share=.*/, 'share=eyJicm9rZW4'));
+    await page.waitForSelector('[data-testid=table-shared-refused]');
+    assert.match(await page.textContent('[data-testid=table-shared-refused]'), /damaged/);
+    assert.deepEqual(await exported(page), mine);
+    // Pages answers the route itself with its 404.html (the app): not a problem.
+    assert.deepEqual(pageProblems(page).filter((l) => !/^http 404: .*\/table\?share=/.test(l)), []);
   });
 });

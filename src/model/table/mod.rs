@@ -6,10 +6,14 @@
 //! follow: every seat that may double out of turn (the soloist's rekontra while a defender
 //! leads trick 2) is asked once, then the seat to act acts.
 //!
-//! [`auction`] words the user's auction turn (the picked-up twelve, the bidding box), and
-//! [`stakes`] what a kontra does to the stakes and what each unit paid.
+//! [`auction`] words the user's auction turn (the picked-up twelve, the bidding box),
+//! [`stakes`] what a kontra does to the stakes and what each unit paid, [`review`] the
+//! user's decisions in a finished deal and the moments to judge them at, and [`share`] the
+//! link that opens the game on the table elsewhere.
 
 pub mod auction;
+pub mod review;
+pub mod share;
 pub mod stakes;
 
 use serde::{Deserialize, Serialize};
@@ -137,14 +141,20 @@ impl Table {
         self.session.finished().len() + usize::from(self.session.current().is_some())
     }
 
-    /// The computer's seed at `seat` for this deal (`ulti move --seed`): the same game asks
-    /// the same way again after a reload.
+    /// The computer's seed at `seat` for this deal (`ulti move --seed`): from the evening's
+    /// seed and the deal's cards and dealer, so the same game asks the same way again after a
+    /// reload, and in a shared link's evening ([`share`]).
     #[must_use]
     pub fn computer_seed(&self, seat: Seat) -> u64 {
+        let deal = self.game().map_or(0, |g| {
+            let [a, b, c] = g.dealt().map(|h| u64::from(h.0));
+            a ^ b.rotate_left(21) ^ c.rotate_left(42) ^ (g.dealer() as u64) << 62
+        });
         self.session
             .seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add((self.deal_number() as u64) << 2 | seat as u64)
+            .wrapping_add(deal.wrapping_mul(0xBF58_476D_1CE4_E5B9))
+            .wrapping_add(seat as u64)
     }
 
     /// A key of the moment in `game`: the evening, the deal, the actions so far and what comes
@@ -307,6 +317,13 @@ pub fn tricks_taken(game: &WholeGame) -> Option<(usize, usize)> {
 /// for the bid, the rules, the cards played and the step. `None` before the play.
 #[must_use]
 pub fn solver_query(game: &WholeGame) -> Option<String> {
+    solver_query_at(game, cards_played(game))
+}
+
+/// [`solver_query`] at the moment before card `step` (0-based) of the play: every card played
+/// is in the link, the line viewer and the what-if open at that card.
+#[must_use]
+pub fn solver_query_at(game: &WholeGame, step: usize) -> Option<String> {
     use crate::model::play::viewer_contract;
     use crate::model::url_state::{format_played, format_rules};
     let c = game.contracted()?;
@@ -320,7 +337,7 @@ pub fn solver_query(game: &WholeGame) -> Option<String> {
     }
     if !played.is_empty() {
         parts.push(format!("played={}", format_played(&played)));
-        parts.push(format!("step={}", played.len()));
+        parts.push(format!("step={}", step.min(played.len())));
     }
     Some(parts.join("&"))
 }

@@ -5,12 +5,14 @@
 //! browser keeps (a reload or a closed tab continues where it stood).
 //!
 //! Sections: [`seats`] (the table: who deals, the auction heard, the trick, the contract),
-//! [`turn`] (the user's decision), [`hint`] (the advisor from the user's seat), [`result`] (the deal's payment), [`sheet`] (the score
+//! [`turn`] (the user's decision), [`hint`] (the advisor from the user's seat), [`result`] (the deal's payment), [`review`] (the user's decisions judged), [`share`] (a link to the game on the table), [`sheet`] (the score
 //! sheet, export and import, a new evening).
 
 mod hint;
 mod result;
+mod review;
 mod seats;
+mod share;
 mod sheet;
 mod turn;
 
@@ -33,6 +35,7 @@ use crate::state::PageLang;
 
 use self::result::DealResult;
 use self::seats::Seats;
+use self::share::{IncomingShare, ShareBox, take_incoming};
 use self::sheet::ScoreSheet;
 use self::turn::UserTurnPanel;
 
@@ -157,6 +160,11 @@ pub fn TableRoute() -> impl IntoView {
     let lang = page.lang;
 
     let (mut table0, lost) = restore();
+    // A shared link: opened at once into an empty evening, else asked.
+    let incoming = RwSignal::new(take_incoming(
+        query.with_untracked(|q| q.get_str("share").map(str::to_string)),
+        &mut table0,
+    ));
     if table0.session.current().is_none() && table0.session.finished().is_empty() {
         table0.next_deal();
     }
@@ -303,6 +311,7 @@ pub fn TableRoute() -> impl IntoView {
                         }
                     })
             }}
+            <IncomingShare incoming />
             <Seats />
             {move || (!over()).then(|| view! { <UserTurnPanel /> })}
             {move || over().then(|| view! { <DealResult /> })}
@@ -335,6 +344,7 @@ pub fn TableRoute() -> impl IntoView {
                     })
             }}
             <ScoreSheet />
+            <ShareBox />
         </main>
         <footer class="app-footer">{text(lang, "whole.footer")}</footer>
     }

@@ -7,6 +7,7 @@ use ulti_engine::Seat;
 use ulti_engine::whole_game::{Silent, UnitResult};
 
 use super::TablePage;
+use super::review::DealReview;
 use crate::i18n::{Lang, contract_name, kontra_name, table_seat, text, tr, tr_with};
 use crate::model::analysis::signed;
 use crate::model::table::solver_query;
@@ -140,5 +141,6 @@ pub(super) fn DealResult() -> impl IntoView {
                 {text(lang, "whole.next_deal")}
             </button>
         </section>
+        <DealReview />
     }
 }

@@ -1,0 +1,230 @@
+//! The review of a finished deal at the table: each of the user's decisions (auction, trump,
+//! kontra said or let go, every card) with the moment it was taken at, so the page can ask
+//! what the advisor would have done from the user's own seat there, what a player who sees
+//! every card would have done (the cheater: the open-hand best), and what each card cost.
+//!
+//! Everything here is pure: the page asks the workers (`Job::TableDecision` at the moment's
+//! record, `Job::Bid` for a bid's open-hand value, `Job::Position` for a card) and words the
+//! answers with [`auction_mark`] and [`crate::model::play::verdict`].
+
+use ulti_engine::whole_game::{Action, TableRecord, Verb, WholeGame};
+use ulti_engine::{Announcement, Card, Deal, Query, Seat, Suit};
+
+use super::Hint;
+
+/// The kind of a decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Bid, pass, stand or raise.
+    Auction,
+    /// Name the trump.
+    Trump,
+    /// A kontra said, or one the user could have said and let go.
+    Kontra,
+    /// A card.
+    Card,
+}
+
+/// One decision of the user in a finished deal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The actions before it (the moment: the record cut there).
+    pub at: usize,
+    /// What it was.
+    pub kind: Kind,
+    /// What the user did (`None`: a kontra it could have said and let go).
+    pub action: Option<Action>,
+    /// For a card: the cards played before it.
+    pub card_index: Option<usize>,
+    /// The hint the user took at this moment, if any (its advice, `None` inside: say nothing).
+    pub hint: Option<Option<String>>,
+}
+
+/// The user's decisions in `game`, in order, with the hints of `hints` taken at each.
+#[must_use]
+pub fn decisions(game: &WholeGame, user: Seat, hints: &[&Hint]) -> Vec<Decision> {
+    let Ok(mut replay) = WholeGame::new(game.rules(), game.dealer(), game.dealt()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut let_go: Vec<(usize, u8)> = Vec::new();
+    let mut cards = 0;
+    let actions = game.actions();
+    for (at, action) in actions.iter().enumerate() {
+        let hint = |at: usize| hints.iter().find(|h| h.at == at).map(|h| h.advice.clone());
+        // A kontra the user could say here and did not (each moment and level once).
+        if let Some((level, _)) = replay.kontra_options_for(user) {
+            let said = action.seat == user && matches!(action.verb, Verb::Kontra { .. });
+            if !said && !let_go.contains(&(cards, level)) {
+                let_go.push((cards, level));
+                out.push(Decision {
+                    at,
+                    kind: Kind::Kontra,
+                    action: None,
+                    card_index: None,
+                    hint: hint(at),
+                });
+            }
+        }
+        if action.seat == user {
+            let kind = match action.verb {
+                Verb::Bid { .. } | Verb::Pass { .. } | Verb::Stand => Kind::Auction,
+                Verb::Trump(_) => Kind::Trump,
+                Verb::Kontra { .. } => Kind::Kontra,
+                Verb::Card(_) => Kind::Card,
+            };
+            out.push(Decision {
+                at,
+                kind,
+                action: Some(action.clone()),
+                card_index: (kind == Kind::Card).then_some(cards),
+                hint: hint(at),
+            });
+        }
+        if matches!(action.verb, Verb::Card(_)) {
+            cards += 1;
+        }
+        if replay.apply(action.clone()).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+/// The record of `game` cut after its first `at` actions (the moment a decision was taken).
+#[must_use]
+pub fn record_before(game: &WholeGame, at: usize) -> String {
+    let mut r: TableRecord = game.record();
+    r.actions.truncate(at);
+    r.to_json()
+}
+
+/// The game at the moment `at` (its first `at` actions).
+#[must_use]
+pub fn game_before(game: &WholeGame, at: usize) -> Option<WholeGame> {
+    let mut r = game.record();
+    r.actions.truncate(at);
+    r.replay().ok()
+}
+
+/// What a bid at moment `at` of `game` is worth with every card open: for each trump the
+/// bidder could name, the deal it would play (its ten cards after the discard against the two
+/// other hands as they were) and the announcement. Empty when `action` is not a legal bid
+/// there.
+#[must_use]
+pub fn open_hand_bid(game: &WholeGame, at: usize, action: &Action) -> Vec<(Deal, Announcement)> {
+    let Verb::Bid { bid, discard } = &action.verb else {
+        return Vec::new();
+    };
+    let Some(mut after) = game_before(game, at) else {
+        return Vec::new();
+    };
+    if after.apply(action.clone()).is_err() {
+        return Vec::new();
+    }
+    let s = action.seat;
+    let hand = after.hand(s);
+    let talon = discard.iter().copied().collect();
+    bid.playable_trumps(hand, talon)
+        .into_iter()
+        .filter_map(|t| {
+            let a = bid.announcement(t);
+            let deal = Deal::new(
+                a.trump.unwrap_or(Suit::Zold),
+                [hand, after.hand((s + 1) % 3), after.hand((s + 2) % 3)],
+            )
+            .ok()?;
+            Some((deal, a))
+        })
+        .collect()
+}
+
+/// Do two auction, trump or kontra choices say the same (a discard in either order, kontra
+/// units as a set)?
+#[must_use]
+pub fn same_choice(a: Option<&Action>, b: Option<&Action>) -> bool {
+    match (a.map(|a| &a.verb), b.map(|b| &b.verb)) {
+        (None, None) => true,
+        (
+            Some(Verb::Bid {
+                bid: b1,
+                discard: d1,
+            }),
+            Some(Verb::Bid {
+                bid: b2,
+                discard: d2,
+            }),
+        ) => b1 == b2 && (d1 == d2 || (d1[0] == d2[1] && d1[1] == d2[0])),
+        (Some(Verb::Pass { .. }), Some(Verb::Pass { .. })) => true,
+        (
+            Some(Verb::Kontra {
+                level: l1,
+                units: u1,
+            }),
+            Some(Verb::Kontra {
+                level: l2,
+                units: u2,
+            }),
+        ) => l1 == l2 && u1.len() == u2.len() && u1.iter().all(|u| u2.contains(u)),
+        (Some(x), Some(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// The mark of an auction, trump or kontra decision against the open-hand best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// The same as a player who sees every card.
+    Best,
+    /// Another choice; for two bids, what the user's gave away per defender (open hand).
+    Other(Option<i32>),
+}
+
+/// The mark of the user's choice against the open-hand best: `yours` and `best` are the
+/// open-hand payoffs per defender of the two bids, when both are bids.
+#[must_use]
+pub fn auction_mark(
+    user: Option<&Action>,
+    best: Option<&Action>,
+    yours: Option<i32>,
+    best_pay: Option<i32>,
+) -> Mark {
+    if same_choice(user, best) {
+        return Mark::Best;
+    }
+    match (yours, best_pay) {
+        (Some(y), Some(b)) if y >= b => Mark::Best,
+        (Some(y), Some(b)) => Mark::Other(Some(b - y)),
+        _ => Mark::Other(None),
+    }
+}
+
+/// The solve that reviews the card after `index` cards of the finished `game`'s play: the
+/// position before it, every legal card scored (no line), under the bid as played.
+#[must_use]
+pub fn card_query(game: &WholeGame, index: usize) -> Option<Query> {
+    let c = game.contracted()?;
+    let (deal, played) = game.position()?;
+    let mut q = Query::new(deal, c.bid.bid.clone());
+    q.rules = game.rules().play();
+    q.played = played.get(..index)?.to_vec();
+    q.all_cards = true;
+    q.line = false;
+    q.scoring = c.bid.scoring();
+    Some(q)
+}
+
+/// The user's seat in the play's order (0 the soloist) in `game`.
+#[must_use]
+pub fn play_seat(game: &WholeGame, user: Seat) -> Option<Seat> {
+    game.contracted().map(|c| (user + 3 - c.soloist) % 3)
+}
+
+/// The card of a card decision.
+#[must_use]
+pub fn card_of(d: &Decision) -> Option<Card> {
+    match d.action.as_ref()?.verb {
+        Verb::Card(c) => Some(c),
+        _ => None,
+    }
+}

@@ -1,0 +1,218 @@
+//! The review of a finished deal at the table (`model::table::review`), natively and through
+//! the worker's wire: every decision of the user is found at its moment (kontras let go
+//! included), the advisor and the open-hand player answer legally there, the open-hand best is
+//! never worth less than the user's own bid, and every card gets its double-dummy verdict.
+
+use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, decide};
+use ulti_engine::whole_game::{Stage, Verb, WholeGame};
+use ulti_engine::{Seat, Solver};
+mod common;
+
+use common::run_on_the_wire;
+use ulti_solver::model::play::{card_check, verdict};
+use ulti_solver::model::table::review::{
+    Kind, Mark, auction_mark, card_of, card_query, decisions, game_before, open_hand_bid,
+    play_seat, record_before,
+};
+use ulti_solver::model::table::{Next, Table};
+use ulti_solver::protocol::{Answer, Job};
+
+/// What the reviews reached.
+#[derive(Default, Debug)]
+struct Reached {
+    auction: usize,
+    user_bids: usize,
+    open_hand_bids: usize,
+    trump: usize,
+    kontra_said: usize,
+    kontra_let_go: usize,
+    cards: usize,
+    cards_lost: usize,
+}
+
+/// A whole deal at `table` where every seat is a computer player, the user's of level `me`.
+fn play_deal(table: &mut Table, solver: &mut Solver, me: TableLevel, seed: u64) -> WholeGame {
+    let mut game = table.next_deal();
+    let mut me = TablePlayer::new(me, seed);
+    loop {
+        match table.next(&game) {
+            Next::Over => break,
+            Next::Computer(seat) => {
+                let job = Job::TableDecision {
+                    record: game.record().to_json(),
+                    seat,
+                    level: table.level,
+                    seed: table.computer_seed(seat),
+                };
+                let Ok(Answer::TableDecision { action, .. }) = run_on_the_wire(solver, job) else {
+                    panic!("a table decision");
+                };
+                table
+                    .computer_answer(&mut game, seat, action.as_deref())
+                    .expect("legal");
+            }
+            Next::User(_) => {
+                let a = decide(
+                    &game,
+                    table.user,
+                    &mut me,
+                    &mut DecisionTimes::default(),
+                    &|| 0.0,
+                )
+                .expect("a decision");
+                match a {
+                    Some(a) => table.act(&mut game, a).expect("legal"),
+                    None => table.decline(&game, table.user),
+                }
+            }
+        }
+    }
+    assert_eq!(game.stage(), Stage::Over);
+    game
+}
+
+/// The answer of a table decision at moment `at` for `seat`.
+fn decision_at(
+    solver: &mut Solver,
+    game: &WholeGame,
+    at: usize,
+    seat: Seat,
+    level: TableLevel,
+) -> Option<String> {
+    let job = Job::TableDecision {
+        record: record_before(game, at),
+        seat,
+        level,
+        seed: 7,
+    };
+    match run_on_the_wire(solver, job) {
+        Ok(Answer::TableDecision { action, .. }) => action,
+        other => panic!("a table decision, not {other:?}"),
+    }
+}
+
+/// The best open-hand payoff per defender of a bid at moment `at` (its best trump).
+fn open_hand_value(
+    solver: &mut Solver,
+    game: &WholeGame,
+    at: usize,
+    action: &ulti_engine::whole_game::Action,
+) -> Option<i32> {
+    open_hand_bid(game, at, action)
+        .into_iter()
+        .filter_map(|(deal, announcement)| {
+            let job = Job::Bid {
+                deal,
+                announcement,
+                rules: game.rules().play(),
+            };
+            match run_on_the_wire(solver, job) {
+                Ok(Answer::Bid(v)) => v.payoff,
+                other => panic!("a bid value, not {other:?}"),
+            }
+        })
+        .max()
+}
+
+fn review(table: &Table, game: &WholeGame, solver: &mut Solver, reached: &mut Reached) {
+    let user = table.user;
+    let hints = table.hints_now();
+    let ds = decisions(game, user, &hints);
+    // Every action of the user is one decision, in order.
+    let mine: Vec<_> = game.actions().iter().filter(|a| a.seat == user).collect();
+    let said: Vec<_> = ds.iter().filter_map(|d| d.action.as_ref()).collect();
+    assert_eq!(mine, said);
+    for d in &ds {
+        let before = game_before(game, d.at).expect("the moment replays");
+        assert_eq!(before.actions().len(), d.at);
+        match d.kind {
+            Kind::Card => {
+                let card = card_of(d).expect("a card");
+                let index = d.card_index.expect("its index");
+                let q = card_query(game, index).expect("a card's query");
+                assert_eq!(q.played.len(), index);
+                let Ok(Answer::Position(sol)) = run_on_the_wire(solver, Job::Position { query: q })
+                else {
+                    panic!("a position");
+                };
+                let check = card_check(&sol, card).expect("the card was legal there");
+                let v = verdict(play_seat(game, user).unwrap(), &check);
+                reached.cards += 1;
+                reached.cards_lost +=
+                    usize::from(!matches!(v, ulti_solver::model::play::Verdict::Kept));
+            }
+            kind => {
+                // The moment is the user's: its turn, or a kontra it could say.
+                assert!(
+                    before.to_act() == Some(user) || before.kontra_options_for(user).is_some(),
+                    "{d:?}"
+                );
+                let best = decision_at(solver, game, d.at, user, TableLevel::Cheater);
+                let advisor = decision_at(solver, game, d.at, user, TableLevel::Strong);
+                for a in [&best, &advisor].into_iter().flatten() {
+                    let a: ulti_engine::whole_game::Action = a.parse().expect("readable");
+                    assert_eq!(a.seat, user);
+                    before.check(&a).expect("legal at the moment");
+                }
+                match kind {
+                    Kind::Auction => reached.auction += 1,
+                    Kind::Trump => reached.trump += 1,
+                    _ if d.action.is_some() => reached.kontra_said += 1,
+                    _ => reached.kontra_let_go += 1,
+                }
+                let Some(action) = d.action.as_ref() else {
+                    assert!(
+                        before.kontra_options_for(user).is_some(),
+                        "a kontra let go where one could be said"
+                    );
+                    continue;
+                };
+                if !matches!(action.verb, Verb::Bid { .. }) {
+                    continue;
+                }
+                reached.user_bids += 1;
+                let yours = open_hand_value(solver, game, d.at, action);
+                assert!(yours.is_some(), "a legal bid is playable: {action}");
+                let best: Option<ulti_engine::whole_game::Action> =
+                    best.map(|b| b.parse().unwrap());
+                if let Some(b) = best.as_ref().filter(|b| matches!(b.verb, Verb::Bid { .. })) {
+                    reached.open_hand_bids += 1;
+                    let best_pay = open_hand_value(solver, game, d.at, b);
+                    // The open-hand player bids the best it can: never less than the user.
+                    assert!(
+                        best_pay >= yours,
+                        "{action} {yours:?} against {b} {best_pay:?}"
+                    );
+                    let mark = auction_mark(Some(action), Some(b), yours, best_pay);
+                    assert!(
+                        matches!(mark, Mark::Best | Mark::Other(Some(1..))),
+                        "{mark:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_decision_of_a_deal_is_judged_at_its_moment() {
+    let mut solver = Solver::new();
+    let mut reached = Reached::default();
+    // A normal user against easy computers bids and doubles; an easy one against normal
+    // computers defends more and lets kontras go.
+    let (n, e) = (TableLevel::Normal, TableLevel::Easy);
+    for (user, seed, me, others) in [(0, 3, n, e), (1, 8, e, n), (2, 21, n, e), (0, 30, e, n)] {
+        let mut table = Table::new(user, others, seed);
+        for _ in 0..2 {
+            let game = play_deal(&mut table, &mut solver, me, seed);
+            review(&table, &game, &mut solver, &mut reached);
+        }
+    }
+    assert!(reached.auction >= 8, "{reached:?}");
+    assert!(reached.user_bids >= 2, "{reached:?}");
+    assert!(reached.open_hand_bids >= 2, "{reached:?}");
+    assert!(reached.cards >= 40, "{reached:?}");
+    assert!(reached.kontra_said >= 1, "{reached:?}");
+    assert!(reached.kontra_let_go >= 1, "{reached:?}");
+    println!("{reached:?}");
+}
