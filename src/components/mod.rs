@@ -11,5 +11,6 @@ pub mod notices;
 pub mod results;
 pub mod rules;
 pub mod table_head;
+pub mod trick;
 pub mod trump;
 pub mod worker_error;

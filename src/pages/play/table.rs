@@ -6,9 +6,10 @@ use ulti_engine::{Card, CardSet, SOLOIST};
 use super::Play;
 use super::review::ResultPanel;
 
-use crate::components::card::{CardFace, HandCard, suit_class};
+use crate::components::card::HandCard;
+use crate::components::trick::trick_cards;
 use crate::i18n::{announcement_name, card_name, play_error, seat_name, text, tr, tr_with};
-use crate::model::line::{Played, TrickView, trick_history};
+use crate::model::line::trick_history;
 use crate::model::play::{PlayGame, PlayPhase};
 
 /// The table during play and at its end: the bid, the trick, the user's hand, the result.
@@ -133,41 +134,7 @@ pub(super) fn PlayTable() -> impl IntoView {
                     let l = lang.get();
                     trick
                         .get()
-                        .map(|TrickView { cards, winner, .. }| {
-                            let label = winner
-                                .map(|w| {
-                                    tr_with(l, "play.last_trick", &[("seat", &seat_name(l, w))])
-                                });
-                            view! {
-                                <div class="trick-cards">
-                                    {cards
-                                        .into_iter()
-                                        .map(|Played { card, seat }| {
-                                            view! {
-                                                <figure class="trick-slot">
-                                                    <span
-                                                        class=format!("card {}", suit_class(card.suit()))
-                                                        data-testid="trick-card"
-                                                        data-card=card.to_string()
-                                                        data-seat=seat.to_string()
-                                                        role="img"
-                                                        aria-label=format!(
-                                                            "{}, {}",
-                                                            card_name(l, card),
-                                                            seat_name(l, seat),
-                                                        )
-                                                    >
-                                                        <CardFace card=card />
-                                                    </span>
-                                                    <figcaption>{seat_name(l, seat)}</figcaption>
-                                                </figure>
-                                            }
-                                        })
-                                        .collect_view()}
-                                </div>
-                                {label.map(|t| view! { <p class="trick-label">{t}</p> })}
-                            }
-                        })
+                        .map(move |t| trick_cards(l, t, move |s| seat_name(l, s), "trick-card"))
                 }}
             </div>
             <p class="hint" data-testid="play-tricks">

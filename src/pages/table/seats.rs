@@ -7,12 +7,10 @@ use ulti_engine::Seat;
 use ulti_engine::whole_game::{Stage, WholeGame};
 
 use super::TablePage;
-use crate::components::card::{CardFace, suit_class};
+use crate::components::trick::trick_cards;
 use crate::i18n::{
-    Lang, auction_bid_name, card_name, contract_name, kontra_name, suit_name, table_seat, text, tr,
-    tr_with,
+    Lang, auction_bid_name, contract_name, kontra_name, suit_name, table_seat, text, tr, tr_with,
 };
-use crate::model::line::{Played, TrickView};
 use crate::model::table::auction::{Heard, heard};
 use crate::model::table::{Next, trick_on_table, tricks_taken};
 
@@ -180,35 +178,7 @@ pub(super) fn Seats() -> impl IntoView {
     let trick_view = move || {
         let l = lang.get();
         let u = user();
-        trick().map(|TrickView { cards, winner, .. }| {
-            let label =
-                winner.map(|w| tr_with(l, "play.last_trick", &[("seat", &table_seat(l, w, u))]));
-            view! {
-                <div class="trick-cards">
-                    {cards
-                        .into_iter()
-                        .map(|Played { card, seat }| {
-                            view! {
-                                <figure class="trick-slot">
-                                    <span
-                                        class=format!("card {}", suit_class(card.suit()))
-                                        data-testid="table-trick-card"
-                                        data-card=card.to_string()
-                                        data-seat=seat.to_string()
-                                        role="img"
-                                        aria-label=format!("{}, {}", card_name(l, card), table_seat(l, seat, u))
-                                    >
-                                        <CardFace card=card />
-                                    </span>
-                                    <figcaption>{table_seat(l, seat, u)}</figcaption>
-                                </figure>
-                            }
-                        })
-                        .collect_view()}
-                </div>
-                {label.map(|t| view! { <p class="trick-label">{t}</p> })}
-            }
-        })
+        trick().map(move |t| trick_cards(l, t, move |s| table_seat(l, s, u), "table-trick-card"))
     };
 
     view! {
