@@ -111,6 +111,8 @@ pub struct Solver {
     ascend: bool,
     /// Order the defenders' cards lowest first (see [`Solver::set_root_need`]).
     duck: bool,
+    /// The largest need from the root at which the defenders duck: 2 for passz, else 1.
+    duck_need: i32,
     /// The second board of [`Solver::line`], kept between solves (its table is allocated once).
     aux: Option<Box<Solver>>,
 }
@@ -166,6 +168,7 @@ impl Solver {
             aux: None,
             killers: [0xFF; 10],
             duck: false,
+            duck_need: 1,
             ascend: true,
         }
     }

@@ -96,8 +96,14 @@ impl Solver {
     /// lowest first, giving nothing away, instead of taking tricks. Measured on passz: 16 %
     /// fewer nodes on the deals of shared/deals/speed-hard.tsv (where the soloist takes 0-10
     /// points), the same count on shared/deals/random-1000.txt (13.014 M and 13.015 M).
+    ///
+    /// For passz also at two units (the refutation of 20 on a deal worth 10): on speed-hard.tsv
+    /// its two deals worth 10 fall from 7.7k and 16.8k nodes to 1.8k and 5.2k; on
+    /// random-1000 passz nodes rise 1.6 % (12.416 M -> 12.615 M, on its deals worth 10 alone
+    /// +8 %, each way by up to 5x), thread CPU time within noise. Not for 20-100 and 40-100
+    /// (+3.6 % and +0.7 % nodes).
     fn set_root_need(&mut self, need: i32) {
-        self.duck = self.goal == Goal::Points && need <= 1;
+        self.duck = self.goal == Goal::Points && need <= self.duck_need;
     }
 
     /// Can the soloist force a value of at least `need` from here?
