@@ -109,8 +109,13 @@ pub struct Solver {
     /// deals worth 0, +8 % on those worth 50), 20-100 -3.2 %, but 40-100 +6.3 %, which keeps
     /// the split (its values lie higher).
     ascend: bool,
-    /// Order the defenders' cards lowest first (see [`Solver::set_root_need`]).
+    /// Order the defenders' cards lowest first when they follow (see [`Solver::set_root_need`]).
     duck: bool,
+    /// ... and when they lead.
+    duck_lead: bool,
+    /// The largest need from the root at which the defenders duck when they follow: 2 for
+    /// passz, else 1.
+    duck_need: i32,
     /// The second board of [`Solver::line`], kept between solves (its table is allocated once).
     aux: Option<Box<Solver>>,
 }
@@ -166,6 +171,8 @@ impl Solver {
             aux: None,
             killers: [0xFF; 10],
             duck: false,
+            duck_lead: false,
+            duck_need: 1,
             ascend: true,
         }
     }

@@ -166,7 +166,7 @@ impl Solver {
 
     pub(super) fn score(&self, c: u8, ctx: &OrderCtx, live: u32) -> i32 {
         let strength = i32::from(c & 7);
-        if self.duck && ctx.seat != SOLOIST {
+        if self.duck && ctx.seat != SOLOIST && (self.duck_lead || !ctx.leading) {
             // Lowest first: no card points, no trump, low.
             return -((self.points_mask >> c & 1) as i32 * 1000
                 + (self.trump_mask >> c & 1) as i32 * 100

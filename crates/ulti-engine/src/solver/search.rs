@@ -96,8 +96,19 @@ impl Solver {
     /// lowest first, giving nothing away, instead of taking tricks. Measured on passz: 16 %
     /// fewer nodes on the deals of shared/deals/speed-hard.tsv (where the soloist takes 0-10
     /// points), the same count on shared/deals/random-1000.txt (13.014 M and 13.015 M).
+    ///
+    /// For passz, at two units (the refutation of 20 on a deal worth 10, the proof of 20 on
+    /// one worth more) a defender who follows ducks too, and one who leads keeps the usual
+    /// order: passz nodes on random-1000 12.416 M -> 12.311 M (the deals worth 20 -2.7 %), on
+    /// the two deals of speed-hard.tsv worth 10 7.7k -> 6.8k and 16.8k -> 10.7k. Ducking on
+    /// the lead as well: those two 1.8k and 5.2k, but random-1000 12.615 M (its deals worth
+    /// 10 +8 %); ducking only when following at one unit too: 12.279 M, but speed-hard's
+    /// deals worth 0 from 25.2k to 52.7k nodes. Not for 20-100 and 40-100 (+3.6 % and +0.7 %
+    /// nodes with ducking at two units).
     fn set_root_need(&mut self, need: i32) {
-        self.duck = self.goal == Goal::Points && need <= 1;
+        let points = self.goal == Goal::Points;
+        self.duck = points && need <= self.duck_need;
+        self.duck_lead = points && need <= 1;
     }
 
     /// Can the soloist force a value of at least `need` from here?

@@ -34,6 +34,11 @@ impl Solver {
         self.hold7 = if q.bid.has_ulti() { self.seven } else { 0 };
         self.must_beat_after_trump = q.rules.must_beat_after_trump;
         self.ascend = q.bid.as_single() != Some(Contract::Negyven100);
+        self.duck_need = if q.bid.as_single() == Some(Contract::Passz) {
+            2
+        } else {
+            1
+        };
         let trump = q.deal.trump;
         let comps = q
             .bid
