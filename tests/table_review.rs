@@ -11,8 +11,8 @@ mod common;
 use common::run_on_the_wire;
 use ulti_solver::model::play::{card_check, verdict};
 use ulti_solver::model::table::review::{
-    Kind, Mark, auction_mark, card_of, card_query, decisions, game_before, open_hand_bid,
-    play_seat, record_before,
+    Kind, Mark, as_choice, auction_mark, card_of, card_query, decisions, game_before,
+    open_hand_bid, play_seat, record_before,
 };
 use ulti_solver::model::table::{Next, Table};
 use ulti_solver::protocol::{Answer, Job};
@@ -164,6 +164,17 @@ fn review(table: &Table, game: &WholeGame, solver: &mut Solver, reached: &mut Re
                     assert!(
                         before.kontra_options_for(user).is_some(),
                         "a kontra let go where one could be said"
+                    );
+                    // A card answered at a kontra moment says "no kontra".
+                    let best: Option<ulti_engine::whole_game::Action> =
+                        best.as_deref().map(|b| b.parse().unwrap());
+                    let said = as_choice(kind, best.clone());
+                    assert!(
+                        said.is_none()
+                            == best
+                                .as_ref()
+                                .is_none_or(|b| matches!(b.verb, Verb::Card(_))),
+                        "{best:?}"
                     );
                     continue;
                 };

@@ -139,6 +139,16 @@ pub fn open_hand_bid(game: &WholeGame, at: usize, action: &Action) -> Vec<(Deal,
         .collect()
 }
 
+/// What a player's answer at the moment of decision `kind` says about that decision: at a
+/// kontra moment that is also the seat's turn to play, a card means "no kontra" (`None`).
+#[must_use]
+pub fn as_choice(kind: Kind, answer: Option<Action>) -> Option<Action> {
+    match (kind, answer) {
+        (Kind::Kontra, Some(a)) if !matches!(a.verb, Verb::Kontra { .. }) => None,
+        (_, a) => a,
+    }
+}
+
 /// Do two auction, trump or kontra choices say the same (a discard in either order, kontra
 /// units as a set)?
 #[must_use]

@@ -16,8 +16,8 @@ use crate::i18n::{Lang, advice_text, card_name, text, tr, tr_with};
 use crate::model::analysis::signed;
 use crate::model::play::{Verdict, card_check, verdict};
 use crate::model::table::review::{
-    Decision, Kind, Mark, auction_mark, card_of, card_query, decisions, open_hand_bid, play_seat,
-    record_before, same_choice,
+    Decision, Kind, Mark, as_choice, auction_mark, card_of, card_query, decisions, open_hand_bid,
+    play_seat, record_before, same_choice,
 };
 use crate::model::table::{Table, solver_query_at};
 use crate::protocol::{Answer, Job, UNEXPECTED_ANSWER};
@@ -214,6 +214,7 @@ pub(super) fn DealReview() -> impl IntoView {
                 let n = ask_bid_values(&game, d.at, a, k.clone(), i, |j, v| j.yours.push(v));
                 update(&k, i, &|j| j.yours_wanted = n);
             }
+            let kind = d.kind;
             for level in [Table::HINT_LEVEL, TableLevel::Cheater] {
                 let job = Job::TableDecision {
                     record: record.clone(),
@@ -225,7 +226,7 @@ pub(super) fn DealReview() -> impl IntoView {
                 let at = d.at;
                 ask(
                     job,
-                    Box::new(move |a| match table_action(a) {
+                    Box::new(move |a| match table_action(a).map(|a| as_choice(kind, a)) {
                         Err(e) => update(&k, i, &|j| j.failed = Some(e.clone())),
                         Ok(action) if level == TableLevel::Cheater => {
                             let n = action.as_ref().map_or(0, |b| {
