@@ -320,3 +320,41 @@ fn a_link_with_a_bad_card_resumes_before_it() {
         None
     );
 }
+
+#[test]
+fn a_compound_bids_review_opens_the_line_viewer_on_the_compound() {
+    use ulti_engine::Bid;
+    let dealt = Deal::parse_code(STRONG).unwrap();
+    let mut g = PlayGame::new(dealt, SOLOIST, Level::Easy, RuleOptions::default());
+    let twelve: Vec<Card> = soloist_cards(&dealt).iter().collect();
+    let discard = [twelve[0], twelve[1]];
+    let a = playable_bids(&dealt, discard)
+        .iter()
+        .flat_map(|g| g.bids.iter())
+        .find(|a| a.bid.contracts().len() > 1)
+        .expect("a compound bid is playable")
+        .clone();
+    let bid: Bid = a.bid.clone();
+    g.announce(a, discard).unwrap();
+    let link = review_link(&g, 0).unwrap();
+    assert!(
+        link.contains(&format!("game={}", bid.to_string().replace('+', "%2B"))),
+        "{link}"
+    );
+    // Read as the page does (`+` a space, `%2B` a plus).
+    for decode in [
+        |v: &str| v.replace("%2B", "+"),
+        |v: &str| v.replace("%2B", " "),
+    ] {
+        let pairs: Vec<(&str, String)> = link
+            .split('&')
+            .filter_map(|p| p.split_once('='))
+            .map(|(k, v)| (k, decode(v)))
+            .collect();
+        let get = |k: &str| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| v.as_str());
+        let url = UrlState::parse(get("deal"), get("game"), get("step"), get("rules"));
+        assert!(url.issues.is_empty(), "{link}: {:?}", url.issues);
+        assert_eq!(url.compound.as_ref(), Some(&bid));
+        assert!(bid.contracts().contains(&url.game.unwrap()));
+    }
+}
