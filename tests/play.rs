@@ -6,7 +6,7 @@
 mod common;
 
 use common::run_on_the_wire;
-use ulti_engine::{Card, Contract, Deal, Query, RuleOptions, SOLOIST, Solver, Suit};
+use ulti_engine::{Bid, Card, Contract, Deal, Query, RuleOptions, SOLOIST, Solver, Suit};
 use ulti_solver::model::play::{
     Level, PlayGame, PlayPhase, PlayUrl, Verdict, card_check, format_play_query, game_deal,
     playable_bids, review_link, review_query, soloist_cards, turning_card, verdict,
@@ -175,15 +175,24 @@ fn a_defenders_game_replays_from_its_link_and_pays_what_the_solver_says() {
 
     assert_review_flips(&g);
     // Each card links to the solver page at the position before it, on the deal as played.
+    // Read as the page does: a compound bid's `%2B` is a plus.
     let link = review_link(&g, 12).unwrap();
-    let pairs: Vec<(&str, &str)> = link.split('&').filter_map(|p| p.split_once('=')).collect();
-    let get = |k: &str| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| *v);
+    let pairs: Vec<(&str, String)> = link
+        .split('&')
+        .filter_map(|p| p.split_once('='))
+        .map(|(k, v)| (k, v.replace("%2B", "+")))
+        .collect();
+    let get = |k: &str| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| v.as_str());
     let url = UrlState::parse(get("deal"), get("game"), get("step"), get("rules"))
         .with_played(get("played"));
     assert!(url.issues.is_empty(), "{:?}", url.issues);
     assert_eq!(url.deal, Some(Ok(c.deal)));
     assert_eq!(url.played, g.played);
     assert_eq!(url.step, 12);
+    let viewed = url
+        .compound
+        .unwrap_or_else(|| Bid::single(url.game.unwrap()));
+    assert_eq!(viewed, c.announcement.bid);
 }
 
 #[test]
@@ -323,7 +332,6 @@ fn a_link_with_a_bad_card_resumes_before_it() {
 
 #[test]
 fn a_compound_bids_review_opens_the_line_viewer_on_the_compound() {
-    use ulti_engine::Bid;
     let dealt = Deal::parse_code(STRONG).unwrap();
     let mut g = PlayGame::new(dealt, SOLOIST, Level::Easy, RuleOptions::default());
     let twelve: Vec<Card> = soloist_cards(&dealt).iter().collect();
