@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
-use ulti_engine::{Card, Contract, Deal, DealError, RuleOptions, Suit};
+use ulti_engine::{Bid, Card, Contract, Deal, DealError, RuleOptions, Suit};
 
 use crate::i18n::{Lang, tr};
 use crate::model::editor::{DealEditor, EditError};
@@ -18,6 +18,9 @@ pub struct SolverPageState {
     pub editor: RwSignal<DealEditor>,
     /// The contract shown in the line viewer (`game=`).
     pub game: RwSignal<Option<Contract>>,
+    /// The compound bid whose line the viewer shows instead (`game=40-100+ulti`; `game` is then
+    /// its biggest component, for the analysis table); cleared when another contract is picked.
+    pub compound: RwSignal<Option<Bid>>,
     /// Cards played in the line viewer (`step=`).
     pub step: RwSignal<usize>,
     /// A what-if (`played=`): the cards played when the user left the optimal line; empty
@@ -134,6 +137,7 @@ impl SolverPageState {
         let state = SolverPageState {
             editor,
             game: RwSignal::new(None),
+            compound: RwSignal::new(None),
             step: RwSignal::new(0),
             played: RwSignal::new(Vec::new()),
             deal_error: RwSignal::new(None),
@@ -161,6 +165,7 @@ impl SolverPageState {
                         deal.as_deref(),
                         state.rules.get(),
                         state.game.get(),
+                        state.compound.get().as_ref(),
                         &state.played.get(),
                         state.step.get(),
                         state.lang_chosen.get().then(|| state.lang.get()),
@@ -219,6 +224,9 @@ impl SolverPageState {
         if self.game.get_untracked() != url.game {
             self.game.set(url.game);
         }
+        if self.compound.get_untracked() != url.compound {
+            self.compound.set(url.compound.clone());
+        }
         if self.played.get_untracked() != url.played {
             self.played.set(url.played.clone());
         }
@@ -238,9 +246,21 @@ impl SolverPageState {
         self.played.set(Vec::new());
     }
 
-    /// Show `contract`'s optimal line from step 0 (a different contract leaves any what-if).
+    /// The bid whose line the viewer shows: the compound, else the selected contract.
+    #[must_use]
+    pub fn viewer_bid(&self) -> Option<Bid> {
+        self.compound
+            .get()
+            .or_else(|| self.game.get().map(Bid::single))
+    }
+
+    /// Show `contract`'s optimal line from step 0 (a different contract, or leaving a compound
+    /// bid's line, leaves any what-if).
     pub fn select_game(&self, contract: Contract) {
-        if self.game.get_untracked() != Some(contract) {
+        if self.game.get_untracked() != Some(contract)
+            || self.compound.with_untracked(Option::is_some)
+        {
+            self.compound.set(None);
             self.game.set(Some(contract));
             self.step.set(0);
             self.played.set(Vec::new());
@@ -253,6 +273,7 @@ impl SolverPageState {
             && self.editor.with_untracked(|e| e.trump) != t
         {
             self.edit(|e| e.trump = t);
+            self.compound.set(None);
             self.game.set(Some(contract));
             return;
         }

@@ -64,7 +64,7 @@ fn every_protocol_message_survives_the_wire_codec() {
             rules,
         },
         Job::Position {
-            query: position_query(deal, Contract::Passz, rules, &[]),
+            query: position_query(deal, Bid::single(Contract::Passz), rules, &[]),
         },
         Job::AdviseTasks {
             tasks: BidRace::new(
@@ -128,7 +128,7 @@ fn late_view(solver: &mut Solver, deal: Deal, rules: RuleOptions) -> (SeatView, 
     let Ok(Answer::Position(sol)) = run_job(
         solver,
         Job::Position {
-            query: position_query(deal, Contract::Passz, rules, &[]),
+            query: position_query(deal, Bid::single(Contract::Passz), rules, &[]),
         },
     ) else {
         panic!("a position job answers a position");
@@ -349,7 +349,7 @@ fn a_shared_what_if_link_replays_the_deviation() {
     let Ok(Answer::Position(start)) = run_job(
         &mut solver,
         Job::Position {
-            query: position_query(deal, Contract::Passz, rules, &[]),
+            query: position_query(deal, Bid::single(Contract::Passz), rules, &[]),
         },
     ) else {
         panic!("a position job answers a position");
@@ -362,7 +362,15 @@ fn a_shared_what_if_link_replays_the_deviation() {
         .card;
     let played = deviate(&start.line, 0, other).unwrap();
     let param = format_played(&played);
-    let query = format_query(Some(STRONG), rules, Some(Contract::Passz), &played, 1, None);
+    let query = format_query(
+        Some(STRONG),
+        rules,
+        Some(Contract::Passz),
+        None,
+        &played,
+        1,
+        None,
+    );
     assert_eq!(
         query,
         format!("deal={STRONG}&game=passz&played={param}&step=1")
@@ -375,14 +383,14 @@ fn a_shared_what_if_link_replays_the_deviation() {
     let Ok(Answer::Position(on)) = run_job(
         &mut solver,
         Job::Position {
-            query: position_query(deal, Contract::Passz, rules, &url.played),
+            query: position_query(deal, Bid::single(Contract::Passz), rules, &url.played),
         },
     ) else {
         panic!("a position job answers a position");
     };
     let line = Line::new(
         deal,
-        Contract::Passz,
+        Bid::single(Contract::Passz),
         rules,
         full_line(&url.played, &on.line),
     )
@@ -395,7 +403,7 @@ fn a_shared_what_if_link_replays_the_deviation() {
     let err = run_job(
         &mut solver,
         Job::Position {
-            query: position_query(deal, Contract::Passz, rules, &[tk]),
+            query: position_query(deal, Bid::single(Contract::Passz), rules, &[tk]),
         },
     )
     .unwrap_err();
@@ -432,7 +440,7 @@ fn a_link_opens_solves_and_steps_like_the_page_does() {
     // ...and the viewer shows step 9: three complete tricks, none taken by the soloist.
     let line = Line::new(
         deal,
-        Contract::Betli,
+        Bid::single(Contract::Betli),
         RuleOptions::default(),
         betli.line.clone(),
     )
@@ -448,7 +456,7 @@ fn a_link_opens_solves_and_steps_like_the_page_does() {
     // The URL written back keeps the link's spelling of the deal.
     let param = deal_param(&deal, Some(GREAT_BETLI));
     assert_eq!(
-        format_query(Some(&param), url.rules, url.game, &[], url.step, None),
+        format_query(Some(&param), url.rules, url.game, None, &[], url.step, None),
         format!("deal={GREAT_BETLI}&game=betli&step=9")
     );
 }

@@ -6,7 +6,7 @@
 mod common;
 
 use common::run_on_the_wire;
-use ulti_engine::{Card, Contract, Deal, Query, RuleOptions, SOLOIST, Solver, Suit};
+use ulti_engine::{Bid, Card, Contract, Deal, Query, RuleOptions, SOLOIST, Solver, Suit};
 use ulti_solver::model::play::{
     Level, PlayGame, PlayPhase, PlayUrl, Verdict, card_check, format_play_query, game_deal,
     playable_bids, review_link, review_query, soloist_cards, turning_card, verdict,
@@ -175,15 +175,24 @@ fn a_defenders_game_replays_from_its_link_and_pays_what_the_solver_says() {
 
     assert_review_flips(&g);
     // Each card links to the solver page at the position before it, on the deal as played.
+    // Read as the page does: a compound bid's `%2B` is a plus.
     let link = review_link(&g, 12).unwrap();
-    let pairs: Vec<(&str, &str)> = link.split('&').filter_map(|p| p.split_once('=')).collect();
-    let get = |k: &str| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| *v);
+    let pairs: Vec<(&str, String)> = link
+        .split('&')
+        .filter_map(|p| p.split_once('='))
+        .map(|(k, v)| (k, v.replace("%2B", "+")))
+        .collect();
+    let get = |k: &str| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| v.as_str());
     let url = UrlState::parse(get("deal"), get("game"), get("step"), get("rules"))
         .with_played(get("played"));
     assert!(url.issues.is_empty(), "{:?}", url.issues);
     assert_eq!(url.deal, Some(Ok(c.deal)));
     assert_eq!(url.played, g.played);
     assert_eq!(url.step, 12);
+    let viewed = url
+        .compound
+        .unwrap_or_else(|| Bid::single(url.game.unwrap()));
+    assert_eq!(viewed, c.announcement.bid);
 }
 
 #[test]
@@ -319,4 +328,41 @@ fn a_link_with_a_bad_card_resumes_before_it() {
         read(&format!("deal={STRONG}&level=strong")).game(Level::Easy),
         None
     );
+}
+
+#[test]
+fn a_compound_bids_review_opens_the_line_viewer_on_the_compound() {
+    let dealt = Deal::parse_code(STRONG).unwrap();
+    let mut g = PlayGame::new(dealt, SOLOIST, Level::Easy, RuleOptions::default());
+    let twelve: Vec<Card> = soloist_cards(&dealt).iter().collect();
+    let discard = [twelve[0], twelve[1]];
+    let a = playable_bids(&dealt, discard)
+        .iter()
+        .flat_map(|g| g.bids.iter())
+        .find(|a| a.bid.contracts().len() > 1)
+        .expect("a compound bid is playable")
+        .clone();
+    let bid: Bid = a.bid.clone();
+    g.announce(a, discard).unwrap();
+    let link = review_link(&g, 0).unwrap();
+    assert!(
+        link.contains(&format!("game={}", bid.to_string().replace('+', "%2B"))),
+        "{link}"
+    );
+    // Read as the page does (`+` a space, `%2B` a plus).
+    for decode in [
+        |v: &str| v.replace("%2B", "+"),
+        |v: &str| v.replace("%2B", " "),
+    ] {
+        let pairs: Vec<(&str, String)> = link
+            .split('&')
+            .filter_map(|p| p.split_once('='))
+            .map(|(k, v)| (k, decode(v)))
+            .collect();
+        let get = |k: &str| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| v.as_str());
+        let url = UrlState::parse(get("deal"), get("game"), get("step"), get("rules"));
+        assert!(url.issues.is_empty(), "{link}: {:?}", url.issues);
+        assert_eq!(url.compound.as_ref(), Some(&bid));
+        assert!(bid.contracts().contains(&url.game.unwrap()));
+    }
 }

@@ -397,3 +397,48 @@ fn a_shared_link_opens_the_same_game_at_the_same_seat_and_hides_the_hands() {
     // An empty evening has nothing to lose.
     assert!(!Table::new(0, TableLevel::Easy, 1).has_play());
 }
+
+#[test]
+fn a_compound_bids_link_opens_the_line_viewer_on_the_compound() {
+    use ulti_engine::whole_game::TableRules;
+    use ulti_engine::{Bid, Deal};
+    use ulti_solver::model::table::solver_query_at;
+    // The strong deal with the Piros VII kept (the VIII in the talon): the forehand holds it
+    // and the talon, and bids piros 40-100 ulti.
+    let deal =
+        Deal::parse_code("0070605040302002737173112323313143435151620212322242526103011").unwrap();
+    let talon: Vec<Card> = deal.talon().iter().collect();
+    let mut forehand = deal.hand(0);
+    for &c in &talon {
+        forehand.insert(c);
+    }
+    let hands = [forehand, deal.hand(1), deal.hand(2)];
+    let mut game = WholeGame::new(TableRules::default(), 2, hands).unwrap();
+    let discard = format!("{},{}", talon[0], talon[1]);
+    for text in [
+        format!("0 bid 40-100+ulti@P {discard}"),
+        "1 pass".into(),
+        "2 pass".into(),
+    ] {
+        let action: Action = text.parse().unwrap();
+        game.apply(action).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    if game.stage() != Stage::Play {
+        game.apply("0 stand".parse().unwrap()).unwrap();
+    }
+    let bid: Bid = "40-100+ulti".parse().unwrap();
+    assert_eq!(game.contracted().unwrap().bid.bid, bid);
+    let q = solver_query_at(&game, 0).expect("the play has begun");
+    assert!(q.contains("game=40-100%2Bulti"), "{q}");
+    // Read back as the router does (`%2B` is a plus): the compound, and its biggest contract
+    // for the analysis table.
+    let game_value = q
+        .split('&')
+        .find_map(|p| p.strip_prefix("game="))
+        .unwrap()
+        .replace("%2B", "+");
+    let url = UrlState::parse(None, Some(&game_value), None, None);
+    assert!(url.issues.is_empty(), "{:?}", url.issues);
+    assert_eq!(url.compound, Some(bid));
+    assert_eq!(url.game, Some(Contract::Ulti));
+}

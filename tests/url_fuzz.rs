@@ -8,8 +8,8 @@
 use proptest::prelude::*;
 use ulti_engine::{Card, Contract, Deal, RuleOptions};
 use ulti_solver::model::url_state::{
-    LAST_STEP, UrlState, deal_param, format_played, format_query, format_rules, parse_played,
-    parse_rules,
+    LAST_STEP, UrlState, deal_param, format_played, format_query, format_rules, parse_game,
+    parse_played, parse_rules,
 };
 use ulti_testkit::{STRONG, proptest_config};
 
@@ -94,10 +94,16 @@ fn get<'a>(query: &'a str, key: &str) -> Option<&'a str> {
         .map(|(_, v)| v)
 }
 
+/// The `game=` value as the router reads it here: `%2B` (how the app writes a compound's `+`)
+/// decoded.
+fn game(query: &str) -> Option<String> {
+    get(query, "game").map(|g| g.replace("%2B", "+"))
+}
+
 fn read(query: &str) -> UrlState {
     UrlState::parse(
         get(query, "deal"),
-        get(query, "game"),
+        game(query).as_deref(),
         get(query, "step"),
         get(query, "rules"),
     )
@@ -121,7 +127,7 @@ proptest! {
         }
         prop_assert_eq!(
             s.game,
-            get(&q, "game").and_then(|g| g.trim().parse::<Contract>().ok())
+            game(&q).and_then(|g| parse_game(&g)).map(|(c, _)| c)
         );
         prop_assert!(s.step <= LAST_STEP);
         prop_assert!(s.played.len() <= LAST_STEP);
@@ -146,11 +152,20 @@ proptest! {
             Some(Ok(d)) => Some(deal_param(d, get(&q, "deal"))),
             _ => None,
         };
-        let written = format_query(deal.as_deref(), s.rules, s.game, &s.played, s.step, s.lang);
+        let written = format_query(
+            deal.as_deref(),
+            s.rules,
+            s.game,
+            s.compound.as_ref(),
+            &s.played,
+            s.step,
+            s.lang,
+        );
         let again = read(&written);
         prop_assert_eq!(again.deal, s.deal.clone().filter(Result::is_ok));
         prop_assert_eq!(again.rules, s.rules);
         prop_assert_eq!(again.game, s.game);
+        prop_assert_eq!(&again.compound, &s.compound);
         prop_assert_eq!(again.lang, s.lang);
         // What the app writes is never refused again.
         prop_assert_eq!(&again.issues, &Vec::new(), "{}", written);

@@ -165,6 +165,13 @@ pub fn announcement_name(lang: Lang, a: &Announcement) -> String {
     name
 }
 
+/// A bid's name without its suit ("40-100 ulti", "Piros 40-100 ulti" when Piros is trump): a
+/// compound bid in the line viewer's title.
+#[must_use]
+pub fn bid_name(lang: Lang, bid: &ulti_engine::Bid, piros: bool) -> String {
+    bid_words(lang, piros, false, bid)
+}
+
 /// A bid's words without a suit: "Piros terített betli", "40-100 ulti" (shared by a standard
 /// announcement and a bid of the whole game's auction).
 fn bid_words(lang: Lang, piros: bool, teritett: bool, bid: &ulti_engine::Bid) -> String {
@@ -548,11 +555,11 @@ mod tests {
             g.play(c).unwrap();
             ok.push(c);
         }
-        let legal = position_query(deal, Contract::Passz, rules, &ok);
+        let legal = position_query(deal, Bid::single(Contract::Passz), rules, &ok);
         assert_eq!(first_illegal(&legal), None);
         // Defender 1 plays the second card: a card of the soloist's is not in their hand.
         let theirs = deal.hand(0).iter().find(|&c| c != ok[0]).unwrap();
-        let q = position_query(deal, Contract::Passz, rules, &[ok[0], theirs]);
+        let q = position_query(deal, Bid::single(Contract::Passz), rules, &[ok[0], theirs]);
         let (i, e) = first_illegal(&q).expect("an illegal card");
         assert_eq!(
             (i, e.clone()),

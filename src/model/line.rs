@@ -1,9 +1,7 @@
 //! Stepping through a line of play: what is on the table, in the history and on the score
 //! after `k` cards, replayed with the engine's [`Game`] (so the rules decide trick winners).
 
-use ulti_engine::{
-    Bid, Card, CardSet, Contract, Deal, Game, PlayError, Query, RuleOptions, SOLOIST, Seat,
-};
+use ulti_engine::{Bid, Card, CardSet, Deal, Game, PlayError, Query, RuleOptions, SOLOIST, Seat};
 
 use crate::model::whatif::position_query;
 
@@ -56,32 +54,30 @@ pub struct StepView {
     pub talon_points: u32,
 }
 
-/// A contract's line replayed once; [`Line::at`] gives the view at any step.
+/// A bid's line (one contract or a compound) replayed once; [`Line::at`] gives the view at any
+/// step.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
     deal: Deal,
-    contract: Contract,
     bid: Bid,
     rules: RuleOptions,
     cards: Vec<Card>,
 }
 
 impl Line {
-    /// Check `cards` against the rules for `contract` on `deal`.
+    /// Check `cards` against the rules for `bid` on `deal`.
     ///
     /// # Errors
     /// The first card of the line that breaks a rule.
     pub fn new(
         deal: Deal,
-        contract: Contract,
+        bid: Bid,
         rules: RuleOptions,
         cards: Vec<Card>,
     ) -> Result<Line, PlayError> {
-        let bid = Bid::single(contract);
         Game::with_played(&deal, &bid, rules, &cards)?;
         Ok(Line {
             deal,
-            contract,
             bid,
             rules,
             cards,
@@ -106,7 +102,7 @@ impl Line {
     pub fn position(&self, step: usize) -> Query {
         position_query(
             self.deal,
-            self.contract,
+            self.bid.clone(),
             self.rules,
             &self.cards[..step.min(self.cards.len())],
         )
@@ -207,7 +203,7 @@ pub fn trick_history(game: &Game) -> Vec<TrickView> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ulti_engine::Solver;
+    use ulti_engine::{Contract, Solver};
 
     const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";
 
@@ -216,7 +212,7 @@ mod tests {
         let sol = Solver::new()
             .solve(&Query::new(deal, Bid::single(c)))
             .unwrap();
-        Line::new(deal, c, RuleOptions::default(), sol.line).unwrap()
+        Line::new(deal, Bid::single(c), RuleOptions::default(), sol.line).unwrap()
     }
 
     #[test]
@@ -276,7 +272,7 @@ mod tests {
         // The soloist does not hold Tök Király (it is in the talon).
         let err = Line::new(
             deal,
-            Contract::Passz,
+            Bid::single(Contract::Passz),
             RuleOptions::default(),
             vec!["TK".parse().unwrap()],
         );

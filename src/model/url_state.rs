@@ -1,8 +1,8 @@
-//! The shareable state in the URL: `?deal=<61 digits>&game=<contract id>&step=<0..30>`
+//! The shareable state in the URL: `?deal=<61 digits>&game=<contract or bid id>&step=<0..30>`
 //! (+ `rules=`, `played=`, `lang=`, `table=`, `samples=`), and what was ignored or changed
 //! when reading it.
 
-use ulti_engine::{Card, Contract, Deal, DealError, RuleOptions};
+use ulti_engine::{Bid, Card, Contract, Deal, DealError, RuleOptions};
 
 use crate::model::lang::Lang;
 
@@ -61,8 +61,12 @@ pub fn with_at_table(query: String, at: AtTable) -> String {
 pub struct UrlState {
     /// `deal=`: absent, a valid deal, or why it was rejected.
     pub deal: Option<Result<Deal, DealError>>,
-    /// `game=`: a single contract id (unknown ids are ignored).
+    /// `game=`: a single contract id (unknown ids are ignored), or a compound bid's biggest
+    /// component (the analysis table's selection).
     pub game: Option<Contract>,
+    /// `game=`: a compound bid id as `ulti bids` writes it (`40-100+ulti`), whose line the
+    /// viewer shows; `None` for a single contract.
+    pub compound: Option<Bid>,
     /// `step=`: cards played in the line viewer, clamped to 0..=30 (bad values read as 0).
     pub step: usize,
     /// `rules=`: comma-separated house-rule ids (unknown ids are ignored).
@@ -82,7 +86,7 @@ pub struct UrlState {
 /// A link parameter that was ignored or changed (the value as given).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UrlIssue {
-    /// `game=` is not a contract id.
+    /// `game=` is neither a contract id nor a compound bid id.
     UnknownGame(String),
     /// `step=` is past the last card (shown at [`LAST_STEP`]).
     StepPastEnd(String),
@@ -158,6 +162,49 @@ pub fn format_rules(rules: RuleOptions) -> Option<String> {
     (!ids.is_empty()).then(|| ids.join(","))
 }
 
+/// The contract of a bid with the highest base value (the bid itself when single): what the
+/// analysis table selects for a compound.
+#[must_use]
+pub fn biggest_component(bid: &Bid) -> Contract {
+    bid.as_single().unwrap_or_else(|| {
+        bid.contracts()
+            .iter()
+            .copied()
+            .max_by_key(|c| c.base_value())
+            .unwrap_or(Contract::Passz)
+    })
+}
+
+/// Read a `game=` value: a contract id, or a compound bid id (`40-100+ulti`; a space reads as
+/// `+`, which a query string may have decoded it to). `None` when it is neither.
+#[must_use]
+pub fn parse_game(value: &str) -> Option<(Contract, Option<Bid>)> {
+    let value = value.trim();
+    if let Ok(c) = value.parse::<Contract>() {
+        return Some((c, None));
+    }
+    let ids: Vec<&str> = value.split(['+', ' ']).map(str::trim).collect();
+    let bid = ids.join("+").parse::<Bid>().ok()?;
+    Some((
+        biggest_component(&bid),
+        bid.as_single().is_none().then_some(bid),
+    ))
+}
+
+/// The `game=` value: the compound's id when there is one (see [`bid_param`]), else the
+/// contract's id.
+#[must_use]
+pub fn game_param(game: Contract, compound: Option<&Bid>) -> String {
+    compound.map_or_else(|| game.id().to_string(), bid_param)
+}
+
+/// The `game=` value of a bid: its id as `ulti bids` writes it, the `+` of a compound written
+/// `%2B` so that the query string does not read it as a space.
+#[must_use]
+pub fn bid_param(bid: &Bid) -> String {
+    bid.to_string().replace('+', "%2B")
+}
+
 impl UrlState {
     /// Read the state from the raw parameter values.
     #[must_use]
@@ -171,7 +218,11 @@ impl UrlState {
         let (rules, unknown) = rules.map(parse_rules_checked).unwrap_or_default();
         issues.extend(unknown.into_iter().map(UrlIssue::UnknownRule));
         let game_value = game.map(str::trim).filter(|g| !g.is_empty());
-        let game = game_value.and_then(|g| g.parse::<Contract>().ok());
+        let parsed = game_value.and_then(parse_game);
+        let (game, compound) = match parsed {
+            Some((c, b)) => (Some(c), b),
+            None => (None, None),
+        };
         if let (Some(g), None) = (game_value, game) {
             issues.push(UrlIssue::UnknownGame(g.to_string()));
         }
@@ -195,6 +246,7 @@ impl UrlState {
             rules,
             deal: deal.map(Deal::parse_code),
             game,
+            compound,
             step,
             played: Vec::new(),
             lang: None,
@@ -263,12 +315,14 @@ pub fn deal_param(deal: &Deal, current: Option<&str>) -> String {
 
 /// The query string (without `?`) for a state; parameters that do not apply are left out.
 /// `deal` is the `deal=` value (see [`deal_param`]); `lang` is written only when chosen (by the
-/// link or the switch), not when it comes from the browser.
+/// link or the switch), not when it comes from the browser; `compound`, when set, is written as
+/// the `game=` value (see [`game_param`]).
 #[must_use]
 pub fn format_query(
     deal: Option<&str>,
     rules: RuleOptions,
     game: Option<Contract>,
+    compound: Option<&Bid>,
     played: &[Card],
     step: usize,
     lang: Option<Lang>,
@@ -281,7 +335,7 @@ pub fn format_query(
         parts.push(format!("rules={r}"));
     }
     if let Some(g) = game {
-        parts.push(format!("game={}", g.id()));
+        parts.push(format!("game={}", game_param(g, compound)));
         if !played.is_empty() {
             parts.push(format!("played={}", format_played(played)));
         }
@@ -313,7 +367,7 @@ mod tests {
         let param = deal_param(&deal, Some(STRONG));
         assert_eq!(param, STRONG);
         assert_eq!(
-            format_query(Some(&param), s.rules, s.game, &[], s.step, None),
+            format_query(Some(&param), s.rules, s.game, None, &[], s.step, None),
             format!("deal={STRONG}&game=ulti&step=15")
         );
         // ...a trump change swaps only the trump digit...
@@ -396,9 +450,17 @@ mod tests {
         .with_lang(Some("en"));
         assert!(s.issues.is_empty(), "{:?}", s.issues);
         let default = RuleOptions::default();
-        assert_eq!(format_query(None, default, None, &[], 12, None), "");
+        assert_eq!(format_query(None, default, None, None, &[], 12, None), "");
         assert_eq!(
-            format_query(None, default, Some(Contract::Betli), &[], 0, Some(Lang::Hu)),
+            format_query(
+                None,
+                default,
+                Some(Contract::Betli),
+                None,
+                &[],
+                0,
+                Some(Lang::Hu)
+            ),
             "game=betli&lang=hu"
         );
     }
@@ -416,7 +478,7 @@ mod tests {
         );
         assert!(s.issues.is_empty());
         let q = with_at_table(
-            format_query(Some("0123"), s.rules, s.game, &[], s.step, None),
+            format_query(Some("0123"), s.rules, s.game, None, &[], s.step, None),
             s.at_table,
         );
         assert_eq!(q, "deal=0123&game=passz&step=6&table=1&samples=20");
@@ -452,7 +514,7 @@ mod tests {
         let one = parse_rules("marriage-needs-trick,unknown");
         assert!(one.marriage_needs_trick && !one.must_beat_after_trump);
         assert_eq!(
-            format_query(Some("0123"), one, Some(Contract::Passz), &[], 3, None),
+            format_query(Some("0123"), one, Some(Contract::Passz), None, &[], 3, None),
             "deal=0123&rules=marriage-needs-trick&game=passz&step=3"
         );
     }
@@ -466,6 +528,7 @@ mod tests {
                 Some("0123"),
                 RuleOptions::default(),
                 Some(Contract::Passz),
+                None,
                 &played,
                 3,
                 None
@@ -474,12 +537,62 @@ mod tests {
         );
         // Without a game there is no line to deviate from.
         assert_eq!(
-            format_query(None, RuleOptions::default(), None, &played, 3, None),
+            format_query(None, RuleOptions::default(), None, None, &played, 3, None),
             ""
         );
         assert!(parse_played("PA,XX").is_empty());
         let s = UrlState::parse(None, Some("passz"), Some("4"), None).with_played(Some("PA,PK"));
         assert_eq!(s.played.len(), 2);
         assert_eq!(s.step, 4);
+    }
+
+    #[test]
+    fn a_compound_bid_round_trips_through_the_url() {
+        let bid: Bid = "40-100+ulti".parse().unwrap();
+        // As written, with its `+` decoded to a space, or percent-decoded: the same compound,
+        // the analysis table selecting its biggest component.
+        for value in ["40-100+ulti", "40-100 ulti", " ulti+40-100 "] {
+            let s = UrlState::parse(Some(STRONG), Some(value), Some("7"), None);
+            assert!(s.issues.is_empty(), "{value}: {:?}", s.issues);
+            assert_eq!(s.compound.as_ref(), Some(&bid), "{value}");
+            assert_eq!(s.game, Some(Contract::Ulti), "{value}");
+            assert_eq!(s.step, 7);
+        }
+        let q = format_query(
+            Some("0123"),
+            RuleOptions::default(),
+            Some(Contract::Ulti),
+            Some(&bid),
+            &[],
+            7,
+            None,
+        );
+        assert_eq!(q, "deal=0123&game=40-100%2Bulti&step=7");
+        let value = q.split('&').nth(1).unwrap().strip_prefix("game=").unwrap();
+        let back = UrlState::parse(None, Some(&value.replace("%2B", "+")), None, None);
+        assert_eq!(back.compound, Some(bid));
+        // A single contract stays a contract, also when spelt as a one-contract bid.
+        let s = UrlState::parse(None, Some("ulti"), None, None);
+        assert_eq!((s.game, s.compound), (Some(Contract::Ulti), None));
+        assert_eq!(game_param(Contract::Ulti, None), "ulti");
+    }
+
+    #[test]
+    fn an_unknown_or_illegal_compound_is_reported() {
+        for value in [
+            "40-100+whist",
+            "ulti+ulti",
+            "betli+ulti",
+            "40-100+20-100",
+            "+",
+        ] {
+            let s = UrlState::parse(Some(STRONG), Some(value), None, None);
+            assert_eq!((s.game, s.compound.clone()), (None, None), "{value}");
+            assert_eq!(
+                s.issues,
+                vec![UrlIssue::UnknownGame(value.into())],
+                "{value}"
+            );
+        }
     }
 }

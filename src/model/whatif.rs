@@ -1,17 +1,12 @@
 //! What-if positions: the query the line viewer asks at each step, and its cache key.
 
-use ulti_engine::{Bid, Card, Contract, Deal, Game, PlayError, Query, RuleOptions};
+use ulti_engine::{Bid, Card, Deal, Game, PlayError, Query, RuleOptions};
 
 /// The query for the position after `played` on `deal` (its trump) in `contract`: every
 /// legal card of the player to move scored, and one optimal continuation.
 #[must_use]
-pub fn position_query(
-    deal: Deal,
-    contract: Contract,
-    rules: RuleOptions,
-    played: &[Card],
-) -> Query {
-    let mut q = Query::new(deal, Bid::single(contract));
+pub fn position_query(deal: Deal, bid: Bid, rules: RuleOptions, played: &[Card]) -> Query {
+    let mut q = Query::new(deal, bid);
     q.rules = rules;
     q.played = played.to_vec();
     q.all_cards = true;
@@ -67,7 +62,7 @@ pub fn deviate(line: &[Card], step: usize, card: Card) -> Option<Vec<Card>> {
 mod tests {
     use super::*;
 
-    use ulti_engine::{Game, Solver, Suit};
+    use ulti_engine::{Contract, Game, Solver, Suit};
 
     const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";
 
@@ -77,7 +72,12 @@ mod tests {
         let rules = RuleOptions::default();
         let mut solver = Solver::new();
         let start = solver
-            .solve(&position_query(deal, Contract::Passz, rules, &[]))
+            .solve(&position_query(
+                deal,
+                Bid::single(Contract::Passz),
+                rules,
+                &[],
+            ))
             .unwrap();
         assert_eq!(start.line.len(), 30);
         // Every legal first card is scored, the line's first card among the best.
@@ -100,7 +100,7 @@ mod tests {
         assert_eq!(deviate(&start.line, 0, start.line[0]), None);
         let played = deviate(&start.line, 0, other.card).unwrap();
         assert_eq!(played, vec![other.card]);
-        let q = position_query(deal, Contract::Passz, rules, &played);
+        let q = position_query(deal, Bid::single(Contract::Passz), rules, &played);
         let on = solver.solve(&q).unwrap();
         let line = full_line(&played, &on.line);
         assert_eq!(line.len(), 30);
@@ -115,11 +115,16 @@ mod tests {
     fn keys_tell_positions_apart() {
         let deal = Deal::parse_code(STRONG).unwrap();
         let rules = RuleOptions::default();
-        let a = position_query(deal, Contract::Passz, rules, &[]);
+        let a = position_query(deal, Bid::single(Contract::Passz), rules, &[]);
         let pa: Card = "PA".parse().unwrap();
-        let b = position_query(deal, Contract::Passz, rules, &[pa]);
-        let c = position_query(deal.with_trump(Suit::Zold), Contract::Passz, rules, &[]);
-        let d = position_query(deal, Contract::Negyven100, rules, &[]);
+        let b = position_query(deal, Bid::single(Contract::Passz), rules, &[pa]);
+        let c = position_query(
+            deal.with_trump(Suit::Zold),
+            Bid::single(Contract::Passz),
+            rules,
+            &[],
+        );
+        let d = position_query(deal, Bid::single(Contract::Negyven100), rules, &[]);
         let keys = [a, b, c, d].map(|q| position_key(&q));
         for i in 0..keys.len() {
             for j in 0..i {

@@ -225,3 +225,59 @@ for (const { name, code, game, tricks } of WON_LINES) {
     }),
   );
 }
+
+// Issue 19: `game=` takes a compound bid id as `ulti bids` writes it, and the line viewer solves
+// and shows the compound's own line. The strong hand with the Piros VII kept (the VIII goes to the
+// talon instead): the soloist holds the trump seven and the trump marriage, so 40-100 and ulti
+// are both playable. The `+` arrives percent-encoded (as the app writes it) or raw (a query
+// string reads it as a space): both open the compound.
+const COMPOUND_DEAL = '0070605040302002737173112323313143435151620212322242526103011';
+
+for (const [name, value] of [['encoded', '40-100%2Bulti'], ['raw', '40-100+ulti']]) {
+  test(`a compound bid's link (${name} +) shows the compound's full line`, { timeout: 3 * TIMEOUT.solve }, () =>
+    withPage(browser.context, `compound-${name}`, async (page) => {
+      await page.goto(appUrl(`deal=${COMPOUND_DEAL}&game=${value}&lang=en`));
+      await page.waitForSelector('[data-testid=line-viewer][data-step]', { timeout: TIMEOUT.solve });
+      const start = await viewerState(page);
+      assert.equal(start.game, '40-100+ulti', 'the viewer shows the compound');
+      assert.equal(start.urlGame, '40-100+ulti', 'the URL keeps the compound');
+      const title = await page.$eval('#line-title', (e) => e.textContent);
+      assert.match(title, /40-100/, `the title names 40-100: ${title}`);
+      assert.match(title, /ulti/i, `the title names ulti: ${title}`);
+      assert.equal(await page.$('[data-testid=url-notice]'), null, 'nothing refused');
+      // The analysis table selects the compound's biggest component.
+      await page.waitForSelector('[data-testid=result][data-contract="ulti"].selected', { timeout: TIMEOUT.solve });
+      // A full line: 30 cards, ten tricks, 90 points.
+      await page.click('[data-testid=step-end]');
+      await waitForStep(page, 30);
+      const end = await viewerState(page);
+      assert.equal(end.history.length, 30, 'all 30 cards');
+      assert.equal(new Set(end.history).size, 30, 'distinct cards');
+      assert.equal(end.score.soloistTricks + end.score.defenderTricks, 10, 'ten tricks');
+      assert.equal(end.score.soloistPoints + end.score.defenderPoints + end.score.talonPoints, 90);
+      assert.equal(end.urlStep, '30');
+      assert.equal(end.urlGame, '40-100+ulti', 'stepping keeps the compound in the URL');
+      // A reload opens the same compound line at the same step.
+      await page.reload();
+      await waitForStep(page, 30);
+      assert.deepEqual((await viewerState(page)).history, end.history, 'same line after reload');
+      // Picking another contract leaves the compound.
+      await page.locator('[data-testid=result][data-contract="passz"]').click();
+      await page.waitForSelector('[data-testid=line-viewer][data-game="passz"]', { timeout: TIMEOUT.solve });
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('game') === 'passz');
+      assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
+    }),
+  );
+}
+
+test('an unknown or illegal compound gets the unknown-game notice', { timeout: TIMEOUT.solve }, () =>
+  withPage(browser.context, 'compound-unknown', async (page) => {
+    for (const value of ['40-100%2Bwhist', 'betli%2Bulti']) {
+      await page.goto(appUrl(`deal=${COMPOUND_DEAL}&game=${value}&lang=en`));
+      await page.waitForSelector('[data-testid=url-notice]');
+      const notice = await page.$eval('[data-testid=url-notice]', (e) => e.textContent);
+      assert.ok(notice.includes(`game=${decodeURIComponent(value)}`), `the notice names it: ${notice}`);
+      await page.waitForFunction(() => !new URL(location.href).searchParams.get('game'));
+    }
+  }),
+);

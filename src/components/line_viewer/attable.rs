@@ -159,7 +159,8 @@ fn advice_table(
     }
 }
 
-/// The toggle and, when on, the comparison for the current position.
+/// The toggle and, when on, the comparison for the current position. Hidden on a compound
+/// bid's line: the advice is of single contracts.
 #[component]
 pub(super) fn AtTablePanel() -> impl IntoView {
     let state = SolverPageState::expect();
@@ -170,7 +171,7 @@ pub(super) fn AtTablePanel() -> impl IntoView {
     // The advice job for the current position (only while the toggle is on).
     let job = Memo::new(move |_| {
         let AtTable { on, samples } = state.at_table.get();
-        if !on {
+        if !on || state.compound.with(Option::is_some) {
             return None;
         }
         let step = state.step.get();
@@ -198,7 +199,7 @@ pub(super) fn AtTablePanel() -> impl IntoView {
     });
     let seat = Memo::new(move |_| viewer.view.with(|v| v.as_ref().and_then(|v| v.to_move)));
     let body = move || {
-        if !on() {
+        if !on() || state.compound.with(Option::is_some) {
             return None;
         }
         let lang = lang.get();
@@ -275,8 +276,9 @@ pub(super) fn AtTablePanel() -> impl IntoView {
             </div>
         })
     };
+    let single = move || state.compound.with(Option::is_none);
     view! {
-        <div class="attable-bar">
+        <div class="attable-bar" hidden=move || !single()>
             <button
                 type="button"
                 class="attable-toggle"

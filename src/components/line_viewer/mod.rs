@@ -1,12 +1,14 @@
-//! The line viewer: the optimal line of the chosen contract, animated trick by trick on a
+//! The line viewer: the optimal line of the chosen contract (or compound bid), animated trick by trick on a
 //! card table, with play/pause, stepping, speed, trick jumps and the running score.
 
 use std::time::Duration;
 
 use leptos::prelude::*;
-use ulti_engine::{Card, CardValue, Contract, PlayError, Query};
+use ulti_engine::{Bid, Card, CardValue, Contract, PlayError, Query, Suit};
 
-use crate::i18n::{Lang, contract_name, play_error, text, tr, tr_with, unplayable_reason};
+use crate::i18n::{
+    Lang, bid_name, contract_name, play_error, text, tr, tr_with, unplayable_reason,
+};
 use crate::model::line::{Line, StepView};
 use crate::model::results::Status;
 use crate::model::url_state::LAST_STEP;
@@ -122,40 +124,54 @@ impl Viewer {
 pub fn LineViewer() -> impl IntoView {
     let state = SolverPageState::expect();
     let client = expect_context::<SolverClient>();
-    // Is the selected contract solved and playable (so it has a line)?
+    // The bid whose line is shown: the compound, else the selected contract.
+    let bid = Memo::new(move |_| state.viewer_bid());
+    // Is the bid's every contract solved and playable (so it has a line)? The status of the
+    // first contract that is not, else of the last one.
     let row_ready = Memo::new(move |_| {
-        let (Some(game), Some(deal)) = (state.game.get(), state.deal.get()) else {
+        let (Some(bid), Some(deal)) = (bid.get(), state.deal.get()) else {
             return None;
         };
         let rules = state.rules.get();
         client.state().with(|s| {
-            if s.deal != Some(deal) || s.rules != rules {
-                return Some(Status::Pending);
+            let status = |c: Contract| {
+                if s.deal != Some(deal) || s.rules != rules {
+                    return Status::Pending;
+                }
+                s.result(c).map_or(Status::Pending, |r| r.status)
+            };
+            let all = bid.contracts().iter().map(|&c| (c, status(c)));
+            let mut last = None;
+            for (c, st) in all {
+                if !matches!(st, Status::Wins | Status::Loses) {
+                    return Some((c, st));
+                }
+                last = Some((c, st));
             }
-            Some(s.result(game).map_or(Status::Pending, |r| r.status))
+            last
         })
     });
     // The line's own position: the start (optimal line) or the what-if's played cards.
     let line_query = Memo::new(move |_| {
-        let (Some(game), Some(deal)) = (state.game.get(), state.deal.get()) else {
+        let (Some(bid), Some(deal)) = (bid.get(), state.deal.get()) else {
             return None;
         };
-        matches!(row_ready.get(), Some(Status::Wins | Status::Loses))
-            .then(|| position_query(deal, game, state.rules.get(), &state.played.get()))
+        matches!(row_ready.get(), Some((_, Status::Wins | Status::Loses)))
+            .then(|| position_query(deal, bid, state.rules.get(), &state.played.get()))
     });
     let status = Memo::new(move |_| {
-        let Some(game) = state.game.get() else {
+        if bid.with(Option::is_none) {
             return LineStatus::NoGame;
-        };
+        }
         let Some(deal) = state.deal.get() else {
             return LineStatus::NoDeal;
         };
         match row_ready.get() {
-            None | Some(Status::Pending) => LineStatus::Pending,
-            Some(Status::Unplayable(_)) => LineStatus::Unavailable(NoLine::Unplayable(game)),
-            Some(Status::Cancelled) => LineStatus::Unavailable(NoLine::Cancelled),
-            Some(Status::Failed(m)) => LineStatus::Unavailable(NoLine::Failed(m)),
-            Some(Status::Wins | Status::Loses) => {
+            None | Some((_, Status::Pending)) => LineStatus::Pending,
+            Some((c, Status::Unplayable(_))) => LineStatus::Unavailable(NoLine::Unplayable(c)),
+            Some((_, Status::Cancelled)) => LineStatus::Unavailable(NoLine::Cancelled),
+            Some((_, Status::Failed(m))) => LineStatus::Unavailable(NoLine::Failed(m)),
+            Some((_, Status::Wins | Status::Loses)) => {
                 let Some(q) = line_query.get() else {
                     return LineStatus::Pending;
                 };
@@ -170,7 +186,7 @@ pub fn LineViewer() -> impl IntoView {
                     }
                     Some(PositionState::Ready(sol)) => {
                         let cards = full_line(&q.played, &sol.line);
-                        match Line::new(deal, game, q.rules, cards) {
+                        match Line::new(deal, q.bid.clone(), q.rules, cards) {
                             Ok(line) => LineStatus::Ready(line),
                             Err(e) => LineStatus::Unavailable(NoLine::Invalid(e.to_string())),
                         }
@@ -228,8 +244,7 @@ pub fn LineViewer() -> impl IntoView {
             return None;
         }
         let q = line_query.get().filter(|q| !q.played.is_empty())?;
-        let game = state.game.get()?;
-        let line = Line::new(q.deal, game, q.rules, q.played).ok()?;
+        let line = Line::new(q.deal, q.bid, q.rules, q.played).ok()?;
         Some(line.at(state.step.get()))
     });
     let viewer = Viewer {
@@ -278,12 +293,22 @@ pub fn LineViewer() -> impl IntoView {
     });
     // A new contract or deal stops the animation.
     Effect::new(move |_| {
-        state.game.track();
+        bid.track();
         state.deal.track();
         viewer.playing.set(false);
     });
 
-    let game_id = move || state.game.get().map(Contract::id);
+    let game_id = move || bid.get().map(|b| b.to_string());
+    // The title's name of the bid: a contract's, or a compound's as players say it.
+    let bid_title = move |lang: Lang, b: &Bid| match b.as_single() {
+        Some(c) => contract_name(lang, c),
+        None => {
+            let piros = state
+                .deal
+                .with(|d| d.is_some_and(|d| d.trump == Suit::Piros));
+            bid_name(lang, b, piros)
+        }
+    };
     let lang = state.lang;
     view! {
         <section class="panel line-panel" aria-labelledby="line-title">
@@ -298,7 +323,7 @@ pub fn LineViewer() -> impl IntoView {
                         tr(lang.get(), key)
                     }}
                     {move || {
-                        state.game.get().map(|g| format!(" — {}", contract_name(lang.get(), g)))
+                        bid.with(|b| b.as_ref().map(|b| format!(" — {}", bid_title(lang.get(), b))))
                     }}
                 </h2>
             </header>

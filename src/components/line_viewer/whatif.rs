@@ -58,6 +58,7 @@ pub(super) fn hand_card(viewer: Viewer, seat: Seat, card: Card) -> impl IntoView
                 if v.soloist_wins { "✔" } else { "✘" },
                 v.soloist_points
                     .map(|p| format!(" {p}"))
+                    .or_else(|| v.payoff.map(|p| format!(" {p:+}")))
                     .unwrap_or_default()
             );
             let lang = state.lang.get();

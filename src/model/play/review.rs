@@ -4,7 +4,7 @@
 use ulti_engine::{Bid, Card, Contract, Query, SOLOIST, Seat, Solution};
 
 use super::PlayGame;
-use crate::model::url_state::{format_played, format_rules};
+use crate::model::url_state::{bid_param, biggest_component, format_played, format_rules};
 
 /// Which side a seat plays on, for the review: the soloist wants the soloist's result up, the
 /// defenders down.
@@ -83,30 +83,23 @@ pub fn turning_card(verdicts: &[Option<Verdict>]) -> Option<usize> {
         .position(|v| matches!(v, Some(Verdict::ThrewAway)))
 }
 
-/// The contract the solver page's line viewer shows for a bid (`game=` takes one contract):
-/// the bid itself when single, else its component worth the most.
+/// The contract the solver page's analysis table selects for a bid: the bid itself when
+/// single, else its component worth the most (the line viewer shows the whole bid).
 #[must_use]
 pub fn viewer_contract(bid: &Bid) -> Contract {
-    bid.as_single().unwrap_or_else(|| {
-        bid.contracts()
-            .iter()
-            .copied()
-            .max_by_key(|c| c.base_value())
-            .unwrap_or(Contract::Passz)
-    })
+    biggest_component(bid)
 }
 
 /// The solver page's query string (without `?`) that opens the line viewer and what-if at
-/// card `index` (0-based) of a finished game: the deal as played, the contract, the cards
-/// before it, and the step.
+/// card `index` (0-based) of a finished game: the deal as played, the bid (a compound's id as
+/// a whole, see [`bid_param`]), the cards before it, and the step.
 #[must_use]
 pub fn review_link(game: &PlayGame, index: usize) -> Option<String> {
     let c = game.contracted.as_ref()?;
-    let contract = viewer_contract(&c.announcement.bid);
     let step = index.min(game.played.len());
     let mut parts = vec![
         format!("deal={}", c.deal.code()),
-        format!("game={}", contract.id()),
+        format!("game={}", bid_param(&c.announcement.bid)),
     ];
     if let Some(r) = format_rules(game.rules) {
         parts.insert(1, format!("rules={r}"));

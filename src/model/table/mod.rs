@@ -313,8 +313,8 @@ pub fn tricks_taken(game: &WholeGame) -> Option<(usize, usize)> {
 }
 
 /// The solver page's query string (without `?`) for the card play of `game` at its last card:
-/// the deal as played (soloist first, the final talon), the contract the line viewer takes
-/// for the bid, the rules, the cards played and the step. `None` before the play.
+/// the deal as played (soloist first, the final talon), the bid (a compound's id as a whole,
+/// see [`bid_param`](crate::model::url_state::bid_param)), the rules, the cards played and the step. `None` before the play.
 #[must_use]
 pub fn solver_query(game: &WholeGame) -> Option<String> {
     solver_query_at(game, cards_played(game))
@@ -324,13 +324,12 @@ pub fn solver_query(game: &WholeGame) -> Option<String> {
 /// is in the link, the line viewer and the what-if open at that card.
 #[must_use]
 pub fn solver_query_at(game: &WholeGame, step: usize) -> Option<String> {
-    use crate::model::play::viewer_contract;
-    use crate::model::url_state::{format_played, format_rules};
+    use crate::model::url_state::{bid_param, format_played, format_rules};
     let c = game.contracted()?;
     let (deal, played) = game.position()?;
     let mut parts = vec![
         format!("deal={}", deal.code()),
-        format!("game={}", viewer_contract(&c.bid.bid).id()),
+        format!("game={}", bid_param(&c.bid.bid)),
     ];
     if let Some(r) = format_rules(game.rules().play()) {
         parts.insert(1, format!("rules={r}"));
