@@ -2,7 +2,9 @@
 // the answer: what the user waits for), by kind: auction, trump, kontra, card. The user passes
 // throughout, lets every kontra go and plays its first legal card.
 //
-// Usage: E2E_BASE_URL=… node tests/e2e/table-bench.mjs [LEVEL=strong] [DEALS=4]
+// Usage: E2E_BASE_URL=… [TABLE_BENCH_SEED=N] node tests/e2e/table-bench.mjs [LEVEL=strong] [DEALS=4]
+// (TABLE_BENCH_SEED makes the page's Math.random a seeded generator: the same evening, deal for
+// deal and decision for decision, for comparing two builds.)
 // (scripts/bench-app.sh serves a release build; see README "Whole games at the table").
 
 import { baseUrl, launchBrowser, newPage } from './helpers.mjs';
@@ -11,6 +13,15 @@ const level = process.argv[2] || 'strong';
 const deals = Number(process.argv[3] || 4);
 const { context, close } = await launchBrowser();
 const page = await newPage(context);
+if (process.env.TABLE_BENCH_SEED) {
+  await page.addInitScript((seed) => {
+    let s = seed >>> 0;
+    Math.random = () => {
+      s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+      return s / 4294967296;
+    };
+  }, Number(process.env.TABLE_BENCH_SEED));
+}
 await page.goto(baseUrl());
 await page.evaluate(() => localStorage.clear());
 await page.evaluate(() => {
