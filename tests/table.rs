@@ -153,6 +153,28 @@ fn evening(
     reached
 }
 
+/// Every seat decides by its own player, through the table, while `go` holds.
+fn play_while(
+    table: &mut Table,
+    game: &mut WholeGame,
+    players: &mut [TablePlayer; 3],
+    go: impl Fn(&WholeGame) -> bool,
+) {
+    while go(game) {
+        let s = game.to_act().unwrap();
+        let a = decide(
+            game,
+            s,
+            &mut players[s],
+            &mut DecisionTimes::default(),
+            &|| 0.0,
+        )
+        .unwrap()
+        .unwrap();
+        table.act(game, a).unwrap();
+    }
+}
+
 #[test]
 fn evenings_at_every_seat_reach_pick_ups_kontras_and_the_payment() {
     let mut all = Reached::default();
@@ -214,19 +236,9 @@ fn a_kontra_shows_what_it_does_to_the_stakes() {
         let mut table = Table::new(0, TableLevel::Normal, seed);
         let mut game = table.next_deal();
         let mut players = [0, 1, 2].map(|s| TablePlayer::new(TableLevel::Normal, seed + s));
-        while game.stage() == Stage::Auction || game.stage() == Stage::Trump {
-            let s = game.to_act().unwrap();
-            let a = decide(
-                &game,
-                s,
-                &mut players[s],
-                &mut DecisionTimes::default(),
-                &|| 0.0,
-            )
-            .unwrap()
-            .unwrap();
-            table.act(&mut game, a).unwrap();
-        }
+        play_while(&mut table, &mut game, &mut players, |g| {
+            g.stage() == Stage::Auction || g.stage() == Stage::Trump
+        });
         let Some(c) = game.contracted() else { continue };
         if !c.bid.bid.contracts().contains(&Contract::Ulti) || c.bid.piros {
             continue;
@@ -278,19 +290,9 @@ fn a_finished_deal_opens_in_the_solver_page_at_its_last_card() {
     let mut game = table.next_deal();
     let mut players = [0, 1, 2].map(|s| TablePlayer::new(TableLevel::Easy, s));
     assert_eq!(solver_query(&game), None, "nothing to open before the play");
-    while game.stage() != Stage::Over {
-        let s = game.to_act().unwrap();
-        let a = decide(
-            &game,
-            s,
-            &mut players[s],
-            &mut DecisionTimes::default(),
-            &|| 0.0,
-        )
-        .unwrap()
-        .unwrap();
-        table.act(&mut game, a).unwrap();
-    }
+    play_while(&mut table, &mut game, &mut players, |g| {
+        g.stage() != Stage::Over
+    });
     let q = solver_query(&game).expect("a finished play");
     let param = |k: &str| {
         q.split('&')
@@ -322,19 +324,9 @@ fn a_shared_link_opens_the_same_game_at_the_same_seat_and_hides_the_hands() {
     table.next_deal();
     let mut game = table.next_deal();
     let mut players = [0, 1, 2].map(|s| TablePlayer::new(TableLevel::Easy, s));
-    while game.actions().len() < 4 {
-        let s = game.to_act().unwrap();
-        let a = decide(
-            &game,
-            s,
-            &mut players[s],
-            &mut DecisionTimes::default(),
-            &|| 0.0,
-        )
-        .unwrap()
-        .unwrap();
-        table.act(&mut game, a).unwrap();
-    }
+    play_while(&mut table, &mut game, &mut players, |g| {
+        g.actions().len() < 4
+    });
     assert!(table.has_play());
     let code = share_code(&table, &game);
     // No hand is written out in the link: not one pair of its cards as the record lists them.
