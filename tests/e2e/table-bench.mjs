@@ -2,7 +2,7 @@
 // the answer: what the user waits for), by kind: auction, trump, kontra, card. The user passes
 // throughout, lets every kontra go and plays its first legal card.
 //
-// Usage: E2E_BASE_URL=… [TABLE_BENCH_SEED=N] node tests/e2e/table-bench.mjs [LEVEL=strong] [DEALS=4]
+// Usage: E2E_BASE_URL=… [TABLE_BENCH_SEED=N] [TABLE_BENCH_RAW=1] node tests/e2e/table-bench.mjs [LEVEL=strong] [DEALS=4]
 // (TABLE_BENCH_SEED makes the page's Math.random a seeded generator: the same evening, deal for
 // deal and decision for decision, for comparing two builds.)
 // (scripts/bench-app.sh serves a release build; see README "Whole games at the table").
@@ -74,4 +74,6 @@ for (const [kind, xs] of Object.entries(times)) {
   xs.sort((a, b) => a - b);
   console.log(`${kind.padEnd(8)} ${String(xs.length).padStart(3)} ${String(pct(xs, 50)).padStart(7)} ${String(pct(xs, 90)).padStart(7)} ${String(xs[xs.length - 1]).padStart(7)}`);
 }
+// One line of every time, for pooling several evenings: `grep '^raw ' | cut -c5- | jq …`.
+if (process.env.TABLE_BENCH_RAW) console.log(`raw ${JSON.stringify(times)}`);
 await close();

@@ -138,6 +138,15 @@ impl TaskResult {
 }
 
 impl Task {
+    /// The bids a bid task asks for (none for a cards task).
+    #[cfg(test)]
+    pub(crate) fn wanted(&self) -> &[bool] {
+        match &self.0 {
+            Kind::Bids { wanted, .. } => wanted,
+            Kind::Cards { .. } => &[],
+        }
+    }
+
     pub(crate) fn bids(deal: Deal, rules: RuleOptions, wanted: Arc<[bool]>, open: bool) -> Task {
         Task(Kind::Bids {
             deal,

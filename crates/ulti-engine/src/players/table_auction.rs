@@ -3,7 +3,8 @@
 
 use rand::seq::SliceRandom;
 
-use crate::advise::{BidOptions, advise_bid, rng_for};
+use crate::advise::{BidOptions, advise_bid_among, rng_for};
+use crate::bids::Announcement;
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::rules::RuleOptions;
 use crate::whole_game::{AuctionBid, TableView};
@@ -28,11 +29,14 @@ pub(super) struct Row {
 }
 
 impl TablePlayer {
-    /// The advisor's rows for `twelve`: (bid, trump, expected payoff, discard, win rate),
-    /// best first.
+    /// The advisor's rows for `twelve` among the bids of `among`: (bid, trump, expected
+    /// payoff, discard, win rate), best first. Only those bids are raced: the samples and the
+    /// confirmation go to the bids the seat may say.
+    #[allow(clippy::too_many_arguments)]
     fn rows(
         &mut self,
         twelve: CardSet,
+        among: &[AuctionBid],
         rules: RuleOptions,
         samples: u32,
         confirm: u32,
@@ -46,7 +50,8 @@ impl TablePlayer {
             confirm,
             rest,
         };
-        let Ok(advice) = advise_bid(twelve, &opts, self.executor()) else {
+        let allowed = |a: &Announcement| row_bid(&a.id()).is_some_and(|(b, _)| among.contains(&b));
+        let Ok(advice) = advise_bid_among(twelve, &opts, &allowed, self.executor()) else {
             return Vec::new();
         };
         advice
@@ -115,7 +120,9 @@ impl TablePlayer {
                         return AuctionMove::Stand;
                     };
                     let twelve = CardSet(view.hand.0 | talon.0);
-                    let rows = self.rows(twelve, rules, samples, 0, 0, self.seed_for(view, 1));
+                    let among: Vec<AuctionBid> = higher.iter().chain(standing).cloned().collect();
+                    let rows =
+                        self.rows(twelve, &among, rules, samples, 0, 0, self.seed_for(view, 1));
                     let own = standing
                         .and_then(|s| rows.iter().find(|r| &r.bid == s))
                         .map_or(f64::NEG_INFINITY, |r| r.payoff);
@@ -167,6 +174,7 @@ impl TablePlayer {
                     let twelve = CardSet(view.hand.0 | unseen[0].bit() | unseen[1].bit());
                     let rows = self.rows(
                         twelve,
+                        higher,
                         rules,
                         samples,
                         0,
@@ -245,6 +253,7 @@ impl TablePlayer {
                 let s = self.samples();
                 let rows = self.rows(
                     twelve,
+                    higher,
                     view.rules.play(),
                     s.bid,
                     s.confirm,

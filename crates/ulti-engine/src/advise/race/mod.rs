@@ -11,6 +11,7 @@ use crate::advise::{
 };
 use std::sync::Arc;
 
+use crate::bids::Announcement;
 use crate::card::{Card, CardSet, Suit};
 use crate::contract::component_payoff;
 use crate::deal::SOLOIST;
@@ -34,7 +35,22 @@ pub fn advise_bid(
     opts: &BidOptions,
     exec: &mut dyn Executor,
 ) -> Result<BidAdvice, AdviseError> {
-    let mut race = BidRace::new(hand, opts)?;
+    advise_bid_among(hand, opts, &|_| true, exec)
+}
+
+/// [`advise_bid`] among the bids `allowed` keeps (at the table: the bids that overcall): the
+/// others are never solved, so the samples and the confirmation go to the bids that can be
+/// chosen, and the rows are theirs alone.
+///
+/// # Errors
+/// A hand not of twelve cards, or zero samples.
+pub fn advise_bid_among(
+    hand: CardSet,
+    opts: &BidOptions,
+    allowed: &dyn Fn(&Announcement) -> bool,
+    exec: &mut dyn Executor,
+) -> Result<BidAdvice, AdviseError> {
+    let mut race = BidRace::among(hand, opts, allowed)?;
     while let Some(tasks) = race.next_batch()? {
         race.feed(0, exec.run_all(&tasks));
     }
@@ -62,6 +78,8 @@ enum Phase {
 pub struct BidRace {
     hand: CardSet,
     opts: BidOptions,
+    /// Per announcement: is it in the race at all?
+    allowed: Arc<[bool]>,
     ds: Vec<[Card; 2]>,
     samplers: Vec<Sampler>,
     /// How far each bid's payoff can swing between a win and a loss.
@@ -109,6 +127,18 @@ impl BidRace {
     /// # Errors
     /// A hand not of twelve cards, or zero samples.
     pub fn new(hand: CardSet, opts: &BidOptions) -> Result<BidRace, AdviseError> {
+        BidRace::among(hand, opts, &|_| true)
+    }
+
+    /// A race among the announcements `allowed` keeps (see [`advise_bid_among`]).
+    ///
+    /// # Errors
+    /// A hand not of twelve cards, or zero samples.
+    pub fn among(
+        hand: CardSet,
+        opts: &BidOptions,
+        allowed: &dyn Fn(&Announcement) -> bool,
+    ) -> Result<BidRace, AdviseError> {
         if hand.len() != 12 {
             return Err(AdviseError::HandSize(hand.len()));
         }
@@ -153,6 +183,7 @@ impl BidRace {
         Ok(BidRace {
             hand,
             opts: *opts,
+            allowed: plan.announcements.iter().map(allowed).collect(),
             tallies: vec![vec![Cell::default(); plan.announcements.len()]; ds.len()],
             done: vec![0; ds.len()],
             alive: (0..ds.len()).collect(),
@@ -263,7 +294,7 @@ impl BidRace {
                 // still reaches the discard's best mean lowered by its own.
                 for &d in &self.alive {
                     let wanted: Arc<[bool]> = if self.done[d] == 0 {
-                        vec![true; plan.announcements.len()].into()
+                        Arc::clone(&self.allowed)
                     } else {
                         let (best_low, bound) = self.contention(d);
                         let tallies = &self.tallies[d];
@@ -514,6 +545,7 @@ impl BidRace {
 mod tests {
     use super::*;
     use crate::card::parse_cards;
+    use crate::contract::Contract;
     use crate::solver::Solver;
 
     /// The race leaves payoffs open, yet every number the answer shows is exact: each bid
@@ -551,5 +583,60 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A race among some bids (the table's overcalls) solves only those: its rows are theirs,
+    /// no task ever asks for another bid, and it asks for far fewer solves than the race over
+    /// every bid.
+    #[test]
+    fn a_race_among_some_bids_solves_only_those() {
+        let hand: CardSet = parse_cards("TA,TO,TU,MK,M8,ZK,ZX,Z9,Z8,PU,M7,MA")
+            .unwrap()
+            .into_iter()
+            .collect();
+        let opts = BidOptions {
+            samples: 8,
+            confirm: 4,
+            rest: 2,
+            ..BidOptions::default()
+        };
+        let ulti_bids = |a: &Announcement| a.bid.contracts().contains(&Contract::Ulti);
+        let mut solver = Solver::new();
+        let mut asked = [0usize; 2];
+        for (i, filter) in [
+            &(|_: &Announcement| true) as &dyn Fn(&Announcement) -> bool,
+            &ulti_bids,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut race = BidRace::among(hand, &opts, filter).unwrap();
+            while let Some(tasks) = race.next_batch().unwrap() {
+                for t in &tasks {
+                    for (a, &w) in t.wanted().iter().enumerate() {
+                        if w {
+                            asked[i] += 1;
+                            assert!(
+                                filter(&PLAN.announcements[a]),
+                                "a task asks for {}",
+                                PLAN.announcements[a].id()
+                            );
+                        }
+                    }
+                }
+                race.feed(0, solver.run_all(&tasks));
+            }
+            let advice = race.finish();
+            assert!(!advice.bids.is_empty(), "no rows");
+            for r in &advice.bids {
+                let a = BidRace::announcement_index(&r.id);
+                assert!(
+                    filter(&PLAN.announcements[a]),
+                    "row {} not among them",
+                    r.id
+                );
+            }
+        }
+        assert!(asked[1] * 2 < asked[0], "bids asked: {asked:?}");
     }
 }
