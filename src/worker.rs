@@ -5,9 +5,11 @@ use std::cell::RefCell;
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use ulti_engine::advise::{CardOptions, advise_card, card_tallies};
-use ulti_engine::players::{DecisionTimes, TablePlayer, decide, player};
-use ulti_engine::whole_game::TableRecord;
-use ulti_engine::{Bid, Query, Solver};
+use ulti_engine::players::{
+    DecisionTimes, TablePlayer, decide, pickup_tries_at, pickup_value_at, player,
+};
+use ulti_engine::whole_game::{TableRecord, WholeGame};
+use ulti_engine::{Bid, Query, Seat, Solver};
 
 use crate::protocol::{Answer, CellAnswer, Job, PROTOCOL_VERSION, SolverRequest, SolverResponse};
 
@@ -137,14 +139,13 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
             seat,
             level,
             seed,
+            pickup,
         } => {
-            if seat > 2 {
-                return Err(format!("seat {seat} is not 0, 1 or 2"));
-            }
-            let game = TableRecord::parse(&record)
-                .and_then(|r| r.replay())
-                .map_err(|e| e.to_string())?;
+            let game = table_game(&record, seat)?;
             let mut computer = TablePlayer::new(level, seed);
+            if !pickup.is_empty() {
+                computer.set_pickup_values(pickup);
+            }
             let action = decide(
                 &game,
                 seat,
@@ -157,7 +158,36 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
                 reason: computer.reason.take(),
             })
         }
+        Job::TablePickup {
+            record,
+            seat,
+            level,
+            seed,
+            k,
+        } => {
+            let game = table_game(&record, seat)?;
+            if k >= pickup_tries_at(&game, seat, level) {
+                return Err(format!("seat {seat} has no sampled talon {k} to weigh now"));
+            }
+            let mut computer = TablePlayer::new(level, seed);
+            Ok(Answer::TablePickup(pickup_value_at(
+                &game,
+                seat,
+                &mut computer,
+                k,
+            )))
+        }
     }
+}
+
+/// The game of an `ulti-game/1` record, every action checked, for a decision of `seat`.
+fn table_game(record: &str, seat: Seat) -> Result<WholeGame, String> {
+    if seat > 2 {
+        return Err(format!("seat {seat} is not 0, 1 or 2"));
+    }
+    TableRecord::parse(record)
+        .and_then(|r| r.replay())
+        .map_err(|e| e.to_string())
 }
 
 impl Worker for SolverWorker {

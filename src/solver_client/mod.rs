@@ -16,6 +16,8 @@ mod card_advice;
 mod pool;
 pub use pool::now_ms;
 mod positions;
+mod table_decision;
+pub use self::table_decision::{TableAsk, TableTickets};
 
 use leptos::prelude::*;
 use ulti_engine::advise::BidOptions;

@@ -4,13 +4,14 @@
 //! the evening.
 
 use leptos::prelude::*;
+use ulti_engine::players::pickup_tries_at;
 use ulti_engine::whole_game::Action;
 
 use super::{HintState, TablePage};
 use crate::i18n::{advice_text, text, tr_with};
 use crate::model::table::{Next, Table};
-use crate::protocol::{Answer, Job, UNEXPECTED_ANSWER};
-use crate::solver_client::SolverClient;
+use crate::protocol::{Answer, UNEXPECTED_ANSWER};
+use crate::solver_client::{SolverClient, TableAsk};
 
 /// The hint button and the advice.
 #[component]
@@ -45,13 +46,18 @@ pub(super) fn HintBox() -> impl IntoView {
             .table
             .with_untracked(|t| (t.user, t.computer_seed(t.user)));
         tp.hint.set(Some((key.clone(), HintState::Thinking)));
-        let job = Job::TableDecision {
+        // A pick-up's sampled talons on the workers side by side, as for the computers.
+        let tries = tp.game.with_untracked(|g| {
+            g.as_ref()
+                .map_or(0, |g| pickup_tries_at(g, user, Table::HINT_LEVEL))
+        });
+        let ask = TableAsk {
             record,
             seat: user,
             level: Table::HINT_LEVEL,
             seed,
         };
-        client.ask(job, move |answer, _ms| {
+        client.ask_table_decision(ask, tries, move |answer| {
             let state = match answer {
                 Ok(Answer::TableDecision { action, .. }) => {
                     if let Some(g) = tp.game.get_untracked() {

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
-use ulti_engine::players::TableLevel;
+use ulti_engine::players::{TableLevel, pickup_tries_at};
 use ulti_engine::whole_game::{Action, Stage, WholeGame};
 use ulti_engine::{Card, Contract, Seat};
 
@@ -28,9 +28,9 @@ use crate::components::deck::random_seed;
 use crate::components::header::Header;
 use crate::i18n::{Lang, text, tr_with};
 use crate::model::table::{Next, Table};
-use crate::protocol::{Answer, Job, UNEXPECTED_ANSWER};
-use crate::solver_client::SolverClient;
+use crate::protocol::{Answer, UNEXPECTED_ANSWER};
 use crate::solver_client::now_ms;
+use crate::solver_client::{SolverClient, TableAsk, TableTickets};
 use crate::state::PageLang;
 
 use self::result::DealResult;
@@ -194,7 +194,8 @@ pub fn TableRoute() -> impl IntoView {
 
     // The computer seats: each moment asked once of a worker, with the record so far; a card
     // shows at least COMPUTER_CARD_MS after the last action.
-    let asked: StoredValue<Option<(String, u64)>> = StoredValue::new(None);
+    let asked: StoredValue<Option<(String, TableTickets)>, LocalStorage> =
+        StoredValue::new_local(None);
     Effect::new(move |_| {
         let Some(Next::Computer(seat)) = tp.next() else {
             tp.thinking.set(None);
@@ -210,13 +211,17 @@ pub fn TableRoute() -> impl IntoView {
             return;
         }
         if let Some((_, t)) = asked.get_value() {
-            client.forget(t);
+            client.forget_table_decision(&t);
         }
         tp.thinking.set(Some(seat));
         let (level, seed) = tp
             .table
             .with_untracked(|t| (t.level, t.computer_seed(seat)));
-        let job = Job::TableDecision {
+        // A pick-up decision's sampled talons go to the workers side by side.
+        let tries = tp
+            .game
+            .with_untracked(|g| g.as_ref().map_or(0, |g| pickup_tries_at(g, seat, level)));
+        let ask = TableAsk {
             record,
             seat,
             level,
@@ -238,7 +243,7 @@ pub fn TableRoute() -> impl IntoView {
                 _ if g.as_ref().and_then(WholeGame::to_act) != Some(seat) => "kontra",
                 _ => "card",
             });
-        let ticket = client.ask(job, move |answer, _ms| {
+        let ticket = client.ask_table_decision(ask, tries, move |answer| {
             if !still(&k) {
                 return;
             }
@@ -291,7 +296,7 @@ pub fn TableRoute() -> impl IntoView {
     });
     on_cleanup(move || {
         if let Some(Some((_, t))) = asked.try_get_value() {
-            client.forget(t);
+            client.forget_table_decision(&t);
         }
     });
 

@@ -55,6 +55,18 @@ impl TableLevel {
             TableLevel::Cheater => "cheater",
         }
     }
+
+    /// How many sampled talons a pick-up decision weighs (normal and strong; 0 for the
+    /// others). Strong: two talons with twice the samples each (a promising talon's race costs
+    /// the most); normal: three.
+    #[must_use]
+    pub const fn pickup_tries(self) -> u32 {
+        match self {
+            TableLevel::Strong => 2,
+            TableLevel::Normal => 3,
+            TableLevel::Easy | TableLevel::Cheater => 0,
+        }
+    }
 }
 
 impl FromStr for TableLevel {
@@ -132,6 +144,8 @@ pub struct TablePlayer {
     pub(crate) cheater: super::DoubleDummy,
     /// Weigh the sampled layouts of the play by what the seats said in the auction (strong).
     pub(super) inference: bool,
+    /// The next pick-up decision's sampled talons, worked out elsewhere.
+    pub(super) pickup_values: Option<Vec<f64>>,
 }
 
 /// The auction bid and trump of an advisor row id such as `40-100+ulti@Z`, `betli@piros`.
@@ -197,6 +211,7 @@ impl TablePlayer {
             advisor: matches!(level, TableLevel::Normal | TableLevel::Strong),
             cheater: super::DoubleDummy::new(),
             inference: level == TableLevel::Strong,
+            pickup_values: None,
         }
     }
 

@@ -156,38 +156,16 @@ impl TablePlayer {
                         AuctionMove::Stand
                     };
                 }
-                // Sampled talons from the cards it cannot see.
-                let mut unseen: Vec<Card> =
-                    Card::all().filter(|&c| !view.hand.contains(c)).collect();
-                let mut rng = rng_for(self.seed_for(view, 2), 0);
-                // Strong: two talons with twice the samples each (a promising talon's race
-                // costs the most: its auction decision stays near 1 s at p90 on two
-                // threads); normal: three.
-                let tries: u32 = if self.level == TableLevel::Strong {
-                    2
-                } else {
-                    3
-                };
+                // Sampled talons from the cards it cannot see (worked out here, or handed in
+                // by a caller that ran them side by side: the same numbers either way).
+                let tries = self.pickup_tries();
+                let given = self.pickup_values.take().unwrap_or_default();
                 let mut total = 0.0;
                 for k in 0..tries {
-                    unseen.shuffle(&mut rng);
-                    let twelve = CardSet(view.hand.0 | unseen[0].bit() | unseen[1].bit());
-                    let rows = self.rows(
-                        twelve,
-                        higher,
-                        rules,
-                        samples,
-                        0,
-                        0,
-                        self.seed_for(view, 3 + u64::from(k)),
-                    );
-                    let best = rows
-                        .iter()
-                        .find(|r| higher.contains(&r.bid))
-                        .map_or(-(higher.first().map_or(5, AuctionBid::value) as f64), |r| {
-                            r.payoff
-                        });
-                    total += best;
+                    total += match given.get(k as usize) {
+                        Some(&v) => v,
+                        None => self.pickup_value(view, higher, k),
+                    };
                 }
                 let own = total / f64::from(tries);
                 // Defending a standing bid costs about a fifth of its value (bidders win
@@ -221,6 +199,52 @@ impl TablePlayer {
                 }
             }
         }
+    }
+
+    /// How many sampled talons its pick-up decision weighs ([`TableLevel::pickup_tries`]).
+    #[must_use]
+    pub fn pickup_tries(&self) -> u32 {
+        self.level.pickup_tries()
+    }
+
+    /// Sampled talon `k` of a pick-up decision (`k < pickup_tries()`): the expected payoff per
+    /// defender of the best overcall with its ten cards and that talon (minus the cheapest
+    /// overcall's value when none is playable). Each talon is worked out on its own, so a
+    /// caller can run them side by side and hand the numbers to
+    /// [`TablePlayer::set_pickup_values`].
+    pub fn pickup_value(&mut self, view: &TableView, higher: &[AuctionBid], k: u32) -> f64 {
+        let samples = if self.level == TableLevel::Strong {
+            8
+        } else {
+            4
+        };
+        let mut unseen: Vec<Card> = Card::all().filter(|&c| !view.hand.contains(c)).collect();
+        let mut rng = rng_for(self.seed_for(view, 2), 0);
+        // Talon k is the k-th shuffle of one stream.
+        for _ in 0..=k {
+            unseen.shuffle(&mut rng);
+        }
+        let twelve = CardSet(view.hand.0 | unseen[0].bit() | unseen[1].bit());
+        let rows = self.rows(
+            twelve,
+            higher,
+            view.rules.play(),
+            samples,
+            0,
+            0,
+            self.seed_for(view, 3 + u64::from(k)),
+        );
+        rows.iter()
+            .find(|r| higher.contains(&r.bid))
+            .map_or(-(higher.first().map_or(5, AuctionBid::value) as f64), |r| {
+                r.payoff
+            })
+    }
+
+    /// The sampled talons' values of the next pick-up decision, worked out elsewhere by
+    /// [`TablePlayer::pickup_value`] (used once; the decision is the same as without them).
+    pub fn set_pickup_values(&mut self, values: Vec<f64>) {
+        self.pickup_values = Some(values);
     }
 
     /// The discard and bid with the twelve cards now held (after picking up, or the forehand's
