@@ -28,6 +28,11 @@ pub(super) struct Row {
     pub win: f64,
 }
 
+/// The forehand's opening: no word said yet, its twelve cards in hand (it bids from them).
+pub(super) fn is_opening(view: &TableView) -> bool {
+    view.public.is_empty() && view.hand.len() == 12
+}
+
 impl TablePlayer {
     /// The advisor's rows for `twelve` among the bids of `among`: (bid, trump, expected
     /// payoff, discard, win rate), best first. Only those bids are raced: the samples and the
@@ -80,8 +85,7 @@ impl TablePlayer {
         standing: Option<&AuctionBid>,
     ) -> AuctionMove {
         self.reason = None;
-        let opened = !view.public.is_empty();
-        if !opened && view.hand.len() == 12 {
+        if is_opening(view) {
             return AuctionMove::Bid;
         }
         let rules = view.rules.play();
@@ -109,11 +113,6 @@ impl TablePlayer {
                 }
             }
             TableLevel::Normal | TableLevel::Strong => {
-                let samples = if self.level == TableLevel::Strong {
-                    8
-                } else {
-                    4
-                };
                 if holder_turn {
                     // It knows its twelve: its ten and the talon it laid down.
                     let Some(talon) = view.known_talon else {
@@ -121,8 +120,15 @@ impl TablePlayer {
                     };
                     let twelve = CardSet(view.hand.0 | talon.0);
                     let among: Vec<AuctionBid> = higher.iter().chain(standing).cloned().collect();
-                    let rows =
-                        self.rows(twelve, &among, rules, samples, 0, 0, self.seed_for(view, 1));
+                    let rows = self.rows(
+                        twelve,
+                        &among,
+                        rules,
+                        self.auction_samples(),
+                        0,
+                        0,
+                        self.seed_for(view, 1),
+                    );
                     let own = standing
                         .and_then(|s| rows.iter().find(|r| &r.bid == s))
                         .map_or(f64::NEG_INFINITY, |r| r.payoff);
@@ -201,6 +207,16 @@ impl TablePlayer {
         }
     }
 
+    /// Samples per discard of the races before the talon is bid on (a pick-up's sampled
+    /// talon, the holder's stand or raise): strong 8, normal 4.
+    fn auction_samples(&self) -> u32 {
+        if self.level == TableLevel::Strong {
+            8
+        } else {
+            4
+        }
+    }
+
     /// How many sampled talons its pick-up decision weighs ([`TableLevel::pickup_tries`]).
     #[must_use]
     pub fn pickup_tries(&self) -> u32 {
@@ -213,11 +229,6 @@ impl TablePlayer {
     /// caller can run them side by side and hand the numbers to
     /// [`TablePlayer::set_pickup_values`].
     pub fn pickup_value(&mut self, view: &TableView, higher: &[AuctionBid], k: u32) -> f64 {
-        let samples = if self.level == TableLevel::Strong {
-            8
-        } else {
-            4
-        };
         let mut unseen: Vec<Card> = Card::all().filter(|&c| !view.hand.contains(c)).collect();
         let mut rng = rng_for(self.seed_for(view, 2), 0);
         // Talon k is the k-th shuffle of one stream.
@@ -229,7 +240,7 @@ impl TablePlayer {
             twelve,
             higher,
             view.rules.play(),
-            samples,
+            self.auction_samples(),
             0,
             0,
             self.seed_for(view, 3 + u64::from(k)),

@@ -14,6 +14,7 @@ use crate::solver::{Query, Question};
 use crate::whole_game::{Action, AuctionBid, Stage, Verb, WholeGame};
 
 use super::table::{AuctionMove, BidMove, TableLevel, TablePlayer, row_bid};
+use super::table_auction::is_opening;
 
 /// Decision times of a game, by kind (milliseconds of the clock the caller gives).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -349,7 +350,6 @@ pub fn play_table_game(
     Ok(())
 }
 
-/// An auction action of a player that sees only its seat.
 /// How many sampled talons a player of `level` weighs if `seat` decides now in `game` and the decision is
 /// whether to pick up the talon (0 for any other decision). A caller with several workers can
 /// work them out side by side ([`pickup_value_at`]) and hand them to the deciding player
@@ -363,8 +363,7 @@ pub fn pickup_tries_at(game: &WholeGame, seat: Seat, level: TableLevel) -> u32 {
     {
         return 0;
     }
-    let view = game.view(seat);
-    if view.public.is_empty() && view.hand.len() == 12 {
+    if is_opening(&game.view(seat)) {
         return 0;
     }
     level.pickup_tries()
@@ -375,6 +374,7 @@ pub fn pickup_value_at(game: &WholeGame, seat: Seat, player: &mut TablePlayer, k
     player.pickup_value(&game.view(seat), &game.higher_bids(), k)
 }
 
+/// An auction action of a player that sees only its seat.
 fn auction_action(p: &mut TablePlayer, game: &WholeGame, seat: Seat) -> Action {
     let view = game.view(seat);
     let higher = game.higher_bids();

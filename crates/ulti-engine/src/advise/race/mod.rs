@@ -548,14 +548,19 @@ mod tests {
     use crate::contract::Contract;
     use crate::solver::Solver;
 
+    /// A twelve with trumps, aces and a seven: many bids in contention.
+    fn twelve() -> CardSet {
+        parse_cards("TA,TO,TU,MK,M8,ZK,ZX,Z9,Z8,PU,M7,MA")
+            .unwrap()
+            .into_iter()
+            .collect()
+    }
+
     /// The race leaves payoffs open, yet every number the answer shows is exact: each bid
     /// row's discard and each discard's best bid have no open payoff left.
     #[test]
     fn the_race_solves_every_payoff_it_shows() {
-        let hand: CardSet = parse_cards("TA,TO,TU,MK,M8,ZK,ZX,Z9,Z8,PU,M7,MA")
-            .unwrap()
-            .into_iter()
-            .collect();
+        let hand = twelve();
         let opts = BidOptions {
             samples: 8,
             confirm: 4,
@@ -590,10 +595,7 @@ mod tests {
     /// every bid.
     #[test]
     fn a_race_among_some_bids_solves_only_those() {
-        let hand: CardSet = parse_cards("TA,TO,TU,MK,M8,ZK,ZX,Z9,Z8,PU,M7,MA")
-            .unwrap()
-            .into_iter()
-            .collect();
+        let hand = twelve();
         let opts = BidOptions {
             samples: 8,
             confirm: 4,
