@@ -17,13 +17,13 @@ use ulti_engine::players::{Level, Reason, TableLevel};
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
-pub const PROTOCOL_VERSION: u32 = 9;
+pub const PROTOCOL_VERSION: u32 = 10;
 
 /// Identifies one job; answers to jobs the page no longer wants are dropped.
 pub type RequestId = u64;
 
 /// One unit of work for a worker.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Job {
     /// One cell of the full table: `contract` under `trump` (`None`: no-trump contract), from
     /// the start of play, without a line. A point contract's cell is asked twice: the verdict
@@ -124,29 +124,8 @@ pub enum Job {
         level: TableLevel,
         /// Its seed (`ulti move --seed`).
         seed: u64,
-        /// A pick-up decision's sampled talons, worked out side by side by
-        /// [`Job::TablePickup`] (empty: worked out here). The decision is the same either way.
-        pickup: Vec<f64>,
-    },
-    /// Sampled talon `k` of the pick-up decision of the computer at `seat` in the game of
-    /// `record` (`ulti_engine::players::pickup_value_at`), for a [`Job::TableDecision`].
-    TablePickup {
-        /// The game so far, an `ulti-game/1` record.
-        record: String,
-        /// The computer's seat.
-        seat: Seat,
-        /// Its strength.
-        level: TableLevel,
-        /// Its seed.
-        seed: u64,
-        /// Which sampled talon.
-        k: u32,
     },
 }
-
-/// Jobs compare as equal or not (a job is a memo key): its only floats, a pick-up decision's
-/// sampled talons, are finite means, never NaN.
-impl Eq for Job {}
 
 /// The answer for one table cell (the engine's `TableCell` without the line; its own serde
 /// form skips empty fields, which bincode cannot read back).
@@ -253,8 +232,6 @@ pub enum Answer {
         /// The numbers behind a normal or strong player's decision.
         reason: Option<Reason>,
     },
-    /// For [`Job::TablePickup`]: the talon's expected payoff per defender.
-    TablePickup(f64),
 }
 
 /// Why the worker pool failed (shown in the page's language).

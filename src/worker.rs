@@ -5,9 +5,7 @@ use std::cell::RefCell;
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use ulti_engine::advise::{CardOptions, advise_card, card_tallies};
-use ulti_engine::players::{
-    DecisionTimes, TablePlayer, decide, pickup_tries_at, pickup_value_at, player,
-};
+use ulti_engine::players::{DecisionTimes, TablePlayer, decide, player};
 use ulti_engine::whole_game::{TableRecord, WholeGame};
 use ulti_engine::{Bid, Query, Seat, Solver};
 
@@ -139,13 +137,9 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
             seat,
             level,
             seed,
-            pickup,
         } => {
             let game = table_game(&record, seat)?;
             let mut computer = TablePlayer::new(level, seed);
-            if !pickup.is_empty() {
-                computer.set_pickup_values(pickup);
-            }
             let action = decide(
                 &game,
                 seat,
@@ -157,25 +151,6 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
                 action: action.map(|a| a.to_string()),
                 reason: computer.reason.take(),
             })
-        }
-        Job::TablePickup {
-            record,
-            seat,
-            level,
-            seed,
-            k,
-        } => {
-            let game = table_game(&record, seat)?;
-            if k >= pickup_tries_at(&game, seat, level) {
-                return Err(format!("seat {seat} has no sampled talon {k} to weigh now"));
-            }
-            let mut computer = TablePlayer::new(level, seed);
-            Ok(Answer::TablePickup(pickup_value_at(
-                &game,
-                seat,
-                &mut computer,
-                k,
-            )))
         }
     }
 }

@@ -111,7 +111,6 @@ fn evening(
                         seat,
                         level,
                         seed: table.computer_seed(seat),
-                        pickup: Vec::new(),
                     };
                     let Ok(Answer::TableDecision { action, .. }) =
                         run_on_the_wire(&mut solver, job)
@@ -364,7 +363,6 @@ fn a_shared_link_opens_the_same_game_at_the_same_seat_and_hides_the_hands() {
                 seat,
                 level: t.level,
                 seed: t.computer_seed(seat),
-                pickup: Vec::new(),
             },
         )
     };

@@ -1,11 +1,13 @@
-//! The whole game at the browser table, natively: each computer decision asked of the worker
-//! (`Job::TableDecision`, the record so far on the wire; a pick-up decision's sampled talons
-//! first, each its own `Job::TablePickup`, as the page asks them side by side) gives the same
-//! game, action for action, as `ulti match --whole-game` plays with the same levels and seeds;
-//! bad requests are refused with the words of `ulti replay`, never a panic.
+//! The whole game at the browser table, natively: each computer decision asked the way the
+//! page asks it (a normal or strong auction decision in steps, `auction_step`, its bid races
+//! run round by round as `Job::AdviseTasks` pieces on the wire; any other decision one
+//! `Job::TableDecision`, the record so far on the wire) gives the same game, action for
+//! action, as `ulti match --whole-game` plays with the same levels and seeds; bad requests are
+//! refused with the words of `ulti replay`, never a panic.
 
+use ulti_engine::advise::BidRace;
 use ulti_engine::players::{
-    DecisionTimes, TableLevel, TablePlayer, pickup_tries_at, play_table_game,
+    AuctionStep, DecisionTimes, RaceAnswer, TableLevel, TablePlayer, auction_step, play_table_game,
 };
 use ulti_engine::whole_game::{Stage, TableRules, WholeGame};
 use ulti_engine::{Seat, Solver};
@@ -15,40 +17,55 @@ use common::run_on_the_wire;
 use ulti_solver::protocol::{Answer, Job};
 use ulti_solver::worker::run_job;
 
-/// One decision through the worker, its messages checked on the wire: a pick-up decision's
-/// sampled talons first, one job each, as the page asks them.
+/// A race run to its end through the worker: each round in pieces of seven tasks, answered
+/// last piece first.
+fn race_on_the_wire(solver: &mut Solver, mut race: BidRace) -> RaceAnswer {
+    while let Some(tasks) = race.next_batch().expect("a round") {
+        let mut pieces = Vec::new();
+        for (i, chunk) in tasks.chunks(7).enumerate() {
+            let job = Job::AdviseTasks {
+                tasks: chunk.to_vec(),
+            };
+            match run_on_the_wire(solver, job).expect("the piece is solved") {
+                Answer::AdviseTasks(r) => pieces.push((i * 7, r)),
+                other => panic!("not a piece of a race: {other:?}"),
+            }
+        }
+        for (offset, results) in pieces.into_iter().rev() {
+            race.feed(offset, results);
+        }
+    }
+    RaceAnswer::of(race)
+}
+
+/// One decision, asked as the page asks it.
 fn ask(
     solver: &mut Solver,
     game: &WholeGame,
     seat: Seat,
     level: TableLevel,
     seed: u64,
-    pickups: &mut usize,
+    stepped: &mut usize,
 ) -> Option<String> {
-    let record = game.record().to_json();
-    let tries = pickup_tries_at(game, seat, level);
-    *pickups += usize::from(tries > 0);
-    let pickup = (0..tries)
-        .map(|k| {
-            let job = Job::TablePickup {
-                record: record.clone(),
-                seat,
-                level,
-                seed,
-                k,
-            };
-            match run_on_the_wire(solver, job).expect("a talon's value") {
-                Answer::TablePickup(v) => v,
-                other => panic!("not a talon's value: {other:?}"),
+    let mut raced = Vec::new();
+    while let Some(step) = auction_step(game, seat, level, seed, &raced) {
+        match step {
+            AuctionStep::Races(races) => {
+                for race in races {
+                    raced.push(race_on_the_wire(solver, race));
+                }
             }
-        })
-        .collect();
+            AuctionStep::Decided { action, .. } => {
+                *stepped += 1;
+                return Some(action.to_string());
+            }
+        }
+    }
     let job = Job::TableDecision {
-        record,
+        record: game.record().to_json(),
         seat,
         level,
         seed,
-        pickup,
     };
     match run_on_the_wire(solver, job).expect("the computer decides") {
         Answer::TableDecision { action, .. } => action,
@@ -84,14 +101,14 @@ fn through_the_worker(
     let mut game = WholeGame::random(rules, dealer, deal_seed);
     let mut asked = std::collections::HashSet::new();
     let mut kontras = 0;
-    let mut pickups = 0;
+    let mut stepped = 0;
     while game.stage() != Stage::Over {
         let to_act = game.to_act().expect("not over");
         let played = game.position().map_or(0, |(_, p)| p.len());
         let mut action = None;
         for (s, level, _) in game.kontra_open() {
             if s != to_act && asked.insert((s, played, level)) {
-                action = ask(&mut solver, &game, s, levels[s], seed, &mut pickups);
+                action = ask(&mut solver, &game, s, levels[s], seed, &mut stepped);
                 if action.is_some() {
                     break;
                 }
@@ -104,7 +121,7 @@ fn through_the_worker(
                 to_act,
                 levels[to_act],
                 seed,
-                &mut pickups,
+                &mut stepped,
             )
             .expect("the seat to act acts")
         });
@@ -117,13 +134,13 @@ fn through_the_worker(
     assert_eq!(game.actions(), reference.actions());
     let s = game.settlement().expect("settled");
     assert_eq!(s, reference.settlement().expect("settled"));
-    (kontras, pickups)
+    (kontras, stepped)
 }
 
 #[test]
 fn a_whole_game_through_the_worker_is_the_match_game_action_for_action() {
     let mut kontras = 0;
-    let mut pickups = 0;
+    let mut stepped = 0;
     let mut games = 0;
     for deal_seed in 0..8 {
         let levels = if deal_seed == 0 {
@@ -133,14 +150,14 @@ fn a_whole_game_through_the_worker_is_the_match_game_action_for_action() {
         };
         let (k, p) = through_the_worker(levels, (deal_seed % 3) as usize, deal_seed, 11);
         kontras += k;
-        pickups += p;
+        stepped += p;
         games += 1;
     }
     assert_eq!(games, 8);
     // Deal 0 (a normal defender) reaches a kontra: the out-of-turn asks are exercised.
     assert!(kontras >= 1, "the deals reach a kontra through the worker");
-    // Its pick-up decisions go through the talons' own jobs.
-    assert!(pickups >= 1, "no pick-up decision asked in parts");
+    // Its auction decisions go in steps, their races in pieces.
+    assert!(stepped >= 1, "no auction decision asked in steps");
 }
 
 #[test]
@@ -155,7 +172,6 @@ fn a_bad_table_request_is_refused_in_the_words_of_replay() {
         seat,
         level: TableLevel::Easy,
         seed: 1,
-        pickup: Vec::new(),
     };
     let err = run_job(&mut solver, job(broken.to_json(), 1)).expect_err("an illegal record");
     assert!(err.starts_with("action 1"), "{err}");
@@ -163,14 +179,4 @@ fn a_bad_table_request_is_refused_in_the_words_of_replay() {
     assert!(!err.is_empty());
     let err = run_job(&mut solver, job(game.record().to_json(), 3)).expect_err("no seat 3");
     assert!(err.contains("seat 3"), "{err}");
-    // The forehand's opening is not a pick-up decision: no talon to weigh.
-    let pickup = Job::TablePickup {
-        record: game.record().to_json(),
-        seat: 1,
-        level: TableLevel::Strong,
-        seed: 1,
-        k: 0,
-    };
-    let err = run_job(&mut solver, pickup).expect_err("no pick-up decision");
-    assert!(err.contains("no sampled talon"), "{err}");
 }

@@ -43,7 +43,6 @@ fn play_deal(table: &mut Table, solver: &mut Solver, me: TableLevel, seed: u64) 
                     seat,
                     level: table.level,
                     seed: table.computer_seed(seat),
-                    pickup: Vec::new(),
                 };
                 let Ok(Answer::TableDecision { action, .. }) = run_on_the_wire(solver, job) else {
                     panic!("a table decision");
@@ -85,7 +84,6 @@ fn decision_at(
         seat,
         level,
         seed: 7,
-        pickup: Vec::new(),
     };
     match run_on_the_wire(solver, job) {
         Ok(Answer::TableDecision { action, .. }) => action,

@@ -35,13 +35,23 @@ impl Asks {
         job: Job,
         on_done: impl FnOnce(Result<Answer, String>, f64) + 'static,
     ) -> u64 {
+        self.ask_at(ON_DEMAND, job, on_done)
+    }
+
+    /// [`Asks::ask`] in the queue order `priority`.
+    pub fn ask_at(
+        &self,
+        priority: u8,
+        job: Job,
+        on_done: impl FnOnce(Result<Answer, String>, f64) + 'static,
+    ) -> u64 {
         self.pool.ensure_started();
         let ticket = self.next_ticket.get_value() + 1;
         self.next_ticket.set_value(ticket);
         self.callbacks.update_value(|a| {
             a.insert(ticket, Box::new(on_done));
         });
-        self.pool.push(ON_DEMAND, job, Target::Ask { ticket });
+        self.pool.push(priority, job, Target::Ask { ticket });
         self.pool.dispatch();
         ticket
     }

@@ -42,6 +42,10 @@ use crate::protocol::{Answer, Job, UNEXPECTED_ANSWER};
 /// analysis (whose own order is in [`analysis`]).
 const ON_DEMAND: u8 = 0;
 
+/// Queue order of work that may be thrown away (a computer's bid race started before it
+/// knows whether it picks up the talon): after everything else, on workers that would wait.
+const SPARE: u8 = u8::MAX;
+
 /// The error of an answer of the wrong kind for its job.
 fn unexpected() -> String {
     UNEXPECTED_ANSWER.to_string()

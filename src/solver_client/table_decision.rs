@@ -1,16 +1,20 @@
-//! A computer's decision at the table, asked of the pool. A pick-up decision weighs a few
-//! sampled talons, each a bid race of its own and most of the decision's time: those are asked
-//! side by side ([`Job::TablePickup`], one worker each), then the decision with their numbers
-//! ([`Job::TableDecision`]). Any other decision is one job. The action is the same either way,
-//! and the same as `ulti move`'s.
+//! A computer's decision at the table, asked of the pool. A normal or strong auction decision
+//! is a few bid races and nothing else that costs (a pick-up's sampled talons, then the bid
+//! with the talon it picks up; the holder's stand or raise; the forehand's opening bid): the
+//! page replays it here with the races finished so far
+//! ([`ulti_engine::players::auction_step`], no solves), and runs the races it needs side by
+//! side, each round cut into [`Job::AdviseTasks`] pieces for every worker. Any other decision is one
+//! [`Job::TableDecision`]. The action is the same either way, and the same as `ulti move`'s.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use ulti_engine::Seat;
-use ulti_engine::players::TableLevel;
+use ulti_engine::advise::BidRace;
+use ulti_engine::players::{AuctionStep, RaceAnswer, TableLevel, auction_step, pickup_bid_race};
+use ulti_engine::whole_game::WholeGame;
 
-use super::SolverClient;
+use super::{ON_DEMAND, SPARE, SolverClient, bid_advice_piece, unexpected};
 use crate::protocol::{Answer, Job};
 
 /// Who decides at which moment.
@@ -26,18 +30,6 @@ pub struct TableAsk {
     pub seed: u64,
 }
 
-impl TableAsk {
-    fn decision(&self, pickup: Vec<f64>) -> Job {
-        Job::TableDecision {
-            record: self.record.clone(),
-            seat: self.seat,
-            level: self.level,
-            seed: self.seed,
-            pickup,
-        }
-    }
-}
-
 /// The jobs of one decision out now (all forgotten together).
 #[derive(Clone, Default)]
 pub struct TableTickets(Rc<RefCell<Vec<u64>>>);
@@ -48,57 +40,90 @@ impl TableTickets {
     }
 }
 
-type Done = Rc<RefCell<Option<Box<dyn FnOnce(Result<Answer, String>)>>>>;
+/// Where a decision's answer goes.
+type OnDone = Box<dyn FnOnce(Result<Answer, String>)>;
+
+/// A race under way.
+struct Running {
+    /// Names the race in its pieces' answers.
+    id: u32,
+    race: BidRace,
+    /// Run ahead of need, on idle workers (the pick-up's bid race until the decision asks
+    /// for it).
+    spare: bool,
+}
+
+/// An auction decision under way in steps.
+struct Stepping {
+    ask: TableAsk,
+    game: WholeGame,
+    /// The races finished so far.
+    raced: Vec<RaceAnswer>,
+    /// The races under way, side by side.
+    running: Vec<Running>,
+    next_id: u32,
+    /// Where the answer goes (taken once answered).
+    done: Option<OnDone>,
+    tickets: TableTickets,
+}
+
+type Shared = Rc<RefCell<Stepping>>;
+
+impl Stepping {
+    fn start(&mut self, race: BidRace, spare: bool) -> u32 {
+        self.next_id += 1;
+        self.running.push(Running {
+            id: self.next_id,
+            race,
+            spare,
+        });
+        self.next_id
+    }
+
+    fn race(&mut self, id: u32) -> Option<&mut Running> {
+        self.running.iter_mut().find(|r| r.id == id)
+    }
+}
 
 impl SolverClient {
-    /// Ask the decision of `ask`, whose pick-up weighs `tries` sampled talons (0: not a pick-up
-    /// decision; `ulti_engine::players::pickup_tries_at`). `on_done` gets the
-    /// [`Answer::TableDecision`], or the first failure.
+    /// Ask the decision of `ask` in `game` (the game of `ask.record`; `None`: one job, the
+    /// worker replays the record). `on_done` gets the [`Answer::TableDecision`], or the first
+    /// failure.
     pub fn ask_table_decision(
         &self,
         ask: TableAsk,
-        tries: u32,
+        game: Option<&WholeGame>,
         on_done: impl FnOnce(Result<Answer, String>) + 'static,
     ) -> TableTickets {
         let tickets = TableTickets::default();
-        if tries == 0 {
-            tickets.push(self.ask(ask.decision(Vec::new()), move |a, _| on_done(a)));
-            return tickets;
-        }
-        let done: Done = Rc::new(RefCell::new(Some(Box::new(on_done))));
-        let values: Rc<RefCell<Vec<Option<f64>>>> =
-            Rc::new(RefCell::new(vec![None; tries as usize]));
-        let client = *self;
-        for k in 0..tries {
-            let job = Job::TablePickup {
-                record: ask.record.clone(),
-                seat: ask.seat,
-                level: ask.level,
-                seed: ask.seed,
-                k,
-            };
-            let (ask, done, values, out) =
-                (ask.clone(), done.clone(), values.clone(), tickets.clone());
-            let t = self.ask(job, move |answer, _| {
-                let finish = |r: Result<Answer, String>| {
-                    if let Some(f) = done.borrow_mut().take() {
-                        f(r);
-                    }
-                };
-                match answer {
-                    Ok(Answer::TablePickup(v)) => {
-                        values.borrow_mut()[k as usize] = Some(v);
-                        let all: Option<Vec<f64>> = values.borrow().iter().copied().collect();
-                        if let Some(all) = all
-                            && let Some(f) = done.borrow_mut().take()
-                        {
-                            out.push(client.ask(ask.decision(all), move |a, _| f(a)));
-                        }
-                    }
-                    other => finish(other),
+        let first = game.and_then(|g| auction_step(g, ask.seat, ask.level, ask.seed, &[]));
+        match (game, first) {
+            (Some(game), Some(step)) => {
+                let spare = pickup_bid_race(game, ask.seat, ask.level, ask.seed);
+                let st = Rc::new(RefCell::new(Stepping {
+                    ask,
+                    game: game.clone(),
+                    raced: Vec::new(),
+                    running: Vec::new(),
+                    next_id: 0,
+                    done: Some(Box::new(on_done)),
+                    tickets: tickets.clone(),
+                }));
+                self.take_step(&st, step);
+                if let Some(race) = spare {
+                    let id = st.borrow_mut().start(race, true);
+                    self.next_round(&st, id);
                 }
-            });
-            tickets.push(t);
+            }
+            _ => {
+                let job = Job::TableDecision {
+                    record: ask.record,
+                    seat: ask.seat,
+                    level: ask.level,
+                    seed: ask.seed,
+                };
+                tickets.push(self.ask(job, move |a, _| on_done(a)));
+            }
         }
         tickets
     }
@@ -107,6 +132,116 @@ impl SolverClient {
     pub fn forget_table_decision(&self, tickets: &TableTickets) {
         for &t in tickets.0.borrow().iter() {
             self.forget(t);
+        }
+    }
+
+    /// Answer the decision (once): every race of it stops, its queued pieces are dropped.
+    fn finish(&self, st: &Shared, answer: Result<Answer, String>) {
+        let (done, tickets) = {
+            let mut s = st.borrow_mut();
+            s.running.clear();
+            (s.done.take(), s.tickets.clone())
+        };
+        self.forget_table_decision(&tickets);
+        if let Some(f) = done {
+            f(answer);
+        }
+    }
+
+    fn take_step(&self, st: &Shared, step: AuctionStep) {
+        match step {
+            AuctionStep::Decided { action, reason } => self.finish(
+                st,
+                Ok(Answer::TableDecision {
+                    action: Some(action.to_string()),
+                    reason,
+                }),
+            ),
+            AuctionStep::Races(races) => {
+                for race in races {
+                    let question = race.question();
+                    let mut s = st.borrow_mut();
+                    // The spare race, asked for now: it goes on, ahead of spare work.
+                    if let Some(r) = s
+                        .running
+                        .iter_mut()
+                        .find(|r| r.spare && r.race.question() == question)
+                    {
+                        r.spare = false;
+                        continue;
+                    }
+                    let id = s.start(race, false);
+                    drop(s);
+                    self.next_round(st, id);
+                }
+            }
+        }
+    }
+
+    /// Queue race `id`'s next round in pieces; once the races the decision waits for are
+    /// over, its next step.
+    fn next_round(&self, st: &Shared, id: u32) {
+        let Some((batch, spare)) = st
+            .borrow_mut()
+            .race(id)
+            .map(|r| (r.race.next_batch(), r.spare))
+        else {
+            return; // answered already
+        };
+        match batch {
+            Ok(Some(tasks)) => {
+                // Spare pieces are smaller: a waiting race's round is not held up long.
+                let workers = self.pool.workers() * if spare { 2 } else { 1 };
+                let piece = bid_advice_piece(tasks.len(), workers);
+                for (i, chunk) in tasks.chunks(piece).enumerate() {
+                    let (client, shared) = (*self, st.clone());
+                    let job = Job::AdviseTasks {
+                        tasks: chunk.to_vec(),
+                    };
+                    let order = if spare { SPARE } else { ON_DEMAND };
+                    let t = self.asks.ask_at(order, job, move |answer, _| {
+                        client.piece(&shared, id, i * piece, answer);
+                    });
+                    st.borrow().tickets.push(t);
+                }
+            }
+            Ok(None) => {
+                let step = {
+                    let mut s = st.borrow_mut();
+                    let Some(at) = s
+                        .running
+                        .iter()
+                        .position(|r| r.id == id && r.race.is_done())
+                    else {
+                        return; // pieces still out
+                    };
+                    let done = s.running.swap_remove(at);
+                    s.raced.push(RaceAnswer::of(done.race));
+                    if done.spare || s.running.iter().any(|r| !r.spare) {
+                        return; // the decision still waits for another race
+                    }
+                    auction_step(&s.game, s.ask.seat, s.ask.level, s.ask.seed, &s.raced)
+                };
+                match step {
+                    Some(step) => self.take_step(st, step),
+                    None => self.finish(st, Err(unexpected())),
+                }
+            }
+            Err(e) => self.finish(st, Err(e.to_string())),
+        }
+    }
+
+    /// The answer of race `id`'s tasks `offset..`.
+    fn piece(&self, st: &Shared, id: u32, offset: usize, answer: Result<Answer, String>) {
+        match answer {
+            Ok(Answer::AdviseTasks(results)) => {
+                if let Some(r) = st.borrow_mut().race(id) {
+                    r.race.feed(offset, results);
+                }
+                self.next_round(st, id);
+            }
+            Ok(_) => self.finish(st, Err(unexpected())),
+            Err(e) => self.finish(st, Err(e)),
         }
     }
 }

@@ -7,8 +7,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use ulti_engine::advise::{Sampler, SeatView, rng_for};
 use ulti_engine::players::{
-    DecisionTimes, TableLevel, TablePlayer, auction_evidence, decide, pickup_tries_at,
-    pickup_value_at, play_table_game,
+    DecisionTimes, TableLevel, TablePlayer, auction_evidence, decide, play_table_game,
 };
 use ulti_engine::whole_game::{Action, Stage, TableRules, Verb, WholeGame};
 use ulti_engine::{Card, CardSet};
@@ -282,58 +281,4 @@ fn an_informed_card_decision_reads_only_its_own_seat() {
         }
     }
     assert!(checked >= 8, "{checked} worlds checked");
-}
-
-/// A pick-up decision's sampled talons worked out by other players (as the page's workers do,
-/// side by side) and handed to the deciding one give the decision and the numbers behind it
-/// that it reaches alone; every other decision has no talons to work out.
-#[test]
-fn a_pick_up_decision_split_over_players_is_the_same() {
-    let mut pickups = 0;
-    let mut others = 0;
-    for level in [TableLevel::Normal, TableLevel::Strong] {
-        for seed in 0..2u64 {
-            let mut g = WholeGame::random(TableRules::default(), (seed % 3) as usize, seed);
-            while g.stage() == Stage::Auction {
-                let seat = g.to_act().expect("in the auction");
-                let alone_seed = 1000 + seed;
-                let mut alone = TablePlayer::new(level, alone_seed);
-                let a = decide(&g, seat, &mut alone, &mut DecisionTimes::default(), &wall)
-                    .unwrap()
-                    .expect("its turn");
-                let tries = pickup_tries_at(&g, seat, level);
-                if tries == 0 {
-                    others += 1;
-                } else {
-                    pickups += 1;
-                    let values: Vec<f64> = (0..tries)
-                        .map(|k| {
-                            let mut p = TablePlayer::new(level, alone_seed);
-                            pickup_value_at(&g, seat, &mut p, k)
-                        })
-                        .collect();
-                    let mut split = TablePlayer::new(level, alone_seed);
-                    split.set_pickup_values(values);
-                    let b = decide(&g, seat, &mut split, &mut DecisionTimes::default(), &wall)
-                        .unwrap()
-                        .expect("its turn");
-                    assert_eq!(a, b, "{level:?} seed {seed}: another action");
-                    assert_eq!(alone.reason, split.reason, "{level:?} seed {seed}");
-                    // The handed numbers are the ones it weighs.
-                    let mut told = TablePlayer::new(level, alone_seed);
-                    told.set_pickup_values(vec![40.0; tries as usize]);
-                    decide(&g, seat, &mut told, &mut DecisionTimes::default(), &wall).unwrap();
-                    let weighed = told.reason.as_ref().map(|r| &r.chosen);
-                    assert!(
-                        weighed.is_some_and(|w| w.action != "pass"),
-                        "{level:?} seed {seed}: a talon worth 40 is not picked up: {weighed:?}"
-                    );
-                }
-                g.apply(a).unwrap();
-            }
-        }
-    }
-    // (14 and 8 when written.)
-    assert!(pickups >= 8, "{pickups} pick-up decisions");
-    assert!(others >= 4, "{others} other auction decisions");
 }

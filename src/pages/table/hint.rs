@@ -4,7 +4,6 @@
 //! the evening.
 
 use leptos::prelude::*;
-use ulti_engine::players::pickup_tries_at;
 use ulti_engine::whole_game::Action;
 
 use super::{HintState, TablePage};
@@ -46,18 +45,15 @@ pub(super) fn HintBox() -> impl IntoView {
             .table
             .with_untracked(|t| (t.user, t.computer_seed(t.user)));
         tp.hint.set(Some((key.clone(), HintState::Thinking)));
-        // A pick-up's sampled talons on the workers side by side, as for the computers.
-        let tries = tp.game.with_untracked(|g| {
-            g.as_ref()
-                .map_or(0, |g| pickup_tries_at(g, user, Table::HINT_LEVEL))
-        });
+        // An auction decision's races on every worker, as for the computers.
+        let game = tp.game.get_untracked();
         let ask = TableAsk {
             record,
             seat: user,
             level: Table::HINT_LEVEL,
             seed,
         };
-        client.ask_table_decision(ask, tries, move |answer| {
+        client.ask_table_decision(ask, game.as_ref(), move |answer| {
             let state = match answer {
                 Ok(Answer::TableDecision { action, .. }) => {
                     if let Some(g) = tp.game.get_untracked() {

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
-use ulti_engine::players::{TableLevel, pickup_tries_at};
+use ulti_engine::players::TableLevel;
 use ulti_engine::whole_game::{Action, Stage, WholeGame};
 use ulti_engine::{Card, Contract, Seat};
 
@@ -217,10 +217,8 @@ pub fn TableRoute() -> impl IntoView {
         let (level, seed) = tp
             .table
             .with_untracked(|t| (t.level, t.computer_seed(seat)));
-        // A pick-up decision's sampled talons go to the workers side by side.
-        let tries = tp
-            .game
-            .with_untracked(|g| g.as_ref().map_or(0, |g| pickup_tries_at(g, seat, level)));
+        // An auction decision's races go to every worker, round by round.
+        let game = tp.game.get_untracked();
         let ask = TableAsk {
             record,
             seat,
@@ -243,7 +241,7 @@ pub fn TableRoute() -> impl IntoView {
                 _ if g.as_ref().and_then(WholeGame::to_act) != Some(seat) => "kontra",
                 _ => "card",
             });
-        let ticket = client.ask_table_decision(ask, tries, move |answer| {
+        let ticket = client.ask_table_decision(ask, game.as_ref(), move |answer| {
             if !still(&k) {
                 return;
             }

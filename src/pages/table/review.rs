@@ -221,7 +221,6 @@ pub(super) fn DealReview() -> impl IntoView {
                     seat: user,
                     level,
                     seed,
-                    pickup: Vec::new(),
                 };
                 let (k, game) = (k.clone(), game.clone());
                 let at = d.at;

@@ -21,6 +21,7 @@ pub mod table;
 mod table_auction;
 mod table_game;
 mod table_play;
+mod table_step;
 
 use std::fmt;
 use std::str::FromStr;
@@ -38,9 +39,8 @@ pub use cheater::DoubleDummy;
 pub use easy::Easy;
 pub use game::{GameError, GameRecord, Seating, play_game, play_out, settle};
 pub use table::{AuctionMove, BidMove, Reason, TableLevel, TablePlayer, Weighed};
-pub use table_game::{
-    DecisionTimes, auction_evidence, decide, pickup_tries_at, pickup_value_at, play_table_game,
-};
+pub use table_game::{DecisionTimes, auction_evidence, decide, play_table_game};
+pub use table_step::{AuctionStep, RaceAnswer, auction_step, pickup_bid_race};
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

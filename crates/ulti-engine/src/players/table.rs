@@ -144,8 +144,8 @@ pub struct TablePlayer {
     pub(crate) cheater: super::DoubleDummy,
     /// Weigh the sampled layouts of the play by what the seats said in the auction (strong).
     pub(super) inference: bool,
-    /// The next pick-up decision's sampled talons, worked out elsewhere.
-    pub(super) pickup_values: Option<Vec<f64>>,
+    /// Its bid races run elsewhere, one step at a time ([`super::auction_step`]).
+    pub(super) steps: Option<super::table_step::RaceSteps>,
 }
 
 /// The auction bid and trump of an advisor row id such as `40-100+ulti@Z`, `betli@piros`.
@@ -211,7 +211,7 @@ impl TablePlayer {
             advisor: matches!(level, TableLevel::Normal | TableLevel::Strong),
             cheater: super::DoubleDummy::new(),
             inference: level == TableLevel::Strong,
-            pickup_values: None,
+            steps: None,
         }
     }
 

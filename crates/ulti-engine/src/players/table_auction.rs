@@ -29,7 +29,7 @@ pub(super) struct Row {
 }
 
 /// The forehand's opening: no word said yet, its twelve cards in hand (it bids from them).
-pub(super) fn is_opening(view: &TableView) -> bool {
+fn is_opening(view: &TableView) -> bool {
     view.public.is_empty() && view.hand.len() == 12
 }
 
@@ -56,7 +56,12 @@ impl TablePlayer {
             rest,
         };
         let allowed = |a: &Announcement| row_bid(&a.id()).is_some_and(|(b, _)| among.contains(&b));
-        let Ok(advice) = advise_bid_among(twelve, &opts, &allowed, self.executor()) else {
+        // A stepping player's races run elsewhere ([`super::auction_step`]).
+        let advice = match &mut self.steps {
+            Some(steps) => steps.advice(twelve, &opts, &allowed).ok().flatten(),
+            None => advise_bid_among(twelve, &opts, &allowed, self.executor()).ok(),
+        };
+        let Some(advice) = advice else {
             return Vec::new();
         };
         advice
@@ -162,16 +167,11 @@ impl TablePlayer {
                         AuctionMove::Stand
                     };
                 }
-                // Sampled talons from the cards it cannot see (worked out here, or handed in
-                // by a caller that ran them side by side: the same numbers either way).
-                let tries = self.pickup_tries();
-                let given = self.pickup_values.take().unwrap_or_default();
+                // Sampled talons from the cards it cannot see.
+                let tries = self.level.pickup_tries();
                 let mut total = 0.0;
                 for k in 0..tries {
-                    total += match given.get(k as usize) {
-                        Some(&v) => v,
-                        None => self.pickup_value(view, higher, k),
-                    };
+                    total += self.pickup_value(view, higher, k);
                 }
                 let own = total / f64::from(tries);
                 // Defending a standing bid costs about a fifth of its value (bidders win
@@ -217,18 +217,10 @@ impl TablePlayer {
         }
     }
 
-    /// How many sampled talons its pick-up decision weighs ([`TableLevel::pickup_tries`]).
-    #[must_use]
-    pub fn pickup_tries(&self) -> u32 {
-        self.level.pickup_tries()
-    }
-
-    /// Sampled talon `k` of a pick-up decision (`k < pickup_tries()`): the expected payoff per
-    /// defender of the best overcall with its ten cards and that talon (minus the cheapest
-    /// overcall's value when none is playable). Each talon is worked out on its own, so a
-    /// caller can run them side by side and hand the numbers to
-    /// [`TablePlayer::set_pickup_values`].
-    pub fn pickup_value(&mut self, view: &TableView, higher: &[AuctionBid], k: u32) -> f64 {
+    /// Sampled talon `k` of a pick-up decision (`k < TableLevel::pickup_tries`): the expected
+    /// payoff per defender of the best overcall with its ten cards and that talon (minus the
+    /// cheapest overcall's value when none is playable).
+    fn pickup_value(&mut self, view: &TableView, higher: &[AuctionBid], k: u32) -> f64 {
         let mut unseen: Vec<Card> = Card::all().filter(|&c| !view.hand.contains(c)).collect();
         let mut rng = rng_for(self.seed_for(view, 2), 0);
         // Talon k is the k-th shuffle of one stream.
@@ -250,12 +242,6 @@ impl TablePlayer {
             .map_or(-(higher.first().map_or(5, AuctionBid::value) as f64), |r| {
                 r.payoff
             })
-    }
-
-    /// The sampled talons' values of the next pick-up decision, worked out elsewhere by
-    /// [`TablePlayer::pickup_value`] (used once; the decision is the same as without them).
-    pub fn set_pickup_values(&mut self, values: Vec<f64>) {
-        self.pickup_values = Some(values);
     }
 
     /// The discard and bid with the twelve cards now held (after picking up, or the forehand's
@@ -286,13 +272,15 @@ impl TablePlayer {
             }
             TableLevel::Normal | TableLevel::Strong => {
                 let s = self.samples();
+                // No fresh samples for the rows after the leading ones: they are ranked after
+                // those whatever they show, and the table takes the best playable row.
                 let rows = self.rows(
                     twelve,
                     higher,
                     view.rules.play(),
                     s.bid,
                     s.confirm,
-                    s.rest,
+                    0,
                     self.seed_for(view, 9),
                 );
                 let mut legal = rows.into_iter().filter(|r| {

@@ -14,7 +14,6 @@ use crate::solver::{Query, Question};
 use crate::whole_game::{Action, AuctionBid, Stage, Verb, WholeGame};
 
 use super::table::{AuctionMove, BidMove, TableLevel, TablePlayer, row_bid};
-use super::table_auction::is_opening;
 
 /// Decision times of a game, by kind (milliseconds of the clock the caller gives).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -350,32 +349,8 @@ pub fn play_table_game(
     Ok(())
 }
 
-/// How many sampled talons a player of `level` weighs if `seat` decides now in `game` and the decision is
-/// whether to pick up the talon (0 for any other decision). A caller with several workers can
-/// work them out side by side ([`pickup_value_at`]) and hand them to the deciding player
-/// ([`TablePlayer::set_pickup_values`]): [`decide`] then answers as it would alone.
-#[must_use]
-pub fn pickup_tries_at(game: &WholeGame, seat: Seat, level: TableLevel) -> u32 {
-    if game.stage() != Stage::Auction
-        || game.to_act() != Some(seat)
-        || game.holder_turn()
-        || game.kontra_options_for(seat).is_some()
-    {
-        return 0;
-    }
-    if is_opening(&game.view(seat)) {
-        return 0;
-    }
-    level.pickup_tries()
-}
-
-/// Sampled talon `k` of `seat`'s pick-up decision now in `game` (see [`pickup_tries_at`]).
-pub fn pickup_value_at(game: &WholeGame, seat: Seat, player: &mut TablePlayer, k: u32) -> f64 {
-    player.pickup_value(&game.view(seat), &game.higher_bids(), k)
-}
-
 /// An auction action of a player that sees only its seat.
-fn auction_action(p: &mut TablePlayer, game: &WholeGame, seat: Seat) -> Action {
+pub(super) fn auction_action(p: &mut TablePlayer, game: &WholeGame, seat: Seat) -> Action {
     let view = game.view(seat);
     let higher = game.higher_bids();
     let act = |verb| Action { seat, verb };

@@ -57,6 +57,14 @@ pub fn advise_bid_among(
     Ok(race.finish())
 }
 
+/// What a [`BidRace`] answers: its twelve cards, its options and the announcements it races.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RaceQuestion {
+    hand: CardSet,
+    opts: BidOptions,
+    allowed: Arc<[bool]>,
+}
+
 /// Where the race stands.
 #[derive(Clone, Debug)]
 enum Phase {
@@ -203,6 +211,16 @@ impl BidRace {
             confirm_groups: Vec::new(),
             fresh: Vec::new(),
         })
+    }
+
+    /// What the race answers: two races with the same question give the same advice.
+    #[must_use]
+    pub fn question(&self) -> RaceQuestion {
+        RaceQuestion {
+            hand: self.hand,
+            opts: self.opts,
+            allowed: Arc::clone(&self.allowed),
+        }
     }
 
     /// The samples (tasks) the whole race will solve: every round of [`schedule`] and the
