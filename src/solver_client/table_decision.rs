@@ -3,7 +3,10 @@
 //! with the talon it picks up; the holder's stand or raise; the forehand's opening bid): the
 //! page replays it here with the races finished so far
 //! ([`ulti_engine::players::auction_step`], no solves), and runs the races it needs side by
-//! side, each round cut into [`Job::AdviseTasks`] pieces for every worker. Any other decision is one
+//! side, each round cut into [`Job::AdviseTasks`] pieces for every worker. While a pick-up
+//! decision's talons run, the bid race it needs if it picks up
+//! ([`ulti_engine::players::pickup_bid_race`]) runs at the [`SPARE`] queue order, on workers
+//! the talons leave idle, and is dropped if it passes. Any other decision is one
 //! [`Job::TableDecision`]. The action is the same either way, and the same as `ulti move`'s.
 
 use std::cell::RefCell;
@@ -92,17 +95,19 @@ impl SolverClient {
     pub fn ask_table_decision(
         &self,
         ask: TableAsk,
-        game: Option<&WholeGame>,
+        game: Option<WholeGame>,
         on_done: impl FnOnce(Result<Answer, String>) + 'static,
     ) -> TableTickets {
         let tickets = TableTickets::default();
-        let first = game.and_then(|g| auction_step(g, ask.seat, ask.level, ask.seed, &[]));
+        let first = game
+            .as_ref()
+            .and_then(|g| auction_step(g, ask.seat, ask.level, ask.seed, &[]));
         match (game, first) {
             (Some(game), Some(step)) => {
-                let spare = pickup_bid_race(game, ask.seat, ask.level, ask.seed);
+                let spare = pickup_bid_race(&game, ask.seat, ask.level, ask.seed);
                 let st = Rc::new(RefCell::new(Stepping {
                     ask,
-                    game: game.clone(),
+                    game,
                     raced: Vec::new(),
                     running: Vec::new(),
                     next_id: 0,

@@ -53,7 +53,7 @@ pub(super) fn HintBox() -> impl IntoView {
             level: Table::HINT_LEVEL,
             seed,
         };
-        client.ask_table_decision(ask, game.as_ref(), move |answer| {
+        client.ask_table_decision(ask, game, move |answer| {
             let state = match answer {
                 Ok(Answer::TableDecision { action, .. }) => {
                     if let Some(g) = tp.game.get_untracked() {

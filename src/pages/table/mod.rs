@@ -241,7 +241,7 @@ pub fn TableRoute() -> impl IntoView {
                 _ if g.as_ref().and_then(WholeGame::to_act) != Some(seat) => "kontra",
                 _ => "card",
             });
-        let ticket = client.ask_table_decision(ask, game.as_ref(), move |answer| {
+        let ticket = client.ask_table_decision(ask, game, move |answer| {
             if !still(&k) {
                 return;
             }

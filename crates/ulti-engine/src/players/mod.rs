@@ -38,9 +38,9 @@ pub use advisor::{Advisor, Samples};
 pub use cheater::DoubleDummy;
 pub use easy::Easy;
 pub use game::{GameError, GameRecord, Seating, play_game, play_out, settle};
-pub use table::{AuctionMove, BidMove, Reason, TableLevel, TablePlayer, Weighed};
+pub use table::{AuctionMove, BidMove, RaceAnswer, Reason, TableLevel, TablePlayer, Weighed};
 pub use table_game::{DecisionTimes, auction_evidence, decide, play_table_game};
-pub use table_step::{AuctionStep, RaceAnswer, auction_step, pickup_bid_race};
+pub use table_step::{AuctionStep, auction_step, pickup_bid_race};
 
 /// How strong a computer player is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

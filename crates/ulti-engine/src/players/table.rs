@@ -21,7 +21,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::advise::Executor;
+use crate::advise::{AdviseError, BidAdvice, BidOptions, BidRace, Executor, RaceQuestion};
+use crate::bids::Announcement;
 use crate::card::{Card, CardSet, Suit};
 use crate::contract::Bid;
 use crate::players::{Decision, decision_seed};
@@ -145,7 +146,7 @@ pub struct TablePlayer {
     /// Weigh the sampled layouts of the play by what the seats said in the auction (strong).
     pub(super) inference: bool,
     /// Its bid races run elsewhere, one step at a time ([`super::auction_step`]).
-    pub(super) steps: Option<super::table_step::RaceSteps>,
+    pub(super) steps: Option<RaceSteps>,
 }
 
 /// The auction bid and trump of an advisor row id such as `40-100+ulti@Z`, `betli@piros`.
@@ -277,5 +278,68 @@ impl TablePlayer {
 
     pub(super) fn seed_for(&self, view: &TableView, tag: u64) -> u64 {
         decision_seed(self.seed ^ tag, Decision::Card(view.public.len()))
+    }
+}
+
+/// A finished race of a stepped decision: its question and its advice.
+#[derive(Clone, Debug)]
+pub struct RaceAnswer {
+    question: RaceQuestion,
+    advice: BidAdvice,
+}
+
+impl RaceAnswer {
+    /// The answer of `race`, run to its end ([`BidRace::is_done`]).
+    #[must_use]
+    pub fn of(race: BidRace) -> RaceAnswer {
+        RaceAnswer {
+            question: race.question(),
+            advice: race.finish(),
+        }
+    }
+}
+
+/// A stepping player's races: those answered elsewhere, and those nobody ran yet.
+#[derive(Debug)]
+pub(super) struct RaceSteps {
+    given: Vec<RaceAnswer>,
+    needed: Vec<BidRace>,
+}
+
+impl RaceSteps {
+    /// Steps whose races `raced` are answered.
+    pub(super) fn new(raced: &[RaceAnswer]) -> RaceSteps {
+        RaceSteps {
+            given: raced.to_vec(),
+            needed: Vec::new(),
+        }
+    }
+
+    /// The races met and not answered, in the order met.
+    pub(super) fn needed(self) -> Vec<BidRace> {
+        self.needed
+    }
+
+    /// The advice of the race of `twelve`, `opts` and `allowed` if it was answered; else the
+    /// race is kept as needed and `None` stands in for its rows. A decision that met a race
+    /// not answered yet ends with a meaningless action its caller does not use; the races it
+    /// meets after that one are kept too (a pick-up decision's sampled talons do not depend
+    /// on one another). A race that cannot start is not a race (as
+    /// [`crate::advise::advise_bid_among`], whose error leaves no rows).
+    pub(super) fn advice(
+        &mut self,
+        twelve: CardSet,
+        opts: &BidOptions,
+        allowed: &dyn Fn(&Announcement) -> bool,
+    ) -> Result<Option<BidAdvice>, AdviseError> {
+        let race = BidRace::among(twelve, opts, allowed)?;
+        let question = race.question();
+        if let Some(answer) = self.given.iter().find(|a| a.question == question) {
+            return Ok(Some(answer.advice.clone()));
+        }
+        if !self.needed.iter().any(|r| r.question() == question) {
+            self.needed.push(race);
+        }
+        Ok(None)
     }
 }

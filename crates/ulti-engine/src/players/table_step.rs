@@ -10,13 +10,12 @@
 //! so the replay can run anywhere (the page runs it on its own thread), and the races spread
 //! over every worker instead of one worker per decision.
 
-use crate::advise::{AdviseError, BidAdvice, BidOptions, BidRace, RaceQuestion};
-use crate::bids::Announcement;
+use crate::advise::BidRace;
 use crate::card::CardSet;
 use crate::deal::Seat;
 use crate::whole_game::{Action, Stage, WholeGame};
 
-use super::table::{Reason, TableLevel, TablePlayer};
+use super::table::{RaceAnswer, RaceSteps, Reason, TableLevel, TablePlayer};
 use super::table_game::auction_action;
 
 /// Where a stepped auction decision stands.
@@ -34,24 +33,6 @@ pub enum AuctionStep {
     },
 }
 
-/// A finished race of a stepped decision: its question and its advice.
-#[derive(Clone, Debug)]
-pub struct RaceAnswer {
-    question: RaceQuestion,
-    advice: BidAdvice,
-}
-
-impl RaceAnswer {
-    /// The answer of `race`, run to its end ([`BidRace::is_done`]).
-    #[must_use]
-    pub fn of(race: BidRace) -> RaceAnswer {
-        RaceAnswer {
-            question: race.question(),
-            advice: race.finish(),
-        }
-    }
-}
-
 /// `seat`'s auction decision now in `game` by a [`TablePlayer`] of `level` and `seed`, its bid
 /// races answered from `raced` (the races of earlier steps, in any order). `None` when this is
 /// not a stepped decision (not the seat's auction turn, or not a normal or strong player): ask
@@ -64,23 +45,19 @@ pub fn auction_step(
     seed: u64,
     raced: &[RaceAnswer],
 ) -> Option<AuctionStep> {
-    if game.stage() != Stage::Auction
-        || game.to_act() != Some(seat)
-        || game.kontra_options_for(seat).is_some()
-        || !matches!(level, TableLevel::Normal | TableLevel::Strong)
-    {
+    if !steps_now(game, seat, level) {
         return None;
     }
     let mut player = stepping(level, seed, raced);
     let action = auction_action(&mut player, game, seat);
-    let steps = player.steps.take()?;
-    Some(if steps.needed.is_empty() {
+    let needed = player.steps.take()?.needed();
+    Some(if needed.is_empty() {
         AuctionStep::Decided {
             action,
             reason: player.reason.take(),
         }
     } else {
-        AuctionStep::Races(steps.needed)
+        AuctionStep::Races(needed)
     })
 }
 
@@ -100,58 +77,26 @@ pub fn pickup_bid_race(
     level: TableLevel,
     seed: u64,
 ) -> Option<BidRace> {
-    if !matches!(
-        auction_step(game, seat, level, seed, &[]),
-        Some(AuctionStep::Races(_))
-    ) || !game.opened()
-        || game.holder_turn()
-    {
+    if !steps_now(game, seat, level) || !game.opened() || game.holder_turn() {
         return None;
     }
     let mut player = stepping(level, seed, &[]);
     let twelve = CardSet(game.hand(seat).0 | game.talon().0);
     player.bid_with(&game.view(seat), twelve, &game.higher_bids());
-    player.steps.take()?.needed.pop()
+    player.steps.take()?.needed().pop()
+}
+
+/// Is this a stepped decision: `seat`'s auction turn, by a normal or strong player?
+fn steps_now(game: &WholeGame, seat: Seat, level: TableLevel) -> bool {
+    game.stage() == Stage::Auction
+        && game.to_act() == Some(seat)
+        && game.kontra_options_for(seat).is_none()
+        && matches!(level, TableLevel::Normal | TableLevel::Strong)
 }
 
 /// A player of `level` and `seed` whose bid races are answered from `raced`.
 fn stepping(level: TableLevel, seed: u64, raced: &[RaceAnswer]) -> TablePlayer {
     let mut player = TablePlayer::new(level, seed);
-    player.steps = Some(RaceSteps {
-        given: raced.to_vec(),
-        needed: Vec::new(),
-    });
+    player.steps = Some(RaceSteps::new(raced));
     player
-}
-
-/// A stepping player's races: those answered elsewhere, and those nobody ran yet.
-#[derive(Debug)]
-pub(super) struct RaceSteps {
-    given: Vec<RaceAnswer>,
-    needed: Vec<BidRace>,
-}
-
-impl RaceSteps {
-    /// The advice of the race of `twelve`, `opts` and `allowed` if it was answered; else the
-    /// race is kept as needed and `None` stands in for its rows. A decision that met a race
-    /// not answered yet ends with a meaningless action its caller does not use; the races it
-    /// meets after that one are kept too (a pick-up decision's sampled talons do not depend
-    /// on one another). A race that cannot start is not a race (as
-    /// [`crate::advise::advise_bid_among`], whose error leaves no rows).
-    pub(super) fn advice(
-        &mut self,
-        twelve: CardSet,
-        opts: &BidOptions,
-        allowed: &dyn Fn(&Announcement) -> bool,
-    ) -> Result<Option<BidAdvice>, AdviseError> {
-        let race = BidRace::among(twelve, opts, allowed)?;
-        let question = race.question();
-        if let Some(answer) = self.given.iter().find(|a| a.question == question) {
-            return Ok(Some(answer.advice.clone()));
-        }
-        if !self.needed.iter().any(|r| r.question() == question) {
-            self.needed.push(race);
-        }
-        Ok(None)
-    }
 }
