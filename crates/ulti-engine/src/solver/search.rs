@@ -53,13 +53,14 @@ impl Solver {
 
     /// Where a boundary without a table move first tries the card that last refuted at the
     /// same trick (the killer heuristic): in ulti and betli, and in the point contracts and
-    /// the compound bids' payoffs when a defender leads (`ulti bids` on 40 deals of
-    /// random-1000: 3.6 % fewer instructions). Measured on shared/deals/random-1000.txt: ulti 0.541M -> 0.518M nodes;
-    /// with `--must-beat-after-trump`, passz 10.93M -> 10.26M, 40-100 1.43M -> 1.36M, 20-100
-    /// 2.11M -> 2.00M, and the passz deals of shared/deals/speed-hard.tsv from 6,709 to 1,791
-    /// nodes (the seventh), 11,415 -> 7,242 (the fifth), but 11,543 -> 13,157 (the first). Also
-    /// when the soloist leads: passz 10.38M (the first deal 12,876); only when the defenders
-    /// duck: 10.74M (the first deal unchanged); the killer second instead of first: 10.64M.
+    /// the compound bids' payoffs when a defender leads. Measured on
+    /// shared/deals/random-1000.txt: ulti 0.541M -> 0.518M nodes; with
+    /// `--must-beat-after-trump`, passz 10.93M -> 10.26M, 40-100 1.43M -> 1.36M, 20-100 2.11M
+    /// -> 2.00M, and the passz deals of shared/deals/speed-hard.tsv from 6,709 to 1,791 nodes
+    /// (the seventh), 11,415 -> 7,242 (the fifth), but 11,543 -> 13,157 (the first); `ulti
+    /// bids` on 40 deals 3.6 % fewer instructions. Also when the soloist leads: passz 10.38M
+    /// (the first deal 12,876); only when the defenders duck: 10.74M (the first deal
+    /// unchanged); the killer second instead of first: 10.64M.
     fn uses_killers(&self) -> bool {
         match self.goal {
             Goal::Ulti | Goal::DefTricks => true,
