@@ -16,6 +16,10 @@ fi
 rounds=$1 peer=$2 ours=$3
 here=$(cd "$(dirname "$0")" && pwd)
 tsv=${4:-$here/../../shared/deals/speed-hard.tsv}
+if [ ! -f "$tsv" ]; then
+  echo "$0: no deals table at $tsv (the shared folder lives beside the checkout; pass TSV)" >&2
+  exit 2
+fi
 all=$(mktemp)
 trap 'rm -f "$all"' EXIT
 for _ in $(seq "$rounds"); do
