@@ -143,27 +143,27 @@ def main():
                 pc = "ulti"
             else:
                 raise SystemExit(f"unsupported contract {contract}")
-            best_call = best_search = float("inf")
             nodes = set()
             vals = set()
+
+            def timed(clear_tt):
+                """One solve of a fresh state, timed; its nodes and value recorded."""
+                gs = make_state(code, contract, args.talon_to_defenders, args.marriages)
+                t0 = time.thread_time()
+                vals.add(solve(gs, pc, args.entry, clear_tt))
+                t1 = time.thread_time()
+                nodes.add(core.get_stats()["nodes_explored"])
+                return t1 - t0, gs
+
+            best_call = best_search = float("inf")
             for _ in range(args.repeat):
                 # (a) the peer's own call: clears its table inside (clear_tt=1)
-                gs = make_state(code, contract, args.talon_to_defenders, args.marriages)
-                t0 = time.thread_time()
-                v = solve(gs, pc, args.entry, 1)
-                t1 = time.thread_time()
-                best_call = min(best_call, t1 - t0)
-                nodes.add(core.get_stats()["nodes_explored"])
-                vals.add(v)
+                t, gs = timed(1)
+                best_call = min(best_call, t)
                 # (b) table cleared beforehand (outside the timing), search alone
                 core.solve_best(clear_gs, contract="parti", clear_tt=1)
-                gs = make_state(code, contract, args.talon_to_defenders, args.marriages)
-                t0 = time.thread_time()
-                v = solve(gs, pc, args.entry, 0)
-                t1 = time.thread_time()
-                best_search = min(best_search, t1 - t0)
-                nodes.add(core.get_stats()["nodes_explored"])
-                vals.add(v)
+                t, gs = timed(0)
+                best_search = min(best_search, t)
             if len(vals) != 1 or len(nodes) != 1:
                 print(f"# WARNING {code}: values {vals} nodes {nodes} vary", file=sys.stderr)
             v = vals.pop()
