@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 use ulti_engine::CardSet;
-use ulti_engine::advise::{BidAdvice, BidOptions, BidRace};
+use ulti_engine::advise::{BidAdvice, BidOptions, BidRace, Task};
 
 use super::pool::{Pool, now_ms};
 use super::{ON_DEMAND, Target, unexpected};
@@ -36,6 +36,21 @@ pub struct BidAdviceState {
 #[must_use]
 pub fn bid_advice_piece(tasks: usize, workers: usize) -> usize {
     tasks.div_ceil(workers.max(1) * 4).clamp(1, 16)
+}
+
+/// A race round's tasks cut into [`Job::AdviseTasks`] pieces for `workers` workers
+/// ([`bid_advice_piece`]), each with the offset of its first task in the round (where its
+/// answer is fed back).
+pub(super) fn advise_pieces(tasks: &[Task], workers: usize) -> impl Iterator<Item = (usize, Job)> {
+    let piece = bid_advice_piece(tasks.len(), workers);
+    tasks.chunks(piece).enumerate().map(move |(i, chunk)| {
+        (
+            i * piece,
+            Job::AdviseTasks {
+                tasks: chunk.to_vec(),
+            },
+        )
+    })
 }
 
 /// A bid race under way.
@@ -146,18 +161,9 @@ impl BidAdviceRun {
         };
         match batch {
             Ok(Some(tasks)) => {
-                let piece = bid_advice_piece(tasks.len(), workers);
-                for (i, chunk) in tasks.chunks(piece).enumerate() {
-                    self.pool.push(
-                        ON_DEMAND,
-                        Job::AdviseTasks {
-                            tasks: chunk.to_vec(),
-                        },
-                        Target::BidRace {
-                            run,
-                            offset: i * piece,
-                        },
-                    );
+                for (offset, job) in advise_pieces(&tasks, workers) {
+                    self.pool
+                        .push(ON_DEMAND, job, Target::BidRace { run, offset });
                 }
                 self.pool.dispatch();
             }

@@ -17,7 +17,8 @@ use ulti_engine::advise::BidRace;
 use ulti_engine::players::{AuctionStep, RaceAnswer, TableLevel, auction_step, pickup_bid_race};
 use ulti_engine::whole_game::WholeGame;
 
-use super::{ON_DEMAND, SPARE, SolverClient, bid_advice_piece, unexpected};
+use super::bid_advice::advise_pieces;
+use super::{ON_DEMAND, SPARE, SolverClient, unexpected};
 use crate::protocol::{Answer, Job};
 
 /// Who decides at which moment.
@@ -197,15 +198,11 @@ impl SolverClient {
             Ok(Some(tasks)) => {
                 // Spare pieces are smaller: a waiting race's round is not held up long.
                 let workers = self.pool.workers() * if spare { 2 } else { 1 };
-                let piece = bid_advice_piece(tasks.len(), workers);
-                for (i, chunk) in tasks.chunks(piece).enumerate() {
+                let order = if spare { SPARE } else { ON_DEMAND };
+                for (offset, job) in advise_pieces(&tasks, workers) {
                     let (client, shared) = (*self, st.clone());
-                    let job = Job::AdviseTasks {
-                        tasks: chunk.to_vec(),
-                    };
-                    let order = if spare { SPARE } else { ON_DEMAND };
                     let t = self.asks.ask_at(order, job, move |answer, _| {
-                        client.piece(&shared, id, i * piece, answer);
+                        client.piece(&shared, id, offset, answer);
                     });
                     st.borrow().tickets.push(t);
                 }
