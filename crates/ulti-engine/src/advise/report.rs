@@ -160,7 +160,7 @@ pub struct BidAdvice {
     pub passz: Option<BidRow>,
     /// Every discard, most samples first, then best payoff.
     pub discards: Vec<DiscardRow>,
-    /// Layouts solved in all.
+    /// Layouts answered in all, counted per discard (discards that play alike share a solve).
     pub samples_total: u32,
     /// Are the best two bids within sampling noise of each other ([`close_call`])?
     pub close_call: bool,

@@ -1,8 +1,11 @@
 //! The bid advice as a race over the 66 discards ([`BidRace`]): rounds of samples, the
 //! better half of the discards going on, open payoffs solved only where a shown number or a
-//! pruning decision depends on them, then confirmation samples for the leading rows.
+//! pruning decision depends on them, then confirmation samples for the leading rows. Discards
+//! that play alike share their solves ([`classes`]).
 
+mod batch;
 mod cell;
+mod classes;
 mod rows;
 
 use crate::advise::{
@@ -19,7 +22,9 @@ use crate::deal::SOLOIST;
 use crate::advise::evaluate::{Answer, PLAN, RaceOutcome};
 use crate::advise::report::Tally;
 
+use batch::Batch;
 use cell::{Cell, open_rivals};
+use classes::discard_classes;
 use rows::best_mean;
 
 /// Which two cards to discard and what to bid, from the soloist's twelve cards (their hand
@@ -89,6 +94,8 @@ pub struct BidRace {
     /// Per announcement: is it in the race at all?
     allowed: Arc<[bool]>,
     ds: Vec<[Card; 2]>,
+    /// Per discard, the first discard that plays alike (the two share their solves).
+    classes: Vec<usize>,
     samplers: Vec<Sampler>,
     /// How far each bid's payoff can swing between a win and a loss.
     spread: Vec<f64>,
@@ -99,8 +106,9 @@ pub struct BidRace {
     schedule: Vec<(u32, u32)>,
     rounds: Vec<(u32, u32)>,
     phase: Phase,
-    /// The outstanding batch: what each task is for, and which results are in.
-    owners: Vec<Owner>,
+    /// The outstanding batch: what each task is for (several discards that play alike may
+    /// share one), and which results are in.
+    owners: Vec<Vec<Owner>>,
     received: Vec<bool>,
     missing: usize,
     /// Tasks handed out and answered (racing and confirmation samples).
@@ -196,6 +204,7 @@ impl BidRace {
             done: vec![0; ds.len()],
             alive: (0..ds.len()).collect(),
             schedule: schedule(ds.len() as u32, opts.samples),
+            classes: discard_classes(hand, &ds),
             ds,
             samplers,
             spread,
@@ -270,8 +279,7 @@ impl BidRace {
             return Ok(None);
         }
         let plan = &*PLAN;
-        let mut tasks = Vec::new();
-        let mut owners = Vec::new();
+        let mut batch = Batch::new(self.opts.rules);
         // The decisions ahead need the exact payoffs they depend on: those first.
         let cells = self.to_resolve();
         if !cells.is_empty() {
@@ -292,14 +300,16 @@ impl BidRace {
             for (d, s, wanted) in by_sample {
                 let mut rng = rng_for(self.opts.seed, u64::from(s));
                 let deal = self.samplers[d].sample(&mut rng)?;
-                tasks.push(Task::bids(deal, self.opts.rules, wanted.into(), false));
-                owners.push(Owner::Resolve(d, s));
+                batch.push(
+                    self.classes[d],
+                    deal,
+                    wanted.into(),
+                    false,
+                    Owner::Resolve(d, s),
+                );
             }
             self.resolutions += 1;
-            self.received = vec![false; tasks.len()];
-            self.missing = tasks.len();
-            self.owners = owners;
-            return Ok(Some(tasks));
+            return Ok(Some(self.hand_out(batch)));
         }
         match self.phase {
             Phase::Done => return Ok(None),
@@ -329,8 +339,8 @@ impl BidRace {
                         // discard, and discards are compared on the same layouts.
                         let mut rng = rng_for(self.opts.seed, u64::from(s));
                         let deal = self.samplers[d].sample(&mut rng)?;
-                        tasks.push(Task::bids(deal, self.opts.rules, Arc::clone(&wanted), true));
-                        owners.push(Owner::Race(d, s));
+                        let class = self.classes[d];
+                        batch.push(class, deal, Arc::clone(&wanted), true, Owner::Race(d, s));
                     }
                     self.done[d] = k;
                 }
@@ -383,21 +393,29 @@ impl BidRace {
                         }
                         let mut rng = rng_for(self.opts.seed, CONFIRM_STREAMS + u64::from(j));
                         let deal = self.samplers[*d].sample(&mut rng)?;
-                        tasks.push(Task::bids(deal, self.opts.rules, wanted.into(), false));
-                        owners.push(Owner::Confirm(g, j));
+                        let class = self.classes[*d];
+                        batch.push(class, deal, wanted.into(), false, Owner::Confirm(g, j));
                     }
                 }
                 self.raced = Some(bids);
-                if tasks.is_empty() {
-                    self.phase = Phase::Done;
-                    return Ok(None);
-                }
             }
         }
+        let tasks = self.hand_out(batch);
+        if tasks.is_empty() && matches!(self.phase, Phase::Confirm) {
+            // No confirmation samples asked for.
+            self.phase = Phase::Done;
+            return Ok(None);
+        }
+        Ok(Some(tasks))
+    }
+
+    /// Make `batch` the outstanding one: its distinct tasks to run.
+    fn hand_out(&mut self, batch: Batch<Owner>) -> Vec<Task> {
+        let (tasks, owners) = batch.into_parts();
         self.received = vec![false; tasks.len()];
         self.missing = tasks.len();
         self.owners = owners;
-        Ok(Some(tasks))
+        tasks
     }
 
     /// The results of tasks `offset..offset + results.len()` of the last batch, in task
@@ -414,40 +432,48 @@ impl BidRace {
                 continue;
             }
             self.missing -= 1;
-            match (self.owners[i], r.into_answer()) {
-                (Owner::Race(d, s), Answer::Race(outcomes)) => {
-                    self.answered += 1;
-                    for (t, o) in self.tallies[d].iter_mut().zip(outcomes) {
-                        match o {
-                            Some(RaceOutcome::Exact(won, payoff)) => t.exact.add(won, payoff, None),
-                            Some(RaceOutcome::Open(lo, hi)) => t.open.push((s, lo, hi)),
-                            None => {}
-                        }
-                    }
-                }
-                (Owner::Confirm(g, j), Answer::Bids(outcomes)) => {
-                    self.answered += 1;
-                    for &k in &self.confirm_groups[g].1 {
-                        let (_, a, count) = self.confirm_rows[k];
-                        if j < count
-                            && let Some((won, payoff)) = outcomes[a]
-                        {
-                            self.fresh[k].add(won, payoff, None);
-                        }
-                    }
-                }
-                (Owner::Resolve(d, s), Answer::Bids(outcomes)) => {
-                    for (t, o) in self.tallies[d].iter_mut().zip(outcomes) {
-                        let Some((won, payoff)) = o else { continue };
-                        if let Some(j) = t.open.iter().position(|x| x.0 == s) {
-                            let (_, lo, hi) = t.open.swap_remove(j);
-                            debug_assert!(!won && (lo..=hi).contains(&payoff), "open bounds hold");
-                            t.exact.add(won, payoff, None);
-                        }
-                    }
-                }
-                _ => panic!("a bid task answers with bids"),
+            let answer = r.into_answer();
+            for owner in std::mem::take(&mut self.owners[i]) {
+                self.count(owner, &answer);
             }
+        }
+    }
+
+    /// One owner's share of a task's answer.
+    fn count(&mut self, owner: Owner, answer: &Answer) {
+        match (owner, answer) {
+            (Owner::Race(d, s), Answer::Race(outcomes)) => {
+                self.answered += 1;
+                for (t, o) in self.tallies[d].iter_mut().zip(outcomes) {
+                    match *o {
+                        Some(RaceOutcome::Exact(won, payoff)) => t.exact.add(won, payoff, None),
+                        Some(RaceOutcome::Open(lo, hi)) => t.open.push((s, lo, hi)),
+                        None => {}
+                    }
+                }
+            }
+            (Owner::Confirm(g, j), Answer::Bids(outcomes)) => {
+                self.answered += 1;
+                for &k in &self.confirm_groups[g].1 {
+                    let (_, a, count) = self.confirm_rows[k];
+                    if j < count
+                        && let Some((won, payoff)) = outcomes[a]
+                    {
+                        self.fresh[k].add(won, payoff, None);
+                    }
+                }
+            }
+            (Owner::Resolve(d, s), Answer::Bids(outcomes)) => {
+                for (t, o) in self.tallies[d].iter_mut().zip(outcomes) {
+                    let Some((won, payoff)) = *o else { continue };
+                    if let Some(j) = t.open.iter().position(|x| x.0 == s) {
+                        let (_, lo, hi) = t.open.swap_remove(j);
+                        debug_assert!(!won && (lo..=hi).contains(&payoff), "open bounds hold");
+                        t.exact.add(won, payoff, None);
+                    }
+                }
+            }
+            _ => panic!("a bid task answers with bids"),
         }
     }
 
@@ -560,103 +586,4 @@ impl BidRace {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::card::parse_cards;
-    use crate::contract::Contract;
-    use crate::solver::Solver;
-
-    /// A twelve with trumps, aces and a seven: many bids in contention.
-    fn twelve() -> CardSet {
-        parse_cards("TA,TO,TU,MK,M8,ZK,ZX,Z9,Z8,PU,M7,MA")
-            .unwrap()
-            .into_iter()
-            .collect()
-    }
-
-    /// The race leaves payoffs open, yet every number the answer shows is exact: each bid
-    /// row's discard and each discard's best bid have no open payoff left.
-    #[test]
-    fn the_race_solves_every_payoff_it_shows() {
-        let hand = twelve();
-        let opts = BidOptions {
-            samples: 8,
-            confirm: 4,
-            ..BidOptions::default()
-        };
-        let mut solver = Solver::new();
-        let mut race = BidRace::new(hand, &opts).unwrap();
-        while let Some(tasks) = race.next_batch().unwrap() {
-            race.feed(0, solver.run_all(&tasks));
-        }
-        let left: usize = race.tallies.iter().flatten().map(|t| t.open.len()).sum();
-        assert!(left > 0, "nothing was left open: no work saved");
-        assert!(race.resolutions() > 0, "nothing shown needed solving");
-        let advice = race.clone().finish();
-        for r in &advice.bids {
-            let d = race.discard_index(r.discard);
-            let a = BidRace::announcement_index(&r.id);
-            assert!(race.tallies[d][a].open.is_empty(), "row {} left open", r.id);
-        }
-        for d in 0..race.ds.len() {
-            if let Some(a) = race.best_bid(d) {
-                assert!(
-                    race.tallies[d][a].open.is_empty(),
-                    "discard {d}'s best bid left open"
-                );
-            }
-        }
-    }
-
-    /// A race among some bids (the table's overcalls) solves only those: its rows are theirs,
-    /// no task ever asks for another bid, and it asks for far fewer solves than the race over
-    /// every bid.
-    #[test]
-    fn a_race_among_some_bids_solves_only_those() {
-        let hand = twelve();
-        let opts = BidOptions {
-            samples: 8,
-            confirm: 4,
-            rest: 2,
-            ..BidOptions::default()
-        };
-        let ulti_bids = |a: &Announcement| a.bid.contracts().contains(&Contract::Ulti);
-        let mut solver = Solver::new();
-        let mut asked = [0usize; 2];
-        for (i, filter) in [
-            &(|_: &Announcement| true) as &dyn Fn(&Announcement) -> bool,
-            &ulti_bids,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let mut race = BidRace::among(hand, &opts, filter).unwrap();
-            while let Some(tasks) = race.next_batch().unwrap() {
-                for t in &tasks {
-                    for (a, &w) in t.wanted().iter().enumerate() {
-                        if w {
-                            asked[i] += 1;
-                            assert!(
-                                filter(&PLAN.announcements[a]),
-                                "a task asks for {}",
-                                PLAN.announcements[a].id()
-                            );
-                        }
-                    }
-                }
-                race.feed(0, solver.run_all(&tasks));
-            }
-            let advice = race.finish();
-            assert!(!advice.bids.is_empty(), "no rows");
-            for r in &advice.bids {
-                let a = BidRace::announcement_index(&r.id);
-                assert!(
-                    filter(&PLAN.announcements[a]),
-                    "row {} not among them",
-                    r.id
-                );
-            }
-        }
-        assert!(asked[1] * 2 < asked[0], "bids asked: {asked:?}");
-    }
-}
+mod tests;
