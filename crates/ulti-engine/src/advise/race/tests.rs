@@ -47,24 +47,33 @@ fn the_race_solves_every_payoff_it_shows() {
     }
 }
 
+/// Few samples, a few confirming the leading rows and the others.
+fn few_samples() -> BidOptions {
+    BidOptions {
+        samples: 8,
+        confirm: 4,
+        rest: 2,
+        ..BidOptions::default()
+    }
+}
+
+/// The bids with an ulti in them (a table's overcalls, say).
+fn ulti_bids(a: &Announcement) -> bool {
+    a.bid.contracts().contains(&Contract::Ulti)
+}
+
 /// A race among some bids (the table's overcalls) solves only those: its rows are theirs,
 /// no task ever asks for another bid, and it asks for far fewer solves than the race over
 /// every bid.
 #[test]
 fn a_race_among_some_bids_solves_only_those() {
     let hand = twelve();
-    let opts = BidOptions {
-        samples: 8,
-        confirm: 4,
-        rest: 2,
-        ..BidOptions::default()
-    };
-    let ulti_bids = |a: &Announcement| a.bid.contracts().contains(&Contract::Ulti);
+    let opts = few_samples();
     let mut solver = Solver::new();
     let mut asked = [0usize; 2];
     for (i, filter) in [
         &(|_: &Announcement| true) as &dyn Fn(&Announcement) -> bool,
-        &ulti_bids,
+        &ulti_bids as &dyn Fn(&Announcement) -> bool,
     ]
     .into_iter()
     .enumerate()
@@ -110,19 +119,16 @@ fn sharing_alike_discards_changes_no_advice() {
         "P7,PA,PX,PK,PO,Z7,Z8,M9,MU,MO,T8,T9",
         "PA,PX,ZA,ZX,MA,MX,TA,TX,P7,Z7,M7,T7",
     ];
-    let opts = BidOptions {
-        samples: 8,
-        confirm: 4,
-        rest: 2,
-        ..BidOptions::default()
-    };
-    let ulti_bids = |a: &Announcement| a.bid.contracts().contains(&Contract::Ulti);
+    let opts = few_samples();
     let every = |_: &Announcement| true;
     let mut solver = Solver::new();
     let mut solves = [0usize; 2];
     for hand in hands {
         let hand: CardSet = parse_cards(hand).unwrap().into_iter().collect();
-        for filter in [&every as &dyn Fn(&Announcement) -> bool, &ulti_bids] {
+        for filter in [
+            &every as &dyn Fn(&Announcement) -> bool,
+            &ulti_bids as &dyn Fn(&Announcement) -> bool,
+        ] {
             let mut advice = Vec::new();
             for (i, shared) in [true, false].into_iter().enumerate() {
                 let mut race = BidRace::among(hand, &opts, filter).unwrap();
