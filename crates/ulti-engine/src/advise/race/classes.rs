@@ -204,14 +204,14 @@ mod tests {
                 }
             }
         }
-        eprintln!("{pairs} {marriage_pairs} {bridged}");
-        assert!(pairs >= 150, "only {pairs} pairs compared");
+        // 909, 495 and 125 when written.
+        assert!(pairs >= 600, "only {pairs} pairs compared");
         assert!(
-            marriage_pairs >= 20,
+            marriage_pairs >= 300,
             "only {marriage_pairs} pairs swapping a Felső or Király"
         );
         assert!(
-            bridged >= 5,
+            bridged >= 60,
             "only {bridged} pairs swapping a IX for an Alsó"
         );
     }
