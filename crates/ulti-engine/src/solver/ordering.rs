@@ -191,6 +191,12 @@ impl Solver {
         live & suit & above(u32::from(c)) == 0 && self.hands[SOLOIST] & suit & self.points_mask != 0
     }
 
+    /// Is an ulti (alone, or in the bid whose payoff is searched) at stake?
+    #[inline]
+    fn defends_ulti(&self) -> bool {
+        self.goal == Goal::Ulti || (self.goal == Goal::Payoff && self.hold7 != 0)
+    }
+
     pub(super) fn score(&self, c: u8, ctx: &OrderCtx, live: u32) -> i32 {
         let strength = i32::from(c & 7);
         if self.duck && ctx.seat != SOLOIST && (self.duck_lead || !ctx.leading) {
@@ -218,18 +224,19 @@ impl Solver {
             }
             // Side suits first (trump leads come last: measured, they rarely refute): cash
             // top cards, lead to the partner's top card, else low; a suit an opponent ruffs
-            // last of all, but in an ulti a defender leads first, low first, a suit the
+            // last of all, but against an ulti a defender leads first, low first, a suit the
             // soloist must ruff: each ruff shortens the trumps that guard its VII. Measured
             // on shared/deals/random-1000.txt (must beat after a trump): ulti 0.472M -> 0.423M
             // nodes, p99 per deal 7.6k -> 6.1k, the solves' instructions -9.6 % (callgrind);
-            // above the cashed top cards (tried at 95 and 100: 0.445M).
+            // above the cashed top cards (tried at 95 and 100: 0.445M). In the payoffs of
+            // bids with an ulti too: `ulti bids` on 40 deals 2.469G -> 2.409G instructions.
             let side = if self.trump_mask >> c & 1 != 0 {
                 -200
             } else {
                 0
             };
             return side
-                + if ctx.ruffed >> c & 1 != 0 && self.goal == Goal::Ulti && ctx.seat != SOLOIST {
+                + if ctx.ruffed >> c & 1 != 0 && self.defends_ulti() && ctx.seat != SOLOIST {
                     120 - strength
                 } else if ctx.ruffed >> c & 1 != 0 {
                     10 - strength - 10 * value
