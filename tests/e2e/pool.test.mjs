@@ -27,14 +27,27 @@ test('a solve survives a page switch, on the same workers', { timeout: 4 * TIMEO
     const workers = [];
     page.on('worker', (w) => workers.push(w.url()));
 
+    // Away while the solve runs: the page itself clicks "My hand" the moment the solving
+    // indicator appears (the solve can be over before a poll from here would see it), then
+    // the Play page.
+    await page.addInitScript(() => {
+      const watch = new MutationObserver(() => {
+        const solving = document.querySelector('[data-testid=solving]');
+        const nav = document.querySelector('[data-testid=nav-hand]');
+        if (solving && nav) {
+          watch.disconnect();
+          window.__leftWhileSolving = true;
+          nav.click();
+        }
+      });
+      watch.observe(document, { childList: true, subtree: true });
+    });
     await page.goto(appUrl(`deal=${code}`));
-    await page.locator('[data-testid=solving]').waitFor();
+    await page.locator('[data-testid=hand-count]').waitFor();
+    assert.equal(await page.evaluate(() => window.__leftWhileSolving), true, 'left while solving');
     await expect(() => workers.length > 0, 'the pool started its workers');
     const started = workers.length;
 
-    // Away while the solve runs: the My hand page, then the Play page.
-    await page.locator('[data-testid=nav-hand]').click();
-    await page.locator('[data-testid=hand-count]').waitFor();
     await page.locator('[data-testid=nav-play]').click();
     await page.locator('[data-testid=play-page]').waitFor();
 

@@ -6,6 +6,7 @@
 // - A deal where the user defends and says kontra, the stakes shown first.
 // - A passed-out deal continued from an imported record in progress (the user stands and
 //   plays passz); a broken record is refused with the replay's words and changes nothing.
+// - A computer decision still on its way when an import replaces the game is dropped.
 // - The page stays responsive while strong computers decide in the auction.
 // - The auction by keyboard alone; the 375 px phone layout with every target ≥ 40 px; axe.
 
@@ -352,6 +353,37 @@ test('import: a broken record is refused and changes nothing; a game in progress
     const r = replay(records[records.length - 1]);
     assert.equal(r.soloist, 1);
     assert.deepEqual(await shownPayments(page), r.payments);
+    assert.deepEqual(pageProblems(page), []);
+  });
+});
+
+test('a computer decision still on its way when another game replaces the one it was asked for is dropped', { timeout: DEAL_MS }, async () => {
+  await withPage(browser.context, 'table stale decision', async (page) => {
+    // A first visit: the user at seat 0, the computer at seat 1 (the forehand) opens, and its
+    // decision shows no sooner than 700 ms after it was asked. Before then, the user starts a
+    // new evening at seat 1 and imports a game in progress where seat 1 (now the user) holds
+    // the talon after a passed-round passz: seat 1's old decision must not be played there.
+    await openTable(page, 'en');
+    await page.waitForSelector('[data-testid=table-status][data-next=computer-1]', { timeout: TIMEOUT.ui });
+    const hands = [
+      'P7,P8,P9,PX,PU,PO,PK,PA,Z7,Z8',
+      'Z9,ZX,ZU,ZO,ZK,ZA,M7,M8,M9,MX,MU,MO',
+      'MK,MA,T7,T8,T9,TX,TU,TO,TK,TA',
+    ];
+    const actions = ['1 bid passz M9,MX', '2 pass', '0 pass'];
+    await page.selectOption('[data-testid=table-seat-choice]', '1');
+    await page.click('[data-testid=table-new-evening]');
+    await page.click('.table-import summary');
+    await page.fill('[data-testid=table-import-text]', JSON.stringify({ format: 'ulti-game/1', dealer: 0, hands, actions }));
+    await page.click('[data-testid=table-import-go]');
+    assert.equal(await page.getAttribute('[data-testid=table-import-msg]', 'data-ok'), 'true');
+    // Past the old decision's 700 ms, and more.
+    await page.waitForTimeout(1500);
+    assert.equal(await page.$('[data-testid=table-computer-error]'), null, 'no computer error');
+    const heard = await page.$$eval('[data-testid=table-heard]', (els) => els.map((e) => e.dataset.seat));
+    assert.deepEqual(heard, ['1', '2', '0'], 'the imported auction and nothing else');
+    assert.equal(await userTurn(page), 'auction');
+    assert.ok(await page.$('[data-testid=table-stand]'), 'the holder may stand');
     assert.deepEqual(pageProblems(page), []);
   });
 });

@@ -198,6 +198,12 @@ pub fn TableRoute() -> impl IntoView {
         StoredValue::new_local(None);
     Effect::new(move |_| {
         let Some(Next::Computer(seat)) = tp.next() else {
+            // The user's turn (or no game): a decision still on its way belongs to a game
+            // that is gone (a new evening, an import), and is dropped.
+            if let Some((_, t)) = asked.get_value() {
+                client.forget_table_decision(&t);
+                asked.set_value(None);
+            }
             tp.thinking.set(None);
             return;
         };
@@ -228,10 +234,18 @@ pub fn TableRoute() -> impl IntoView {
         let t0 = now_ms();
         let k = key.clone();
         let still = move |key: &str| {
-            // `try_`: the page may be gone when a late answer or timer comes.
+            // `try_`: the page may be gone when a late answer or timer comes. The moment asked
+            // must still be the game's: another game may have replaced it meanwhile.
             asked
                 .try_with_value(|a| a.as_ref().is_some_and(|(k, _)| k == key))
                 .unwrap_or(false)
+                && tp
+                    .game
+                    .try_with_untracked(|g| {
+                        g.as_ref()
+                            .is_some_and(|g| tp.table.with_untracked(|t| t.moment(g)) == key)
+                    })
+                    .unwrap_or(false)
         };
         let kind = tp
             .game
