@@ -33,6 +33,17 @@ function replay(record) {
   );
 }
 
+/** A record of deal 1 to import: seat 1, the forehand, holds the talon after `actions`
+ * (e.g. it opened passz and both others passed). */
+function importRecord(actions) {
+  const hands = [
+    'P7,P8,P9,PX,PU,PO,PK,PA,Z7,Z8',
+    'Z9,ZX,ZU,ZO,ZK,ZA,M7,M8,M9,MX,MU,MO',
+    'MK,MA,T7,T8,T9,TX,TU,TO,TK,TA',
+  ];
+  return JSON.stringify({ format: 'ulti-game/1', dealer: 0, hands, actions });
+}
+
 /** Opens the Table page with an empty browser storage (a first visit), in `lang`. */
 async function openTable(page, lang = 'en', { clear = true } = {}) {
   await page.goto(baseUrl());
@@ -311,24 +322,16 @@ test('import: a broken record is refused and changes nothing; a game in progress
   await withPage(browser.context, 'table import', async (page) => {
     await openTable(page, 'en');
     await setLevel(page, 'easy');
-    // Seat 1 (the user) is the forehand of deal 1: it opened passz, both others passed.
-    const hands = [
-      'P7,P8,P9,PX,PU,PO,PK,PA,Z7,Z8',
-      'Z9,ZX,ZU,ZO,ZK,ZA,M7,M8,M9,MX,MU,MO',
-      'MK,MA,T7,T8,T9,TX,TU,TO,TK,TA',
-    ];
-    const record = (actions) =>
-      JSON.stringify({ format: 'ulti-game/1', dealer: 0, hands, actions });
     // Broken: seat 2 acts before the forehand.
     const before = await page.$$eval('[data-testid=table-heard]', (els) => els.map((e) => e.textContent));
     await page.click('.table-import summary');
-    await page.fill('[data-testid=table-import-text]', record(['2 pass']));
+    await page.fill('[data-testid=table-import-text]', importRecord(['2 pass']));
     await page.click('[data-testid=table-import-go]');
     const msg = await page.textContent('[data-testid=table-import-msg]');
     assert.match(msg, /^Not imported \(your evening is unchanged\): line 1: action 1/);
     const cli = (() => {
       try {
-        replay(record(['2 pass']));
+        replay(importRecord(['2 pass']));
         return '';
       } catch (e) {
         return String(e.stderr);
@@ -342,7 +345,7 @@ test('import: a broken record is refused and changes nothing; a game in progress
     await page.selectOption('[data-testid=table-seat-choice]', '1');
     await page.click('[data-testid=table-new-evening]');
     await setLevel(page, 'easy');
-    await page.fill('[data-testid=table-import-text]', record(['1 bid passz M9,MX', '2 pass', '0 pass']));
+    await page.fill('[data-testid=table-import-text]', importRecord(['1 bid passz M9,MX', '2 pass', '0 pass']));
     await page.click('[data-testid=table-import-go]');
     assert.equal(await page.getAttribute('[data-testid=table-import-msg]', 'data-ok'), 'true');
     assert.equal(await userTurn(page), 'auction');
@@ -365,16 +368,10 @@ test('a computer decision still on its way when another game replaces the one it
     // the talon after a passed-round passz: seat 1's old decision must not be played there.
     await openTable(page, 'en');
     await page.waitForSelector('[data-testid=table-status][data-next=computer-1]', { timeout: TIMEOUT.ui });
-    const hands = [
-      'P7,P8,P9,PX,PU,PO,PK,PA,Z7,Z8',
-      'Z9,ZX,ZU,ZO,ZK,ZA,M7,M8,M9,MX,MU,MO',
-      'MK,MA,T7,T8,T9,TX,TU,TO,TK,TA',
-    ];
-    const actions = ['1 bid passz M9,MX', '2 pass', '0 pass'];
     await page.selectOption('[data-testid=table-seat-choice]', '1');
     await page.click('[data-testid=table-new-evening]');
     await page.click('.table-import summary');
-    await page.fill('[data-testid=table-import-text]', JSON.stringify({ format: 'ulti-game/1', dealer: 0, hands, actions }));
+    await page.fill('[data-testid=table-import-text]', importRecord(['1 bid passz M9,MX', '2 pass', '0 pass']));
     await page.click('[data-testid=table-import-go]');
     assert.equal(await page.getAttribute('[data-testid=table-import-msg]', 'data-ok'), 'true');
     // Past the old decision's 700 ms, and more.

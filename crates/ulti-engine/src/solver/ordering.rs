@@ -236,11 +236,14 @@ impl Solver {
                 0
             };
             return side
-                + if ctx.ruffed >> c & 1 != 0 && self.defends_ulti() && ctx.seat != SOLOIST {
-                    120 - strength
-                } else if ctx.ruffed >> c & 1 != 0 {
-                    10 - strength - 10 * value
-                } else if top && self.guards_prey(ctx.seat, c, live) {
+                + if ctx.ruffed >> c & 1 != 0 {
+                    if ctx.seat != SOLOIST && self.defends_ulti() {
+                        120 - strength
+                    } else {
+                        10 - strength - 10 * value
+                    }
+                } else if self.guards_prey(ctx.seat, c, live) {
+                    // (A guard is a top card: see `guards_prey`.)
                     50 - strength
                 } else if top {
                     100 + strength
