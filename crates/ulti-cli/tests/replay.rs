@@ -245,3 +245,25 @@ fn a_record_that_is_not_a_game_is_refused_with_status_2() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// RULES.md, Auction, item 2: a seat is offered a bid only when some discard of its twelve
+/// plays one that overcalls; the holder with none may only stand.
+#[test]
+fn a_game_where_no_raise_is_playable_offers_only_pass_then_stand() {
+    let may = |rec: &str| -> Vec<String> {
+        let o = replay(&["-", "--json"], rec);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        serde_json::from_value(v["may"].clone()).unwrap()
+    };
+    let rec = ulti_testkit::NO_RAISE;
+    assert_eq!(may(rec), ["1 pass"]);
+    let at_holder = rec.replace(r#"T7,Z7"]"#, r#"T7,Z7","1 pass","2 pass"]"#);
+    assert_eq!(may(&at_holder), ["0 stand"]);
+    let o = replay(&["-"], &at_holder);
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.lines().any(|l| l == "May:       0 stand"),
+        "no raise is offered: {text}"
+    );
+}

@@ -321,3 +321,15 @@ fn ulti_move_refuses_a_finished_or_broken_record_with_status_2() {
             .contains("the game is over")
     );
 }
+
+/// `ulti move` where no raise is playable (RULES.md, Auction, item 2): seat 1 passes at every
+/// level (it may pick up, but then puts the talon back), and the holder stands.
+#[test]
+fn ulti_move_passes_and_stands_where_no_raise_is_playable() {
+    let start = TableRecord::parse(ulti_testkit::NO_RAISE).unwrap();
+    for level in ["easy", "normal", "strong", "cheater"] {
+        assert_eq!(ulti_move(&start, level, 3), "1 pass", "{level}");
+        let holder = with_action(&with_action(&start, "1 pass"), "2 pass");
+        assert_eq!(ulti_move(&holder, level, 3), "0 stand", "{level}");
+    }
+}

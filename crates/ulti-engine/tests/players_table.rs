@@ -282,3 +282,47 @@ fn an_informed_card_decision_reads_only_its_own_seat() {
     }
     assert!(checked >= 8, "{checked} worlds checked");
 }
+
+/// RULES.md, Auction, item 2: where no higher bid is playable, every level passes after its
+/// pick-up (or without one) and the holder stands; a stepped decision needs no race for it.
+#[test]
+fn with_no_playable_raise_every_level_passes_and_the_holder_stands() {
+    use ulti_engine::players::{AuctionStep, auction_step, pickup_bid_race};
+    use ulti_engine::whole_game::TableRecord;
+    let start = TableRecord::parse(ulti_testkit::NO_RAISE)
+        .unwrap()
+        .replay()
+        .unwrap();
+    for level in [
+        TableLevel::Easy,
+        TableLevel::Normal,
+        TableLevel::Strong,
+        TableLevel::Cheater,
+    ] {
+        for seed in 0..3 {
+            let mut g = start.clone();
+            for (seat, want) in [(1, "1 pass"), (2, "2 pass"), (0, "0 stand")] {
+                let mut p = TablePlayer::new(level, seed);
+                let mut times = DecisionTimes::default();
+                let a = decide(&g, seat, &mut p, &mut times, &wall)
+                    .unwrap()
+                    .expect("the seat to act decides");
+                assert_eq!(a.to_string(), want, "{level:?} seed {seed}");
+                if matches!(level, TableLevel::Normal | TableLevel::Strong) {
+                    assert!(pickup_bid_race(&g, seat, level, seed).is_none());
+                    match auction_step(&g, seat, level, seed, &[]) {
+                        Some(AuctionStep::Decided { action, .. }) if seat == 0 => {
+                            assert_eq!(action.to_string(), want);
+                        }
+                        // A pick-up decision still races its sampled talons: it cannot see
+                        // that the talon holds nothing for it.
+                        Some(_) if seat != 0 => {}
+                        other => panic!("{level:?} seat {seat}: {other:?}"),
+                    }
+                }
+                g.apply(a).unwrap();
+            }
+            assert_eq!(g.stage(), Stage::Play, "{level:?}: the 40 stands");
+        }
+    }
+}

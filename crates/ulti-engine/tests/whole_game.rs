@@ -11,6 +11,7 @@ use ulti_engine::whole_game::{
     Verb, WholeGame,
 };
 use ulti_engine::{Card, CardSet, Contract, Suit, parse_cards};
+use ulti_testkit::NO_RAISE;
 use whole_game_support::{Bias, discards, random_action, random_bid, twelve};
 
 fn bid(s: &str) -> AuctionBid {
@@ -764,4 +765,70 @@ fn once_the_auction_is_over_the_position_opens_in_the_solver() {
     assert_eq!(deal.hand(0), CardSet(g.hand(0).0 | cards("PA").0));
     assert_eq!(played, vec!["PA".parse::<Card>().unwrap()]);
     let _ = discards(twelve(&fixed(TableRules::default())));
+}
+
+#[test]
+fn a_seat_with_no_playable_higher_bid_is_offered_no_bid() {
+    let mut g = TableRecord::parse(NO_RAISE).unwrap().replay().unwrap();
+    assert_eq!(
+        g.higher_bids().len(),
+        1,
+        "one bid of the ladder is above 40"
+    );
+    // Seat 1 may pick up, but with T7, Z7 no discard of its twelve plays the 48: it may only
+    // pass (the record's `pass`, whether or not it looked at the talon).
+    assert!(!g.raise_exists());
+    assert!(g.playable_raises().is_empty());
+    assert_eq!(g.may(), vec!["1 pass".to_string()]);
+    g.apply(act("1 pass")).unwrap();
+    assert_eq!(g.may(), vec!["2 pass".to_string()]);
+    g.apply(act("2 pass")).unwrap();
+    // The holder knows its twelve: no raise is offered, only stand.
+    assert!(g.holder_turn());
+    assert_eq!(g.may(), vec!["0 stand".to_string()]);
+    let e = g
+        .apply(act("0 bid 20-100+ulti+durchmars-adu@P@teritett P8,P9"))
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("not playable") || e.to_string().contains("VII"),
+        "{e}"
+    );
+    // The talon is where it was: nobody's pick-up and pass moved it.
+    assert_eq!(g.talon(), cards("T7,Z7"));
+    g.apply(act("0 stand")).unwrap();
+    assert_eq!(g.stage(), Stage::Play);
+}
+
+#[test]
+fn a_raise_is_offered_exactly_when_some_discard_plays_it() {
+    // The same twelve with the Piros VII in place of the P8 at seat 0: the 48 is playable
+    // (Piros VII, the Makk marriage), and the holder is offered it with the discard it needs.
+    let rec = NO_RAISE.replace("P8\",\"Z8,PK,M9,MX,MU,P7", "P7\",\"Z8,PK,M9,MX,MU,P8");
+    let mut g = TableRecord::parse(&rec).unwrap().replay().unwrap();
+    for a in ["1 pass", "2 pass"] {
+        g.apply(act(a)).unwrap();
+    }
+    assert!(g.raise_exists());
+    let raises = g.playable_raises();
+    assert_eq!(raises.len(), 1);
+    let d = raises[0].discard_for(g.pickup_twelve().unwrap()).unwrap();
+    assert!(!d.contains(&"P7".parse().unwrap()), "the VII is kept");
+    let may = g.may();
+    assert_eq!(may[0], "0 stand");
+    assert!(
+        may[1].starts_with("0 bid BID C1,C2 (from ulti+durchmars-adu+20-100@P@teritett"),
+        "{may:?}"
+    );
+    g.apply(Action {
+        seat: 0,
+        verb: Verb::Bid {
+            bid: raises[0].clone(),
+            discard: d,
+        },
+    })
+    .expect("the offered raise is legal with the discard it names");
+    // The forehand's opening always has one: passz is playable from any twelve.
+    let g = fixed(TableRules::default());
+    assert!(g.raise_exists());
+    assert_eq!(g.pickup_twelve().unwrap().len(), 12);
 }

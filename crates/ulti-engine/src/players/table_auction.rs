@@ -33,6 +33,16 @@ fn is_opening(view: &TableView) -> bool {
     view.public.is_empty() && view.hand.len() == 12
 }
 
+/// Can the holder raise: is one of `higher` playable with some discard of the twelve it knows
+/// (its ten and the talon it laid down)?
+fn raise_in_view(view: &TableView, higher: &[AuctionBid]) -> bool {
+    let Some(talon) = view.known_talon else {
+        return false;
+    };
+    let twelve = CardSet(view.hand.0 | talon.0);
+    higher.iter().any(|b| b.discard_for(twelve).is_some())
+}
+
 impl TablePlayer {
     /// The advisor's rows for `twelve` among the bids of `among`: (bid, trump, expected
     /// payoff, discard, win rate), best first. Only those bids are raced: the samples and the
@@ -92,6 +102,10 @@ impl TablePlayer {
         self.reason = None;
         if is_opening(view) {
             return AuctionMove::Bid;
+        }
+        if holder_turn && !raise_in_view(view, higher) {
+            // RULES.md, Auction, item 2: no raise is playable from its twelve; it stands.
+            return AuctionMove::Stand;
         }
         let rules = view.rules.play();
         match self.level {

@@ -377,6 +377,11 @@ pub(super) fn auction_action(p: &mut TablePlayer, game: &WholeGame, seat: Seat) 
             } else {
                 game.hand(seat)
             };
+            // RULES.md, Auction, item 2: with no playable higher bid in its twelve, it puts
+            // the talon back and passes (a holder stands) without weighing any bid.
+            if !higher.iter().any(|b| b.discard_for(twelve).is_some()) {
+                return fallback(p);
+            }
             match p.bid_with(&view, twelve, &higher) {
                 Some(m) => act(Verb::Bid {
                     bid: m.bid,

@@ -77,7 +77,8 @@ pub fn pickup_bid_race(
     level: TableLevel,
     seed: u64,
 ) -> Option<BidRace> {
-    if !steps_now(game, seat, level) || !game.opened() || game.holder_turn() {
+    if !steps_now(game, seat, level) || !game.opened() || game.holder_turn() || !game.raise_exists()
+    {
         return None;
     }
     let mut player = stepping(level, seed, &[]);

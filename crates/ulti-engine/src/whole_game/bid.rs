@@ -236,6 +236,23 @@ impl AuctionBid {
             .filter(|&t| self.unplayable_reason(hand, talon, t).is_none())
             .collect()
     }
+
+    /// A discard of two of `twelve` with which this bid is playable (some trump makes it
+    /// playable with the ten kept), lowest cards first; `None` when no discard is.
+    #[must_use]
+    pub fn discard_for(&self, twelve: CardSet) -> Option<[Card; 2]> {
+        let mut cards: Vec<Card> = twelve.iter().collect();
+        cards.sort_by_key(|c| (c.rank().trump_strength(), c.index()));
+        (0..cards.len())
+            .flat_map(|i| (i + 1..cards.len()).map(move |j| (i, j)))
+            .map(|(i, j)| [cards[i], cards[j]])
+            .find(|d| {
+                let talon: CardSet = d.iter().copied().collect();
+                !self
+                    .playable_trumps(CardSet(twelve.0 & !talon.0), talon)
+                    .is_empty()
+            })
+    }
 }
 
 impl fmt::Display for AuctionBid {

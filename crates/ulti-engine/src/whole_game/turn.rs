@@ -39,6 +39,44 @@ impl WholeGame {
             .collect()
     }
 
+    /// The twelve cards the seat to act holds if it picks up the talon now (its ten and the
+    /// talon; the forehand's own twelve at its opening); `None` outside the auction.
+    #[must_use]
+    pub fn pickup_twelve(&self) -> Option<CardSet> {
+        if self.stage() != Stage::Auction {
+            return None;
+        }
+        let seat = self.to_act()?;
+        Some(CardSet(self.hand(seat).0 | self.talon().0))
+    }
+
+    /// The bids that would overcall now and that the seat to act could play with some discard
+    /// of the twelve it holds after picking up (RULES.md, Auction, item 2: a holder is offered
+    /// a raise only when one exists; anyone else who picks up and finds none puts the talon
+    /// back and passes).
+    #[must_use]
+    pub fn playable_raises(&self) -> Vec<AuctionBid> {
+        let Some(twelve) = self.pickup_twelve() else {
+            return Vec::new();
+        };
+        self.higher_bids()
+            .into_iter()
+            .filter(|b| b.discard_for(twelve).is_some())
+            .collect()
+    }
+
+    /// Is there a bid the seat to act could raise to (see [`WholeGame::playable_raises`])?
+    /// Cheaper than listing them: it stops at the first.
+    #[must_use]
+    pub fn raise_exists(&self) -> bool {
+        let Some(twelve) = self.pickup_twelve() else {
+            return false;
+        };
+        self.higher_bids()
+            .iter()
+            .any(|b| b.discard_for(twelve).is_some())
+    }
+
     /// May the seat to act pass now?
     #[must_use]
     pub fn may_pass(&self) -> bool {
@@ -117,7 +155,7 @@ impl WholeGame {
                         format!("{seat} pass C1,C2")
                     });
                 }
-                if let Some(b) = self.higher_bids().first() {
+                if let Some(b) = self.playable_raises().first() {
                     v.push(format!(
                         "{seat} bid BID C1,C2 (from {b}, value {}, up)",
                         b.value()
