@@ -130,7 +130,7 @@ fn assert_review_flips(g: &PlayGame) -> (usize, usize) {
     assert_eq!(turning_card(&verdicts).is_some(), flips > 0);
     let lost = verdicts
         .iter()
-        .filter(|v| matches!(v, Some(Verdict::Lost(_))))
+        .filter(|v| v.is_some_and(|v| v.lost().is_some()))
         .count();
     (flips, lost)
 }

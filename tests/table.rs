@@ -12,7 +12,7 @@ use ulti_engine::{Card, CardSet, Contract, Seat, Solver};
 mod common;
 
 use common::run_on_the_wire;
-use ulti_solver::model::table::auction::{Heard, bidding_box, heard, twelve};
+use ulti_solver::model::table::auction::{BoxRow, Fit, Heard, bidding_box, heard, reach, twelve};
 use ulti_solver::model::table::stakes::kontra_stakes;
 use ulti_solver::model::table::{Next, Table, UserTurn, solver_query};
 use ulti_solver::model::url_state::{UrlState, parse_played};
@@ -65,12 +65,22 @@ fn user_decides(
         for c in game.talon().iter() {
             assert!(twelve.contains(c), "the talon joins the hand");
         }
-        let box_ = bidding_box(game, twelve, Some(*discard));
-        let offered = box_.iter().flat_map(|g| &g.bids).find(|b| b.bid == *bid);
-        assert!(
-            offered.is_some_and(|b| b.playable),
-            "the box offers {bid} as playable"
+        let what = reach(game, twelve);
+        let cell = |discard| {
+            bidding_box(&what, discard)
+                .into_iter()
+                .flat_map(|r| r.cells)
+                .flatten()
+                .find(|c| c.bid == *bid)
+                .map(|c| c.fit)
+        };
+        assert_eq!(
+            cell(Some(*discard)),
+            Some(Fit::Ready),
+            "the box offers {bid} as ready with its discard"
         );
+        // Before the discard, the bid stands out as playable with some discard.
+        assert!(matches!(cell(None), Some(Fit::Needs(_))), "{bid}");
         reached.user_picked_up += 1;
     }
     if matches!(action.verb, Verb::Kontra { .. }) {
@@ -200,10 +210,41 @@ fn the_auction_heard_hides_the_discards_and_the_box_is_grouped_by_value() {
     assert_eq!(game.forehand(), 1);
     assert_eq!(table.next(&game), Next::Computer(1));
     let twelve_cards = twelve(&game, 1, false).expect("the forehand holds twelve");
-    let groups = bidding_box(&game, twelve_cards, None);
-    assert_eq!(groups[0].value, 1, "passz is the lowest bid");
-    assert!(groups.windows(2).all(|w| w[0].value < w[1].value));
-    assert!(groups.iter().flat_map(|g| &g.bids).all(|b| b.playable));
+    let rows = bidding_box(&reach(&game, twelve_cards), None);
+    assert_eq!(
+        rows[0].family.to_string(),
+        "passz",
+        "passz is the lowest bid"
+    );
+    let lowest = |r: &BoxRow| {
+        r.cells
+            .iter()
+            .flatten()
+            .map(|c| c.bid.value())
+            .min()
+            .unwrap()
+    };
+    assert!(
+        rows.windows(2).all(|w| lowest(&w[0]) <= lowest(&w[1])),
+        "by value"
+    );
+    assert_eq!(
+        rows.iter().flat_map(|r| r.cells.iter().flatten()).count(),
+        ulti_engine::whole_game::AuctionBid::ladder().len(),
+        "the whole ladder, each bid in one cell"
+    );
+    // Before any bid, everything overcalls; betli plays with any discard.
+    let betli = rows
+        .iter()
+        .find(|r| r.family.to_string() == "betli")
+        .unwrap();
+    assert!(
+        betli
+            .cells
+            .iter()
+            .flatten()
+            .all(|c| matches!(c.fit, Fit::Needs(_)))
+    );
     // Discarding both hearts of a hand without the heart marriage: no piros 40-100.
     let mut table2 = table.clone();
     let mut g = game.clone();

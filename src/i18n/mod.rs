@@ -17,8 +17,12 @@ pub use crate::model::lang::Lang;
 use crate::model::url_state::{LAST_STEP, UrlIssue};
 use crate::protocol::WorkerError;
 
+mod review;
 mod table;
-pub use table::{advice_text, auction_bid_name, kontra_name, level_name, table_seat};
+pub use review::verdict_words;
+pub use table::{
+    advice_text, auction_bid_name, kontra_name, level_name, seats_in_words, table_seat,
+};
 
 /// The catalogue's text for `key`.
 #[must_use]

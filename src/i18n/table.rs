@@ -18,6 +18,43 @@ pub fn table_seat(lang: Lang, seat: Seat, user: Seat) -> String {
     }
 }
 
+/// An engine message (a refused action, a record that does not replay) with its seat numbers,
+/// counted from 0 as in the records, named as the page names the seats: "it is seat 1's turn"
+/// → "it is Player 2's turn". The action quoted from a record keeps its own words.
+#[must_use]
+pub fn seats_in_words(lang: Lang, message: &str) -> String {
+    let mut out = String::with_capacity(message.len() + 16);
+    let mut rest = message;
+    let mut quoted = false;
+    while let Some(i) = rest.find(['"', 's']) {
+        let (before, at) = rest.split_at(i);
+        out.push_str(before);
+        if let Some(after) = at.strip_prefix('"') {
+            quoted = !quoted;
+            out.push('"');
+            rest = after;
+            continue;
+        }
+        let seat = at
+            .strip_prefix("seat ")
+            .and_then(|r| r.chars().next().zip(r.chars().nth(1).or(Some(' '))))
+            .filter(|&(d, after)| ('0'..='2').contains(&d) && !after.is_ascii_digit());
+        match seat {
+            Some((d, _)) if !quoted => {
+                let n = usize::from(d as u8 - b'0');
+                out.push_str(&tr_with(lang, "whole.seat", &[("n", &(n + 1).to_string())]));
+                rest = &at["seat ".len() + 1..];
+            }
+            _ => {
+                out.push('s');
+                rest = &at[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A bid as said in the auction, without a suit (a trump bid names it later): "Piros ulti",
 /// "40-100 ulti", "Terített betli" / "Red ulti".
 #[must_use]

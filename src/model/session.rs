@@ -9,8 +9,8 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use ulti_engine::Seat;
-use ulti_engine::whole_game::{RecordError, Stage, TableRecord, TableRules, WholeGame};
+use ulti_engine::whole_game::{AuctionBid, RecordError, Stage, TableRecord, TableRules, WholeGame};
+use ulti_engine::{Contract, Seat, Suit};
 
 /// One line of the score sheet: a finished deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,12 +19,39 @@ pub struct SheetRow {
     pub number: usize,
     /// Who dealt.
     pub dealer: Seat,
-    /// The soloist and the bid in the record's words (`None`: every seat passed).
-    pub contract: Option<(Seat, String)>,
+    /// The contract played (`None`: every seat passed).
+    pub contract: Option<SheetBid>,
     /// What each seat won (positive) or paid in this deal; they sum to 0.
     pub payments: [i32; 3],
     /// The running totals after this deal.
     pub totals: [i32; 3],
+}
+
+/// The contract of a finished deal as the score sheet shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SheetBid {
+    /// The soloist.
+    pub soloist: Seat,
+    /// The bid.
+    pub bid: AuctionBid,
+    /// Its trump (`None` for betli and colourless durchmars).
+    pub trump: Option<Suit>,
+    /// Each unit of the bid and whether the soloist made it.
+    pub units: Vec<(Contract, bool)>,
+}
+
+impl SheetBid {
+    /// Did the soloist make every unit?
+    #[must_use]
+    pub fn made(&self) -> bool {
+        self.units.iter().all(|&(_, won)| won)
+    }
+
+    /// Did the soloist fail every unit?
+    #[must_use]
+    pub fn failed(&self) -> bool {
+        self.units.iter().all(|&(_, won)| !won)
+    }
 }
 
 /// Why a session could not be imported, with its 1-based line.
@@ -132,14 +159,20 @@ impl Session {
             .enumerate()
             .filter_map(|(i, r)| {
                 let g = r.replay().ok()?;
-                let payments = g.settlement()?.payments;
+                let settlement = g.settlement()?;
+                let payments = settlement.payments;
                 for s in 0..3 {
                     totals[s] += payments[s];
                 }
                 Some(SheetRow {
                     number: i + 1,
                     dealer: r.dealer,
-                    contract: g.contracted().map(|c| (c.soloist, c.bid.to_string())),
+                    contract: g.contracted().map(|c| SheetBid {
+                        soloist: c.soloist,
+                        trump: c.trump.filter(|_| c.bid.has_trumps()),
+                        bid: c.bid,
+                        units: settlement.units.iter().map(|u| (u.unit, u.won)).collect(),
+                    }),
                     payments,
                     totals,
                 })

@@ -57,7 +57,7 @@ for (let deal = 1; deal <= deals; deal++) {
         const cards = await page.$$eval('[data-testid=table-card]', (els) => els.map((e) => e.dataset.card));
         await page.click(`[data-testid=table-card][data-card=${cards[0]}]`);
         await page.click(`[data-testid=table-card][data-card=${cards[1]}]`);
-        await page.click('[data-testid=table-bid]:not([disabled]) >> nth=0');
+        await page.click('[data-testid=table-bid][data-fit=ready] >> nth=0');
       }
     } else if (next === 'trump') await page.click('[data-testid=table-trump] >> nth=0');
     else if (next === 'kontra') await page.click('[data-testid=table-no-kontra]');

@@ -91,29 +91,30 @@ async function exported(page) {
 }
 
 /**
- * Picks up (unless holding twelve), discards the first pair of cards that leaves a bid
- * playable, and says the lowest playable bid.
+ * Picks up (unless holding twelve) and says the lowest bid the twelve can play, with the
+ * discard the bidding box offers for it. Returns the bid, or null when no higher bid is
+ * playable (then it puts the talon back and passes).
  */
 async function pickUpAndBid(page) {
   if (await page.$('[data-testid=table-pick-up]')) {
     await page.click('[data-testid=table-pick-up]');
   }
-  await page.waitForSelector('[data-testid=table-bidding-box]');
+  await page.waitForSelector('[data-testid=table-bidding-box], [data-testid=table-put-back]');
+  if (await page.$('[data-testid=table-put-back]')) {
+    await page.click('[data-testid=table-put-back]');
+    return null;
+  }
   const cards = await page.$$eval('[data-testid=table-card]', (els) => els.map((e) => e.dataset.card));
   assert.equal(cards.length, 12, 'the twelve with the talon');
-  for (let i = 0; i + 1 < cards.length; i++) {
-    await page.click(`[data-testid=table-card][data-card=${cards[i]}]`);
-    await page.click(`[data-testid=table-card][data-card=${cards[i + 1]}]`);
-    const bid = await page.$('[data-testid=table-bid]:not([disabled])');
-    if (bid) {
-      const said = await bid.getAttribute('data-bid');
-      await bid.click();
-      return said;
-    }
-    await page.click(`[data-testid=table-card][data-card=${cards[i]}]`);
-    await page.click(`[data-testid=table-card][data-card=${cards[i + 1]}]`);
-  }
-  throw new Error('no discard leaves a bid playable');
+  // Before the discard, the bids the twelve can play stand out; the lowest row first.
+  const bid = await page.$('[data-testid=table-bid][data-fit=needs]');
+  assert.ok(bid, 'a playable bid stands out before the discard');
+  const said = await bid.getAttribute('data-bid');
+  await bid.click();
+  await page.click('[data-testid=table-use-discard]');
+  assert.equal(await page.$$eval('[data-testid=table-hand-slot][data-chosen=true]', (els) => els.length), 2);
+  await page.click('[data-testid=table-bid-chosen]');
+  return said;
 }
 
 /**
@@ -210,6 +211,9 @@ test('a whole deal: the user picks up and overbids, plays, and the payments are 
     const cards = rows.filter((x) => x.kind === 'card');
     assert.equal(cards.length, actions.filter((a) => a.startsWith('0 card')).length, 'a row per card of the user');
     assert.ok(cards.every((x) => ['kept', 'lost', 'threw'].includes(x.verdict)), JSON.stringify(cards));
+    // A card that lost something says in what: card points or payoff per defender.
+    const lostNotes = await page.$$eval('[data-testid=table-review-row][data-verdict=lost] .review-note', (els) => els.map((e) => e.textContent));
+    assert.ok(lostNotes.every((t) => /^lost \d+ (card points|per defender)$/.test(t)), lostNotes.join(' | '));
     const choices = rows.filter((x) => x.kind !== 'card');
     assert.ok(choices.some((x) => x.kind === 'auction'), 'the auction is reviewed');
     assert.ok(choices.every((x) => ['best', 'lost', 'other'].includes(x.mark)), JSON.stringify(choices));
@@ -248,7 +252,8 @@ test('a deal where the user defends and says kontra, its stakes shown first', { 
           if (said || !(await p.$('[data-testid=table-kontra]'))) return false;
           const unit = await p.getAttribute('[data-testid=table-kontra-unit] >> nth=0', 'data-unit');
           const stakes = await p.textContent('[data-testid=table-stakes] >> nth=0');
-          assert.match(stakes, /made [+−\d]+ → [+−\d]+, failed [+−\d]+ → [+−\d]+/);
+          // The deciding defender's own money: what it pays if the bid is made, wins if not.
+          assert.match(stakes, /^If the soloist makes it, you pay \d+ → \d+; if it fails, you receive \d+ → \d+\.$/);
           await p.check('[data-testid=table-kontra-unit] >> nth=0');
           await screenshot(p, 'table-kontra');
           await assertAccessible(p, 'the kontra box');
@@ -338,9 +343,19 @@ test('import: a broken record is refused and changes nothing; a game in progress
       }
     })();
     assert.ok(cli.includes('action 1'), cli);
-    assert.ok(msg.includes(cli.trim().replace(/^error: /, '')), `the replay's words: ${msg} / ${cli}`);
+    // The replay's words, its seats (counted from 0) named as the page names them.
+    const words = cli.trim().replace(/^error: /, '').replace(/seat ([0-2])(?!\d)/g, (_, n) => `Player ${Number(n) + 1}`);
+    assert.ok(msg.includes(words), `the replay's words: ${msg} / ${words}`);
+    assert.doesNotMatch(msg, /seat \d/, 'no seat counted from 0');
     assert.deepEqual(await page.$$eval('[data-testid=table-heard]', (els) => els.map((e) => e.textContent)), before);
     await screenshot(page, 'table-import-refused');
+    // A file imported after the failed paste: the box no longer holds the paste.
+    const dir = mkdtempSync(path.join(tmpdir(), 'ulti-import-'));
+    const file = path.join(dir, 'evening.jsonl');
+    writeFileSync(file, importRecord(['1 bid passz M9,MX']));
+    await page.setInputFiles('[data-testid=table-import-file]', file);
+    await page.waitForSelector('[data-testid=table-import-msg][data-ok=true]');
+    assert.equal(await page.inputValue('[data-testid=table-import-text]'), '', 'the failed paste is gone');
     // A game in progress: the user (seat 1 after the seat change) stands and plays passz.
     await page.selectOption('[data-testid=table-seat-choice]', '1');
     await page.click('[data-testid=table-new-evening]');
@@ -412,8 +427,8 @@ test('the auction by keyboard alone, and the phone layout at 375 px', { timeout:
         await page.focus(`[data-testid=table-card][data-card=${c}]`);
         await page.keyboard.press('Enter');
       }
-      if (await page.$('[data-testid=table-bid]:not([disabled])')) {
-        await focusOn('[data-testid=table-bid]:not([disabled])');
+      if (await page.$('[data-testid=table-bid][data-fit=ready]')) {
+        await focusOn('[data-testid=table-bid][data-fit=ready]');
         bid = await page.evaluate(() => document.activeElement.dataset.bid);
         await page.keyboard.press('Enter');
       } else {
@@ -461,6 +476,7 @@ test('strong computers decide the auction in the workers: the page keeps drawing
     let maxGap = 0;
     for (let i = 1; i < frames.length; i++) maxGap = Math.max(maxGap, frames[i] - frames[i - 1]);
     const think = await page.$eval('[data-testid=table-think-ms]', (e) => ({ ...e.dataset }));
+    assert.equal(await page.isVisible('[data-testid=table-think-ms]'), false, 'timings only in the details');
     console.log(`strong auction: last decision ${think.ms} ms (${think.kind}), ${think.n} decisions, max frame gap ${maxGap.toFixed(0)} ms over ${frames.length} frames`);
     assert.ok(Number(think.n) >= 1);
     assert.ok(frames.length > 20, 'frames kept coming while the computers decided');

@@ -20,9 +20,22 @@ pub enum Verdict {
     /// The card gave away the contract (the soloist could have won and now cannot, or the
     /// defenders could have beaten it and now cannot).
     ThrewAway,
-    /// The contract's outcome stays, but the side lost card points (point contracts) or
-    /// payoff (compound bids): how many.
-    Lost(u32),
+    /// The contract's outcome stays, but the side lost card points (point contracts): how many.
+    LostPoints(u32),
+    /// The outcome stays, but the side lost payoff per defender (compound bids): how much.
+    LostPayoff(u32),
+}
+
+impl Verdict {
+    /// What the card lost, in card points or payoff per defender (`None`: it lost nothing, or
+    /// threw the contract away).
+    #[must_use]
+    pub fn lost(self) -> Option<u32> {
+        match self {
+            Verdict::LostPoints(n) | Verdict::LostPayoff(n) => Some(n),
+            Verdict::Kept | Verdict::ThrewAway => None,
+        }
+    }
 }
 
 /// The solved position before one card: the value of the position and of the card played.
@@ -49,29 +62,33 @@ pub fn verdict(seat: Seat, check: &CardCheck) -> Verdict {
     if check.best_wins != check.card_wins {
         return Verdict::ThrewAway;
     }
-    let lost = match (
+    match (
         check.best_points,
         check.card_points,
         check.best_payoff,
         check.card_payoff,
     ) {
         (Some(b), Some(c), _, _) => {
-            if solo {
+            let lost = if solo {
                 b.saturating_sub(c)
             } else {
                 c.saturating_sub(b)
+            };
+            if lost > 0 {
+                Verdict::LostPoints(lost)
+            } else {
+                Verdict::Kept
             }
         }
         (_, _, Some(b), Some(c)) => {
             let d = if solo { b - c } else { c - b };
-            d.max(0).unsigned_abs()
+            if d > 0 {
+                Verdict::LostPayoff(d.unsigned_abs())
+            } else {
+                Verdict::Kept
+            }
         }
-        _ => 0,
-    };
-    if lost > 0 {
-        Verdict::Lost(lost)
-    } else {
-        Verdict::Kept
+        _ => Verdict::Kept,
     }
 }
 
@@ -167,7 +184,7 @@ mod tests {
         // Points: the soloist loses when they go down, a defender when they go up.
         assert_eq!(
             verdict(0, &check(true, true, Some((70, 60)))),
-            Verdict::Lost(10)
+            Verdict::LostPoints(10)
         );
         assert_eq!(
             verdict(1, &check(true, true, Some((70, 60)))),
@@ -175,19 +192,19 @@ mod tests {
         );
         assert_eq!(
             verdict(2, &check(false, false, Some((40, 50)))),
-            Verdict::Lost(10)
+            Verdict::LostPoints(10)
         );
         let payoff = CardCheck {
             best_payoff: Some(8),
             card_payoff: Some(4),
             ..check(true, true, None)
         };
-        assert_eq!(verdict(0, &payoff), Verdict::Lost(4));
+        assert_eq!(verdict(0, &payoff), Verdict::LostPayoff(4));
         assert_eq!(verdict(1, &payoff), Verdict::Kept);
         let v = [
             Some(Verdict::Kept),
             None,
-            Some(Verdict::Lost(10)),
+            Some(Verdict::LostPoints(10)),
             Some(Verdict::ThrewAway),
             Some(Verdict::ThrewAway),
         ];

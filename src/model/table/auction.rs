@@ -1,27 +1,11 @@
 //! The user's auction turn at the table: the twelve cards once the talon is picked up (the
-//! forehand's twelve at the opening), the bidding box of the legal higher bids grouped by
-//! value, and the auction so far as everyone heard it (bids without their discards).
+//! forehand's twelve at the opening), the bidding box (a row per family of bids, a column per
+//! form: plain, piros, terített; each bid marked low, unplayable with any discard of the
+//! twelve, ready with the discard chosen, or needing another discard, named), and the auction
+//! so far as everyone heard it (bids without their discards).
 
 use ulti_engine::whole_game::{Action, AuctionBid, Verb, WholeGame};
-use ulti_engine::{Card, CardSet, Seat};
-
-/// One bid of the bidding box.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoxBid {
-    /// The bid.
-    pub bid: AuctionBid,
-    /// Can the ten cards kept play it with some trump (always `true` before the discard)?
-    pub playable: bool,
-}
-
-/// The bids of one value per defender.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BidGroup {
-    /// The value per defender.
-    pub value: i32,
-    /// Its bids, in the ladder's order.
-    pub bids: Vec<BoxBid>,
-}
+use ulti_engine::{Bid, Card, CardSet, Seat};
 
 /// One entry of the auction as the table heard it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,28 +46,168 @@ pub fn twelve(game: &WholeGame, seat: Seat, picked_up: bool) -> Option<CardSet> 
     }
 }
 
-/// The bidding box: the bids that overcall now, grouped by value; with a `discard` of two of
-/// `twelve`, each marked playable or not with the ten kept.
+/// The bidding box's columns: a family of bids said plain, piros, terített or both (betli's
+/// piros form is rebetli).
+pub const FORMS: [(bool, bool); 4] = [(false, false), (true, false), (false, true), (true, true)];
+
+/// Where a bid of the box stands for the twelve cards the user holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// It does not overcall the standing bid.
+    Low,
+    /// It overcalls, but no discard of the twelve plays it (a card it needs is missing).
+    Unplayable,
+    /// It overcalls, and the discard chosen plays it.
+    Ready,
+    /// It overcalls, and this discard of the twelve plays it (the lowest cards that do; the
+    /// discard chosen, if any, does not).
+    Needs([Card; 2]),
+}
+
+impl Fit {
+    /// May the user say it (now, or with another discard)?
+    #[must_use]
+    pub fn legal(self) -> bool {
+        matches!(self, Fit::Ready | Fit::Needs(_))
+    }
+}
+
+/// One bid of the box.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoxCell {
+    /// The bid.
+    pub bid: AuctionBid,
+    /// Where it stands.
+    pub fit: Fit,
+}
+
+/// One family of bids (the same contracts), a row of the box: its cells in the order of
+/// [`FORMS`], `None` where the ladder has no such bid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoxRow {
+    /// The contracts, said plain.
+    pub family: Bid,
+    /// The cells.
+    pub cells: [Option<BoxCell>; 4],
+}
+
+impl BoxRow {
+    /// Does the row hold a bid the user may say?
+    #[must_use]
+    pub fn legal(&self) -> bool {
+        self.cells.iter().flatten().any(|c| c.fit.legal())
+    }
+
+    /// The lowest value in the row.
+    fn value(&self) -> i32 {
+        self.cells
+            .iter()
+            .flatten()
+            .map(|c| c.bid.value())
+            .min()
+            .unwrap_or(0)
+    }
+}
+
+/// What the twelve can play, before a discard is chosen: every bid of the ladder that
+/// overcalls now with the lowest discard that plays it (`None`: none does). Computed once per
+/// twelve; [`bidding_box`] adds the discard chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reach {
+    twelve: CardSet,
+    bids: Vec<(AuctionBid, bool, Option<[Card; 2]>)>,
+}
+
+/// The ladder's bids for `twelve` in `game`: does each overcall, and which discard plays it.
 #[must_use]
-pub fn bidding_box(game: &WholeGame, twelve: CardSet, discard: Option<[Card; 2]>) -> Vec<BidGroup> {
-    let mut groups: Vec<BidGroup> = Vec::new();
-    for bid in game.higher_bids() {
-        let playable = discard.is_none_or(|d| {
-            let talon: CardSet = d.into_iter().collect();
-            let kept: CardSet = twelve.iter().filter(|&c| !talon.contains(c)).collect();
-            !bid.playable_trumps(kept, talon).is_empty()
-        });
-        let value = bid.value();
-        let entry = BoxBid { bid, playable };
-        match groups.last_mut() {
-            Some(g) if g.value == value => g.bids.push(entry),
-            _ => groups.push(BidGroup {
-                value,
-                bids: vec![entry],
-            }),
+pub fn reach(game: &WholeGame, twelve: CardSet) -> Reach {
+    let bids = AuctionBid::ladder()
+        .into_iter()
+        .map(|b| {
+            let over = game.overcalls(&b);
+            let d = if over { b.discard_for(twelve) } else { None };
+            (b, over, d)
+        })
+        .collect();
+    Reach { twelve, bids }
+}
+
+/// The bidding box: a row per family of bids (lowest value first), a column per form, each
+/// bid marked with where it stands with the `discard` chosen (if any).
+#[must_use]
+pub fn bidding_box(reach: &Reach, discard: Option<[Card; 2]>) -> Vec<BoxRow> {
+    let mut rows: Vec<BoxRow> = Vec::new();
+    for (bid, over, needs) in &reach.bids {
+        let fit = match (over, needs, discard) {
+            (false, _, _) => Fit::Low,
+            (true, None, _) => Fit::Unplayable,
+            (true, Some(_), Some(d)) if plays(bid, reach.twelve, d) => Fit::Ready,
+            (true, Some(n), _) => Fit::Needs(*n),
+        };
+        let col = FORMS
+            .iter()
+            .position(|&f| f == (bid.piros, bid.teritett))
+            .expect("a bid has one of the four forms");
+        let cell = BoxCell {
+            bid: bid.clone(),
+            fit,
+        };
+        match rows.iter_mut().find(|r| r.family == bid.bid) {
+            Some(r) => r.cells[col] = Some(cell),
+            None => {
+                let mut cells = [None, None, None, None];
+                cells[col] = Some(cell);
+                rows.push(BoxRow {
+                    family: bid.bid.clone(),
+                    cells,
+                });
+            }
         }
     }
-    groups
+    rows.sort_by_key(BoxRow::value);
+    rows
+}
+
+/// What a bid needs of the twelve when the discard chosen does not play it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiscardHelp {
+    /// A discard that plays it: one card of the discard chosen kept in it when possible,
+    /// else the lowest cards.
+    pub discard: [Card; 2],
+    /// The cards no playable discard lays down (the bid needs them kept), in suit order.
+    pub keep: Vec<Card>,
+}
+
+/// What `bid` needs of `twelve`, given the discard `chosen` so far (`None`: the bid plays with
+/// no discard of the twelve).
+#[must_use]
+pub fn discard_help(bid: &AuctionBid, twelve: CardSet, chosen: &[Card]) -> Option<DiscardHelp> {
+    let mut cards: Vec<Card> = twelve.iter().collect();
+    cards.sort_by_key(|c| (c.rank().trump_strength(), c.index()));
+    let playable: Vec<[Card; 2]> = (0..cards.len())
+        .flat_map(|i| (i + 1..cards.len()).map(move |j| (i, j)))
+        .map(|(i, j)| [cards[i], cards[j]])
+        .filter(|&d| plays(bid, twelve, d))
+        .collect();
+    let shared = |d: &[Card; 2]| d.iter().filter(|c| chosen.contains(c)).count();
+    let most = playable.iter().map(shared).max()?;
+    let discard = *playable.iter().find(|d| shared(d) == most)?;
+    let keep = twelve
+        .iter()
+        .filter(|c| !playable.iter().any(|d| d.contains(c)))
+        .collect();
+    Some(DiscardHelp { discard, keep })
+}
+
+/// Does `bid` play with `discard` laid down from `twelve`?
+#[must_use]
+pub fn plays(bid: &AuctionBid, twelve: CardSet, discard: [Card; 2]) -> bool {
+    let talon: CardSet = discard.into_iter().collect();
+    if !talon.iter().all(|c| twelve.contains(c)) || discard[0] == discard[1] {
+        return false;
+    }
+    let kept = CardSet(twelve.0 & !talon.0);
+    !bid.playable_trumps(kept, talon).is_empty()
 }
 
 /// The user's bid as the record writes it.

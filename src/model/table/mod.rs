@@ -6,13 +6,14 @@
 //! follow: every seat that may double out of turn (the soloist's rekontra while a defender
 //! leads trick 2) is asked once, then the seat to act acts.
 //!
-//! [`auction`] words the user's auction turn (the picked-up twelve, the bidding box),
+//! [`seats`] the three seats around the felt, [`auction`] the user's auction turn (the picked-up twelve, the bidding box),
 //! [`stakes`] what a kontra does to the stakes and what each unit paid, [`review`] the
 //! user's decisions in a finished deal and the moments to judge them at, and [`share`] the
 //! link that opens the game on the table elsewhere.
 
 pub mod auction;
 pub mod review;
+pub mod seats;
 pub mod share;
 pub mod stakes;
 
@@ -22,6 +23,10 @@ use ulti_engine::players::TableLevel;
 use ulti_engine::whole_game::{Action, ActionError, Stage, TableRules, Verb, WholeGame};
 
 use crate::model::session::Session;
+
+/// Why the user may not pass after picking up the talon.
+pub const PICKED_UP_MUST_BID: &str =
+    "a player who has picked up the talon must bid: a higher bid is playable with its twelve";
 
 /// What the page waits for now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,11 +181,28 @@ impl Table {
         self.picked_up
     }
 
-    /// The user picks up the talon (during its auction turn).
+    /// May the user pick up the talon now? On its auction turn once the auction is open; the
+    /// holder only when a raise is playable from its twelve (RULES.md, Auction, item 2).
+    #[must_use]
+    pub fn may_pick_up(&self, game: &WholeGame) -> bool {
+        self.next(game) == Next::User(UserTurn::Auction)
+            && game.opened()
+            && !self.picked_up
+            && (!game.holder_turn() || game.raise_exists())
+    }
+
+    /// The user picks up the talon (during its auction turn, when it may).
     pub fn pick_up(&mut self, game: &WholeGame) {
-        if self.next(game) == Next::User(UserTurn::Auction) && game.opened() {
+        if self.may_pick_up(game) {
             self.picked_up = true;
         }
+    }
+
+    /// The user has picked up the talon and no higher bid is playable with any discard of its
+    /// twelve: it puts the two cards back and passes (RULES.md, Auction, item 2).
+    #[must_use]
+    pub fn must_put_back(&self, game: &WholeGame) -> bool {
+        self.picked_up && self.next(game) == Next::User(UserTurn::Auction) && !game.raise_exists()
     }
 
     /// What happens next in `game`.
@@ -218,9 +240,15 @@ impl Table {
     /// An illegal action, with the rule it breaks; nothing changes then.
     pub fn act(&mut self, game: &mut WholeGame, action: Action) -> Result<(), ActionError> {
         let by_user = action.seat == self.user;
-        let bid = matches!(action.verb, Verb::Bid { .. });
+        if by_user
+            && self.picked_up
+            && matches!(action.verb, Verb::Pass { .. })
+            && game.raise_exists()
+        {
+            return Err(ActionError::WrongPhase(PICKED_UP_MUST_BID));
+        }
         game.apply(action)?;
-        if by_user && bid {
+        if by_user {
             self.picked_up = false;
         }
         self.session.save(game);

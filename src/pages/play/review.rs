@@ -5,7 +5,7 @@ use ulti_engine::SOLOIST;
 
 use super::Play;
 use crate::components::card::{CardFace, suit_class};
-use crate::i18n::{card_name, contract_name, seat_name, text, tr, tr_with};
+use crate::i18n::{card_name, contract_name, seat_name, text, tr, tr_with, verdict_words};
 use crate::model::analysis::signed;
 use crate::model::play::{Verdict, card_check, review_link, review_query, turning_card, verdict};
 use crate::solver_client::{PositionState, SolverClient};
@@ -170,23 +170,8 @@ pub(super) fn Review() -> impl IntoView {
                                 .enumerate()
                                 .map(|(j, (card, seat, v, turning, link))| {
                                     let i = t * 3 + j;
-                                    let (kind, note) = match v {
-                                        None => ("pending", tr(l, "play.verdict_pending")),
-                                        Some(Verdict::Kept) => ("kept", tr(l, "play.verdict_kept")),
-                                        Some(Verdict::ThrewAway) => {
-                                            ("threw", tr(l, "play.verdict_threw"))
-                                        }
-                                        Some(Verdict::Lost(n)) => {
-                                            (
-                                                "lost",
-                                                tr_with(l, "play.verdict_lost", &[("n", &n.to_string())]),
-                                            )
-                                        }
-                                    };
-                                    let lost = match v {
-                                        Some(Verdict::Lost(n)) => n.to_string(),
-                                        _ => "0".to_string(),
-                                    };
+                                    let (kind, note) = verdict_words(l, *v);
+                                    let lost = v.and_then(Verdict::lost).unwrap_or(0).to_string();
                                     let label = format!(
                                         "{}. {}, {}: {}{}",
                                         i + 1,

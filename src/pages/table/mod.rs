@@ -4,14 +4,20 @@
 //! naming, kontra, the card play and the payment, with a score sheet over the evening that the
 //! browser keeps (a reload or a closed tab continues where it stood).
 //!
-//! Sections: [`seats`] (the table: who deals, the auction heard, the trick, the contract),
-//! [`turn`] (the user's decision), [`hint`] (the advisor from the user's seat), [`result`] (the deal's payment), [`review`] (the user's decisions judged), [`share`] (a link to the game on the table), [`sheet`] (the score
-//! sheet, export and import, a new evening).
+//! Sections: [`felt`] (the card table: the seats around it, the talon, the trick, the
+//! contract) with [`hand`] (the user's cards at its bottom), [`auction_log`] (the auction
+//! heard, beside the felt), [`turn`] (whose turn it is and the user's decision) with
+//! [`bidding`] (the bidding box), [`hint`] (the advisor from the user's seat), [`result`] (the
+//! deal's payment), [`review`] (the user's decisions judged), [`share`] (a link to the game on
+//! the table), [`sheet`] (the score sheet, export and import, a new evening).
 
+mod auction_log;
+mod bidding;
+mod felt;
+mod hand;
 mod hint;
 mod result;
 mod review;
-mod seats;
 mod share;
 mod sheet;
 mod turn;
@@ -21,20 +27,22 @@ use std::time::Duration;
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
 use ulti_engine::players::TableLevel;
-use ulti_engine::whole_game::{Action, Stage, WholeGame};
-use ulti_engine::{Card, Contract, Seat};
+use ulti_engine::whole_game::{Action, AuctionBid, Stage, WholeGame};
+use ulti_engine::{Card, CardSet, Contract, Seat};
 
 use crate::components::deck::random_seed;
 use crate::components::header::Header;
-use crate::i18n::{Lang, text, tr_with};
-use crate::model::table::{Next, Table};
+use crate::i18n::{Lang, seats_in_words, text, tr_with};
+use crate::model::table::auction::{discard_help, plays, twelve};
+use crate::model::table::{Next, Table, UserTurn};
 use crate::protocol::{Answer, UNEXPECTED_ANSWER};
 use crate::solver_client::now_ms;
 use crate::solver_client::{SolverClient, TableAsk, TableTickets};
 use crate::state::PageLang;
 
+use self::auction_log::AuctionLog;
+use self::felt::Felt;
 use self::result::DealResult;
-use self::seats::Seats;
 use self::share::{IncomingShare, ShareBox, take_incoming};
 use self::sheet::ScoreSheet;
 use self::turn::UserTurnPanel;
@@ -58,8 +66,16 @@ struct TablePage {
     table: RwSignal<Table>,
     /// The game on the table (the one in progress, or the last one finished).
     game: RwSignal<Option<WholeGame>>,
+    /// The twelve the user chooses its discard from, on its auction turn once it holds them.
+    twelve: Memo<Option<CardSet>>,
     /// The cards chosen for the discard.
     discard: RwSignal<Vec<Card>>,
+    /// A bid the user clicked that the discard chosen does not play.
+    chosen_bid: RwSignal<Option<AuctionBid>>,
+    /// A discard that plays `chosen_bid`, marked in the hand.
+    suggested: Memo<Option<[Card; 2]>>,
+    /// The bidding box shows every row, not only those with a bid to say.
+    show_all_bids: RwSignal<bool>,
     /// The units chosen for a kontra.
     kontra_units: RwSignal<Vec<Contract>>,
     /// Why the user's last action was refused.
@@ -108,6 +124,7 @@ impl TablePage {
             Ok(()) => {
                 self.error.set(None);
                 self.discard.set(Vec::new());
+                self.chosen_bid.set(None);
                 self.kontra_units.set(Vec::new());
                 self.game.set(Some(game));
             }
@@ -122,6 +139,7 @@ impl TablePage {
         self.error.set(None);
         self.computer_error.set(None);
         self.discard.set(Vec::new());
+        self.chosen_bid.set(None);
         self.kontra_units.set(Vec::new());
         self.game.set(game);
     }
@@ -169,11 +187,39 @@ pub fn TableRoute() -> impl IntoView {
         table0.next_deal();
     }
     let game0 = table0.game();
+    let table = RwSignal::new(table0);
+    let game = RwSignal::new(game0);
+    let twelve_now = Memo::new(move |_| {
+        let (user, picked, next) = table.with(|t| {
+            let next = game.with(|g| g.as_ref().map(|g| t.next(g)));
+            (t.user, t.picked_up(), next)
+        });
+        (next == Some(Next::User(UserTurn::Auction)))
+            .then(|| game.with(|g| g.as_ref().and_then(|g| twelve(g, user, picked))))
+            .flatten()
+    });
+    let discard = RwSignal::new(Vec::new());
+    let chosen_bid = RwSignal::new(None::<AuctionBid>);
+    let suggested = Memo::new(move |_| {
+        let bid = chosen_bid.get()?;
+        let twelve = twelve_now.get()?;
+        let chosen = discard.get();
+        if let Ok(d) = <[Card; 2]>::try_from(chosen.as_slice())
+            && plays(&bid, twelve, d)
+        {
+            return None;
+        }
+        discard_help(&bid, twelve, &chosen).map(|h| h.discard)
+    });
     let tp = TablePage {
         lang,
-        table: RwSignal::new(table0),
-        game: RwSignal::new(game0),
-        discard: RwSignal::new(Vec::new()),
+        table,
+        game,
+        twelve: twelve_now,
+        discard,
+        chosen_bid,
+        suggested,
+        show_all_bids: RwSignal::new(false),
         kontra_units: RwSignal::new(Vec::new()),
         error: RwSignal::new(None),
         computer_error: RwSignal::new(None),
@@ -329,39 +375,50 @@ pub fn TableRoute() -> impl IntoView {
                     })
             }}
             <IncomingShare incoming />
-            <Seats />
-            {move || (!over()).then(|| view! { <UserTurnPanel /> })}
-            {move || over().then(|| view! { <DealResult /> })}
-            {move || {
-                tp.computer_error
-                    .get()
-                    .map(|e| {
-                        view! {
-                            <p class="alert" role="alert" data-testid="table-computer-error">
-                                {move || tr_with(lang.get(), "play.computer_error", &[("error", &e)])}
-                            </p>
-                        }
-                    })
-            }}
-            {move || {
-                tp.think
-                    .get()
-                    .map(|(kind, ms, n)| {
-                        view! {
-                            <p
-                                class="hint"
-                                data-testid="table-think-ms"
-                                data-kind=kind
-                                data-ms=format!("{ms:.0}")
-                                data-n=n.to_string()
-                            >
-                                {move || tr_with(lang.get(), "play.think_ms", &[("ms", &format!("{ms:.0}"))])}
-                            </p>
-                        }
-                    })
-            }}
+            <div class="table-stage">
+                <Felt />
+                <AuctionLog />
+                <div class="table-below">
+                    {move || (!over()).then(|| view! { <UserTurnPanel /> })}
+                    {move || over().then(|| view! { <DealResult /> })}
+                    {move || {
+                        tp.computer_error
+                            .get()
+                            .map(|e| {
+                                view! {
+                                    <p class="alert" role="alert" data-testid="table-computer-error">
+                                        {move || {
+                                            let l = lang.get();
+                                            tr_with(l, "play.computer_error", &[("error", &seats_in_words(l, &e))])
+                                        }}
+                                    </p>
+                                }
+                            })
+                    }}
+                </div>
+            </div>
             <ScoreSheet />
             <ShareBox />
+            <details class="panel table-details" data-testid="table-details">
+                <summary>{text(lang, "whole.details")}</summary>
+                {move || {
+                    tp.think
+                        .get()
+                        .map(|(kind, ms, n)| {
+                            view! {
+                                <p
+                                    class="hint"
+                                    data-testid="table-think-ms"
+                                    data-kind=kind
+                                    data-ms=format!("{ms:.0}")
+                                    data-n=n.to_string()
+                                >
+                                    {move || tr_with(lang.get(), "play.think_ms", &[("ms", &format!("{ms:.0}"))])}
+                                </p>
+                            }
+                        })
+                }}
+            </details>
         </main>
         <footer class="app-footer">{text(lang, "whole.footer")}</footer>
     }

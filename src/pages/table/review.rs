@@ -12,7 +12,7 @@ use ulti_engine::whole_game::{Action, Verb, WholeGame};
 
 use super::TablePage;
 use crate::components::card::{CardFace, suit_class};
-use crate::i18n::{Lang, advice_text, card_name, text, tr, tr_with};
+use crate::i18n::{Lang, advice_text, card_name, text, tr, tr_with, verdict_words};
 use crate::model::analysis::signed;
 use crate::model::play::{Verdict, card_check, verdict};
 use crate::model::table::review::{
@@ -350,15 +350,7 @@ fn row_view(l: Lang, game: &WholeGame, d: &Decision, j: &Judged, base: &str) -> 
     if d.kind == Kind::Card {
         let card = card_of(d).expect("a card decision has its card");
         let index = d.card_index.unwrap_or(0);
-        let (kind, note) = match j.card {
-            None => ("pending", tr(l, "play.verdict_pending")),
-            Some(Verdict::Kept) => ("kept", tr(l, "play.verdict_kept")),
-            Some(Verdict::ThrewAway) => ("threw", tr(l, "play.verdict_threw")),
-            Some(Verdict::Lost(n)) => (
-                "lost",
-                tr_with(l, "play.verdict_lost", &[("n", &n.to_string())]),
-            ),
-        };
+        let (kind, note) = verdict_words(l, j.card);
         let link = solver_query_at(game, index).unwrap_or_default();
         return view! {
             <li class="table-review-row" data-testid="table-review-row" data-kind="card" data-at=d.at.to_string()

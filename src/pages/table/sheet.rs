@@ -10,9 +10,12 @@ use wasm_bindgen::JsCast;
 
 use super::TablePage;
 use crate::components::deck::random_seed;
-use crate::i18n::{Lang, level_name, table_seat, text, tr, tr_with};
+use crate::i18n::{
+    Lang, auction_bid_name, contract_name, level_name, seats_in_words, suit_name, table_seat, text,
+    tr, tr_with,
+};
 use crate::model::analysis::signed;
-use crate::model::session::Session;
+use crate::model::session::{Session, SheetBid};
 
 /// A `data:` link that downloads `text` as a JSON-lines file.
 fn download_href(text: &str) -> String {
@@ -68,7 +71,11 @@ pub(super) fn ScoreSheet() -> impl IntoView {
             }
             Err(e) => import_msg.set(Some((
                 false,
-                tr_with(l, "whole.import_refused", &[("error", &e.to_string())]),
+                tr_with(
+                    l,
+                    "whole.import_refused",
+                    &[("error", &seats_in_words(l, &e.to_string()))],
+                ),
             ))),
         }
     };
@@ -103,21 +110,37 @@ pub(super) fn ScoreSheet() -> impl IntoView {
         rows()
             .into_iter()
             .map(|r| {
-                let contract = r.contract.as_ref().map_or_else(
-                    || tr(l, "whole.passed_out"),
-                    |(s, bid)| format!("{}: {bid}", table_seat(l, *s, u)),
+                let (contract, result) = r.contract.as_ref().map_or_else(
+                    || (tr(l, "whole.passed_out"), None),
+                    |c| (sheet_bid(l, c, u), Some(sheet_result(l, c))),
                 );
+                let outcome = r.contract.as_ref().map_or("passed", |c| {
+                    if c.made() {
+                        "made"
+                    } else if c.failed() {
+                        "failed"
+                    } else {
+                        "part"
+                    }
+                });
                 view! {
                     <tr data-testid="table-sheet-row">
-                        <th scope="row">{r.number}</th>
-                        <td>{(r.dealer + 1).to_string()}</td>
-                        <td>{contract}</td>
+                        <th scope="row">
+                            {r.number}
+                            <small class="sheet-dealer" title=tr_with(l, "whole.sheet_dealer_long", &[("n", &(r.dealer + 1).to_string())])>
+                                {format!(" {}{}", tr(l, "whole.sheet_dealer"), r.dealer + 1)}
+                            </small>
+                        </th>
+                        <td class="sheet-bid" data-testid="table-sheet-bid" data-outcome=outcome>
+                            {contract}
+                            {result.map(|w| view! { <span class=format!("sheet-result {outcome}")>{w}</span> })}
+                        </td>
                         {(0..3)
                             .map(|s| {
                                 view! {
                                     <td class="num" data-testid="table-sheet-pay" data-seat=s.to_string()>
                                         {signed(r.payments[s])}
-                                        <small>" (" {signed(r.totals[s])} ")"</small>
+                                        <small>{signed(r.totals[s])}</small>
                                     </td>
                                 }
                             })
@@ -137,17 +160,23 @@ pub(super) fn ScoreSheet() -> impl IntoView {
                     <thead>
                         <tr>
                             <th scope="col">"#"</th>
-                            <th scope="col">{text(lang, "whole.dealer")}</th>
                             <th scope="col">{text(lang, "whole.bid")}</th>
                             {(0..3)
-                                .map(|s| view! { <th scope="col" class="num">{move || table_seat(lang.get(), s, user())}</th> })
+                                .map(|s| {
+                                    view! {
+                                        <th scope="col" class="num">
+                                            <span class="seat-long">{move || table_seat(lang.get(), s, user())}</span>
+                                            <span class="seat-short">{move || seat_short(lang.get(), s, user())}</span>
+                                        </th>
+                                    }
+                                })
                                 .collect_view()}
                         </tr>
                     </thead>
                     <tbody>{sheet_rows}</tbody>
                     <tfoot>
                         <tr>
-                            <th scope="row" colspan="3">{text(lang, "whole.totals")}</th>
+                            <th scope="row" colspan="2">{text(lang, "whole.totals")}</th>
                             {(0..3)
                                 .map(|s| {
                                     view! {
@@ -265,6 +294,48 @@ pub(super) fn ScoreSheet() -> impl IntoView {
             </div>
             <p class="hint">{move || seat_hint(lang.get())}</p>
         </section>
+    }
+}
+
+/// A seat's short name for a phone's score sheet: "P2", "P1 (you)" / "2.", "1. (te)".
+fn seat_short(l: Lang, seat: Seat, user: Seat) -> String {
+    let n = (seat + 1).to_string();
+    tr_with(
+        l,
+        if seat == user {
+            "whole.seat_short_you"
+        } else {
+            "whole.seat_short"
+        },
+        &[("n", &n)],
+    )
+}
+
+/// A sheet row's bid: "Player 2: Red four aces", "Player 1 (you): 40-100 ulti, Acorns"; a
+/// 40-100 or 20-100 never splits at its hyphen on a narrow sheet.
+fn sheet_bid(l: Lang, c: &SheetBid, user: Seat) -> String {
+    let bid = auction_bid_name(l, &c.bid).replace("-100", "\u{2011}100");
+    let mut words = format!("{}: {bid}", table_seat(l, c.soloist, user));
+    if let Some(t) = c.trump.filter(|_| !c.bid.piros) {
+        words.push_str(&format!(", {}", suit_name(l, t)));
+    }
+    words
+}
+
+/// A sheet row's result: "made", "failed", or the units failed ("Ulti failed").
+fn sheet_result(l: Lang, c: &SheetBid) -> String {
+    if c.made() {
+        tr(l, "whole.sheet_made")
+    } else if c.failed() {
+        tr(l, "whole.sheet_failed")
+    } else {
+        let lost: Vec<String> = c
+            .units
+            .iter()
+            .filter(|&&(_, won)| !won)
+            .map(|&(u, _)| contract_name(l, u))
+            .collect();
+        tr_with(l, "whole.sheet_part_failed", &[("units", &lost.join(", "))])
     }
 }
 

@@ -1,29 +1,39 @@
-//! The user's decision: the hand (the twelve with the talon once picked up, a discard chosen
-//! by clicking), pass or pick up, the bidding box, stand, the trump, kontra with what it does
-//! to the stakes, and the card.
+//! The user's decision under the felt: whose turn it is and what they may do (one banner),
+//! then the controls: pass, pick up, stand, put the talon back ([`super::bidding`] holds the
+//! bidding box), the trump, kontra with what it does to the deciding seat's own money, and
+//! the hint.
 
 use leptos::prelude::*;
 use ulti_engine::whole_game::{Action, Stage, Verb, WholeGame};
-use ulti_engine::{Card, CardSet, Contract, Seat, Suit};
+use ulti_engine::{Contract, Seat, Suit};
 
 use super::TablePage;
+use super::bidding::BiddingBox;
 use super::hint::HintBox;
-use crate::components::card::{HandCard, SuitIcon, suit_class};
+use crate::components::card::{SuitIcon, suit_class};
 use crate::i18n::{
-    Lang, auction_bid_name, contract_name, kontra_name, suit_name, table_seat, text, tr, tr_with,
+    Lang, contract_name, kontra_name, seats_in_words, suit_name, table_seat, text, tr, tr_with,
 };
-use crate::model::analysis::signed;
-use crate::model::table::auction::{bid_action, bidding_box, twelve};
 use crate::model::table::stakes::kontra_stakes;
-use crate::model::table::{Next, UserTurn};
+use crate::model::table::{Next, Table, UserTurn};
 
 /// What the user is asked now, in words.
-fn status(lang: Lang, next: Option<&Next>, game: Option<&WholeGame>, user: Seat) -> String {
+fn status(lang: Lang, next: Option<&Next>, game: Option<&WholeGame>, table: &Table) -> String {
+    let user = table.user;
     match next {
         Some(Next::User(UserTurn::Auction)) => {
-            if game.is_some_and(WholeGame::holder_turn) {
+            let Some(g) = game else {
+                return String::new();
+            };
+            if table.must_put_back(g) {
+                tr(lang, "whole.ask_put_back")
+            } else if table.picked_up() {
+                tr(lang, "whole.ask_picked_up")
+            } else if g.holder_turn() && !g.raise_exists() {
+                tr(lang, "whole.ask_stand_only")
+            } else if g.holder_turn() {
                 tr(lang, "whole.ask_stand")
-            } else if game.is_some_and(|g| !g.opened()) {
+            } else if !g.opened() {
                 tr(lang, "whole.ask_open")
             } else {
                 tr(lang, "whole.ask_bid")
@@ -45,6 +55,19 @@ fn status(lang: Lang, next: Option<&Next>, game: Option<&WholeGame>, user: Seat)
     }
 }
 
+/// The seat the table waits for, in words: "Your turn" / "Player 2's turn".
+fn whose(lang: Lang, next: Option<&Next>, user: Seat) -> String {
+    match next {
+        Some(Next::User(_)) => tr(lang, "whole.your_turn"),
+        Some(Next::Computer(s)) => tr_with(
+            lang,
+            "whole.turn_of",
+            &[("seat", &table_seat(lang, *s, user))],
+        ),
+        _ => String::new(),
+    }
+}
+
 /// The user's decision.
 #[component]
 pub(super) fn UserTurnPanel() -> impl IntoView {
@@ -53,104 +76,44 @@ pub(super) fn UserTurnPanel() -> impl IntoView {
     let user = move || tp.table.with(|t| t.user);
     let next = Memo::new(move |_| tp.next());
     let auction_turn = move || next.get() == Some(Next::User(UserTurn::Auction));
-
-    // The cards shown: the twelve on the user's auction turn once it holds them, else the hand.
-    let twelve_now = Memo::new(move |_| {
-        let picked = tp.table.with(|t| t.picked_up());
-        auction_turn()
-            .then(|| {
-                tp.game
-                    .with(|g| g.as_ref().and_then(|g| twelve(g, user(), picked)))
-            })
-            .flatten()
-    });
-    let talon_shown = move || {
-        twelve_now.get().and_then(|_| {
-            tp.game.with(|g| {
-                g.as_ref()
-                    .filter(|g| g.hand(user()).len() == 10)
-                    .map(WholeGame::talon)
-            })
-        })
-    };
-    let cards = move || {
-        twelve_now.get().unwrap_or_else(|| {
-            tp.game
-                .with(|g| g.as_ref().map_or(CardSet::EMPTY, |g| g.hand(user())))
-        })
-    };
-    let on_pick = move |card: Card| {
-        if twelve_now.get_untracked().is_some() {
-            tp.discard.update(|d| {
-                if let Some(i) = d.iter().position(|&c| c == card) {
-                    d.remove(i);
-                } else if d.len() < 2 {
-                    d.push(card);
-                }
-            });
-            return;
-        }
-        if next.get_untracked() != Some(Next::User(UserTurn::Card)) {
-            return;
-        }
-        tp.act(Action {
-            seat: user(),
-            verb: Verb::Card(card),
-        });
-    };
-    let hand_view = move || {
-        let talon = talon_shown().unwrap_or(CardSet::EMPTY);
-        cards()
-            .iter()
-            .map(|card| {
-                // Dimmed only when the user is to play a card and this one may not be played.
-                let legal = Signal::derive(move || {
-                    next.get() != Some(Next::User(UserTurn::Card))
-                        || tp
-                            .game
-                            .with(|g| g.as_ref().is_some_and(|g| g.legal_cards().contains(card)))
-                });
-                let pressed = Signal::derive(move || {
-                    twelve_now
-                        .get()
-                        .map(|_| tp.discard.with(|d| d.contains(&card)))
-                });
-                view! {
-                    <span class="table-hand-card" class:from-talon=talon.contains(card)>
-                        <HandCard card=card testid="table-card" pressed=pressed legal=legal on_pick=on_pick />
-                    </span>
-                }
-            })
-            .collect_view()
-    };
+    let mine = move || matches!(next.get(), Some(Next::User(_)));
 
     view! {
-        <section class="panel table-turn" aria-labelledby="table-turn-title" data-testid="table-turn">
-            <h2 id="table-turn-title">{text(lang, "play.your_hand")}</h2>
-            <p
-                class="play-status"
-                data-testid="table-status"
-                data-next=move || match next.get() {
-                    Some(Next::User(UserTurn::Auction)) => "auction".to_string(),
-                    Some(Next::User(UserTurn::Trump)) => "trump".to_string(),
-                    Some(Next::User(UserTurn::Card)) => "card".to_string(),
-                    Some(Next::User(UserTurn::Kontra { .. })) => "kontra".to_string(),
-                    Some(Next::Computer(s)) => format!("computer-{s}"),
-                    _ => "over".to_string(),
-                }
-                aria-live="polite"
-            >
-                {move || {
-                    let l = lang.get();
-                    let n = next.get();
-                    tp.game.with(|g| status(l, n.as_ref(), g.as_ref(), user()))
-                }}
-            </p>
-            <div class="play-hand" role="group" aria-labelledby="table-turn-title" data-testid="table-hand">
-                {hand_view}
+        <section class="panel table-turn" class:mine=mine aria-labelledby="table-turn-title" data-testid="table-turn">
+            <div class="turn-banner" data-testid="table-whose" data-mine=move || mine().to_string()>
+                <h2 id="table-turn-title">
+                    {move || whose(lang.get(), next.get().as_ref(), user())}
+                </h2>
+                <p
+                    class="play-status"
+                    data-testid="table-status"
+                    data-next=move || match next.get() {
+                        Some(Next::User(UserTurn::Auction)) => "auction".to_string(),
+                        Some(Next::User(UserTurn::Trump)) => "trump".to_string(),
+                        Some(Next::User(UserTurn::Card)) => "card".to_string(),
+                        Some(Next::User(UserTurn::Kontra { .. })) => "kontra".to_string(),
+                        Some(Next::Computer(s)) => format!("computer-{s}"),
+                        _ => "over".to_string(),
+                    }
+                    aria-live="polite"
+                >
+                    {move || {
+                        let l = lang.get();
+                        let n = next.get();
+                        tp.table.with(|t| tp.game.with(|g| status(l, n.as_ref(), g.as_ref(), t)))
+                    }}
+                </p>
             </div>
             {move || {
-                talon_shown()
+                tp.twelve
+                    .get()
+                    .filter(|t| {
+                        t.len() == 12
+                            && tp.table.with(|tb| {
+                                tb.picked_up()
+                                    && tp.game.with(|g| g.as_ref().is_some_and(|g| !tb.must_put_back(g)))
+                            })
+                    })
                     .map(|_| view! { <p class="hint" data-testid="table-talon-note">{text(lang, "whole.talon_note")}</p> })
             }}
             {move || auction_turn().then(|| view! { <AuctionControls /> })}
@@ -167,34 +130,41 @@ pub(super) fn UserTurnPanel() -> impl IntoView {
             {move || {
                 tp.error
                     .get()
-                    .map(|e| view! { <p class="alert" role="alert" data-testid="table-error">{e}</p> })
+                    .map(|e| {
+                        view! {
+                            <p class="alert" role="alert" data-testid="table-error">
+                                {move || seats_in_words(lang.get(), &e)}
+                            </p>
+                        }
+                    })
             }}
             <HintBox />
         </section>
     }
 }
 
-/// Pass, pick up, stand; the discard count and the bidding box.
+/// Pass, pick up, stand, put the talon back; the bidding box once the user holds twelve.
 #[component]
 fn AuctionControls() -> impl IntoView {
     let tp = expect_context::<TablePage>();
     let lang = tp.lang;
     let user = move || tp.table.with_untracked(|t| t.user);
     let game = move || tp.game.get();
-    let picked = move || tp.table.with(|t| t.picked_up());
+    let picked = move || tp.table.with(Table::picked_up);
     let holder = move || game().is_some_and(|g| g.holder_turn());
     let opened = move || game().is_some_and(|g| g.opened());
     let may_pass = move || game().is_some_and(|g| g.may_pass());
-    let holds_twelve = move || {
-        let p = picked();
-        game().is_some_and(|g| twelve(&g, user(), p).is_some())
+    let may_pick_up = move || {
+        tp.game.with(|g| {
+            g.as_ref()
+                .is_some_and(|g| tp.table.with(|t| t.may_pick_up(g)))
+        })
     };
-    let discard = move || <[Card; 2]>::try_from(tp.discard.get()).ok();
-    let groups = move || {
-        let p = picked();
-        game()
-            .and_then(|g| twelve(&g, user(), p).map(|t| bidding_box(&g, t, discard())))
-            .unwrap_or_default()
+    let put_back = move || {
+        tp.game.with(|g| {
+            g.as_ref()
+                .is_some_and(|g| tp.table.with(|t| t.must_put_back(g)))
+        })
     };
     let pick_up = move |_| {
         tp.update(|t, g| {
@@ -228,7 +198,7 @@ fn AuctionControls() -> impl IntoView {
                     })
             }}
             {move || {
-                (opened() && !picked())
+                may_pick_up()
                     .then(|| {
                         view! {
                             <button type="button" data-testid="table-pick-up" on:click=pick_up>
@@ -237,60 +207,18 @@ fn AuctionControls() -> impl IntoView {
                         }
                     })
             }}
+            {move || {
+                put_back()
+                    .then(|| {
+                        view! {
+                            <button type="button" class="primary" data-testid="table-put-back" on:click=move |_| say(Verb::Pass { discard: None })>
+                                {text(lang, "whole.put_back")}
+                            </button>
+                        }
+                    })
+            }}
         </div>
-        {move || {
-            holds_twelve()
-                .then(|| {
-                    view! {
-                        <p class="hint" data-testid="table-discard-count">
-                            {move || {
-                                tr_with(lang.get(), "play.discard_count", &[("n", &tp.discard.with(Vec::len).to_string())])
-                            }}
-                        </p>
-                        <div class="bidding-box" data-testid="table-bidding-box">
-                            {move || {
-                                let l = lang.get();
-                                let ready = discard().is_some();
-                                groups()
-                                    .into_iter()
-                                    .map(|g| {
-                                        view! {
-                                            <div class="bid-group" role="group" aria-label=tr_with(l, "whole.value_n", &[("n", &g.value.to_string())])>
-                                                <span class="bid-value" aria-hidden="true">{g.value}</span>
-                                                {g
-                                                    .bids
-                                                    .into_iter()
-                                                    .map(|b| {
-                                                        let bid = b.bid.clone();
-                                                        let name = auction_bid_name(l, &b.bid);
-                                                        view! {
-                                                            <button
-                                                                type="button"
-                                                                class="bid-button"
-                                                                data-testid="table-bid"
-                                                                data-bid=b.bid.to_string()
-                                                                data-value=g.value.to_string()
-                                                                disabled=!(ready && b.playable)
-                                                                on:click=move |_| {
-                                                                    if let Some(d) = discard() {
-                                                                        tp.act(bid_action(user(), bid.clone(), d));
-                                                                    }
-                                                                }
-                                                            >
-                                                                {name}
-                                                            </button>
-                                                        }
-                                                    })
-                                                    .collect_view()}
-                                            </div>
-                                        }
-                                    })
-                                    .collect_view()
-                            }}
-                        </div>
-                    }
-                })
-        }}
+        {move || (tp.twelve.get().is_some() && !put_back()).then(|| view! { <BiddingBox /> })}
     }
 }
 
@@ -343,6 +271,11 @@ fn KontraControls(out_of_turn: bool) -> impl IntoView {
                 })
         })
     };
+    let soloist = tp.game.with_untracked(|g| {
+        g.as_ref()
+            .and_then(WholeGame::contracted)
+            .is_some_and(|c| c.soloist == user)
+    });
     move || {
         let (level, stakes) = options()?;
         let l = lang.get();
@@ -363,12 +296,16 @@ fn KontraControls(out_of_turn: bool) -> impl IntoView {
                 };
                 let words = tr_with(
                     l,
-                    "whole.stakes",
+                    if soloist {
+                        "whole.stakes_soloist"
+                    } else {
+                        "whole.stakes_defender"
+                    },
                     &[
-                        ("won_now", &signed(s.won_now)),
-                        ("won_then", &signed(s.won_then)),
-                        ("lost_now", &signed(s.lost_now)),
-                        ("lost_then", &signed(s.lost_then)),
+                        ("made_now", &s.won_now.abs().to_string()),
+                        ("made_then", &s.won_then.abs().to_string()),
+                        ("failed_now", &s.lost_now.abs().to_string()),
+                        ("failed_then", &s.lost_then.abs().to_string()),
                     ],
                 );
                 view! {

@@ -1,0 +1,391 @@
+//! The felt: the three seats around the table (the user at the bottom, the next seat in
+//! playing order on the right, the one before it on the left), the deal, the contract and its
+//! kontras along the top, and in the middle the talon and the standing bid during the auction,
+//! then the trick (each card coming from its seat's side, a complete trick going to its
+//! winner). The user's hand lies below it ([`super::hand`]).
+//!
+//! The motion is CSS only (`style/table.css`) and off under `prefers-reduced-motion`; an
+//! element that moves is created once per thing that moved (a card, a talon laid down), so a
+//! redraw never replays it.
+
+use leptos::prelude::*;
+use ulti_engine::Seat;
+use ulti_engine::whole_game::{Stage, Verb, WholeGame};
+
+use super::TablePage;
+use super::hand::Hand;
+use crate::components::card::{CardFace, suit_class};
+use crate::i18n::{
+    Lang, auction_bid_name, card_name, contract_name, kontra_name, suit_name, table_seat, text, tr,
+    tr_with,
+};
+use crate::model::line::TrickView;
+use crate::model::table::auction::Heard;
+use crate::model::table::seats::{Place, Role, SeatInfo, place, seats};
+use crate::model::table::{trick_on_table, tricks_taken};
+
+/// The words of a seat's last word in the auction: "Red ulti (10)", "pass", "stands".
+pub(super) fn heard_words(lang: Lang, h: &Heard) -> String {
+    match h {
+        Heard::Bid(_, bid) => tr_with(
+            lang,
+            "whole.heard_bid",
+            &[
+                ("bid", &auction_bid_name(lang, bid)),
+                ("value", &bid.value().to_string()),
+            ],
+        ),
+        Heard::Pass(_) => tr(lang, "whole.heard_pass"),
+        Heard::Stand(_) => tr(lang, "whole.heard_stand"),
+    }
+}
+
+/// The contract in words: "Player 2 plays Ulti, trump Acorns"; before the trump is named,
+/// without it.
+pub(super) fn contract_text(lang: Lang, game: &WholeGame, user: Seat) -> Option<String> {
+    let c = game.contracted()?;
+    let mut t = tr_with(
+        lang,
+        "whole.contract",
+        &[
+            ("seat", &table_seat(lang, c.soloist, user)),
+            ("bid", &auction_bid_name(lang, &c.bid)),
+        ],
+    );
+    if c.bid.has_trumps()
+        && let Some(s) = c.trump
+    {
+        t.push_str(&tr_with(
+            lang,
+            "whole.trump_is",
+            &[("suit", &suit_name(lang, s))],
+        ));
+    }
+    Some(t)
+}
+
+/// The kontras said, per unit: "Ulti: kontra" (both defenders' levels when they differ).
+pub(super) fn kontra_text(lang: Lang, game: &WholeGame) -> Option<String> {
+    let book = game.kontra()?;
+    let parts: Vec<String> = book
+        .units
+        .iter()
+        .filter(|(_, l)| l.iter().any(|&x| x > 0))
+        .map(|(u, l)| {
+            let levels = if l[0] == l[1] {
+                kontra_name(lang, l[0])
+            } else {
+                format!("{} / {}", kontra_name(lang, l[0]), kontra_name(lang, l[1]))
+            };
+            format!("{}: {levels}", contract_name(lang, *u))
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+/// A role's words.
+fn role_words(lang: Lang, r: Role) -> String {
+    tr(
+        lang,
+        match r {
+            Role::Dealer => "whole.dealer",
+            Role::Forehand => "whole.forehand",
+            Role::Holder => "whole.holder",
+            Role::PickedUp => "whole.picked_up",
+            Role::Soloist => "whole.soloist",
+            Role::Defender => "whole.defender",
+        },
+    )
+}
+
+/// A role's name for CSS and tests.
+fn role_id(r: Role) -> &'static str {
+    match r {
+        Role::Dealer => "dealer",
+        Role::Forehand => "forehand",
+        Role::Holder => "holder",
+        Role::PickedUp => "picked-up",
+        Role::Soloist => "soloist",
+        Role::Defender => "defender",
+    }
+}
+
+/// The talon on the felt during the auction: laid down by a seat (it slides in from there),
+/// picked up by the user (it slides into the hand), or not yet laid (the forehand's twelve).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TalonOnFelt {
+    /// Bids said so far: a new talon is laid with each.
+    laid: usize,
+    /// Where it came from.
+    from: Option<Place>,
+    /// The user holds it now.
+    picked: bool,
+}
+
+/// The felt.
+#[component]
+pub(super) fn Felt() -> impl IntoView {
+    let tp = expect_context::<TablePage>();
+    let lang = tp.lang;
+    let user = move || tp.table.with(|t| t.user);
+    let infos = Memo::new(move |_| {
+        let (u, picked) = tp.table.with(|t| (t.user, t.picked_up()));
+        let next = tp.next();
+        tp.game
+            .with(|g| g.as_ref().map(|g| seats(g, u, picked, next.as_ref())))
+    });
+    let seat_at = move |p: Place| {
+        Signal::derive(move || {
+            infos.with(|i| {
+                i.as_ref()
+                    .and_then(|i| i.iter().find(|s| s.place == p).cloned())
+            })
+        })
+    };
+    let deal_no = move || tp.table.with(|t| t.deal_number());
+    let stage = Memo::new(move |_| tp.game.with(|g| g.as_ref().map(WholeGame::stage)));
+    let talon = Memo::new(move |_| {
+        let (u, picked) = tp.table.with(|t| (t.user, t.picked_up()));
+        tp.game.with(|g| {
+            let g = g.as_ref().filter(|g| g.stage() == Stage::Auction)?;
+            let laid = g
+                .actions()
+                .iter()
+                .filter(|a| matches!(a.verb, Verb::Bid { .. } | Verb::Pass { discard: Some(_) }))
+                .count();
+            (laid > 0).then(|| TalonOnFelt {
+                laid,
+                from: g.talon_by().map(|s| place(s, u)),
+                picked,
+            })
+        })
+    });
+    let standing = move || {
+        let l = lang.get();
+        tp.game.with(|g| {
+            let g = g.as_ref().filter(|g| g.stage() == Stage::Auction)?;
+            Some(match g.standing() {
+                Some((s, b)) => format!(
+                    "{} · {}",
+                    table_seat(l, s, user()),
+                    tr_with(
+                        l,
+                        "whole.standing",
+                        &[
+                            ("bid", &auction_bid_name(l, b)),
+                            ("value", &b.value().to_string())
+                        ]
+                    )
+                ),
+                None => tr(l, "whole.no_bid_yet"),
+            })
+        })
+    };
+    let trick = Memo::new(move |_| tp.game.with(|g| g.as_ref().and_then(trick_on_table)));
+
+    view! {
+        <section class="felt" aria-labelledby="felt-title" data-testid="table-felt">
+            <header class="felt-top">
+                <h2 id="felt-title">
+                    {move || tr_with(lang.get(), "whole.deal_n", &[("n", &deal_no().to_string())])}
+                </h2>
+                <span class="felt-contract" data-testid="table-contract">
+                    {move || {
+                        let l = lang.get();
+                        tp.game.with(|g| g.as_ref().and_then(|g| contract_text(l, g, user())))
+                    }}
+                </span>
+                <span class="felt-kontras" data-testid="table-kontras">
+                    {move || {
+                        let l = lang.get();
+                        tp.game.with(|g| g.as_ref().and_then(|g| kontra_text(l, g)))
+                    }}
+                </span>
+            </header>
+            <SeatBox info=seat_at(Place::Left) />
+            <SeatBox info=seat_at(Place::Right) />
+            <div class="felt-center" data-testid="table-center">
+                {move || {
+                    (stage.get() == Some(Stage::Auction))
+                        .then(|| {
+                            view! {
+                                {move || talon.get().map(talon_view)}
+                                <p class="felt-standing" data-testid="table-standing">{standing}</p>
+                            }
+                        })
+                }}
+                {move || {
+                    matches!(stage.get(), Some(Stage::Play | Stage::Over))
+                        .then(|| view! { <TrickOnFelt trick /> })
+                }}
+                <p class="felt-tricks" data-testid="table-tricks">
+                    {move || {
+                        let l = lang.get();
+                        tp.game
+                            .with(|g| g.as_ref().and_then(tricks_taken))
+                            .map(|(s, d)| {
+                                tr_with(
+                                    l,
+                                    "play.tricks_won",
+                                    &[("soloist", &s.to_string()), ("defenders", &d.to_string())],
+                                )
+                            })
+                    }}
+                </p>
+            </div>
+            <SeatBox info=seat_at(Place::Bottom) />
+            <Hand />
+        </section>
+    }
+}
+
+/// The talon's two cards, face down; a new element per talon laid, so it slides in once from
+/// the seat that laid it (and into the hand when the user picks it up).
+fn talon_view(t: TalonOnFelt) -> impl IntoView {
+    let tp = expect_context::<TablePage>();
+    let lang = tp.lang;
+    let from = t.from.map_or("center", Place::id);
+    view! {
+        <div
+            class="felt-talon"
+            class:picked=t.picked
+            data-from=from
+            data-laid=t.laid.to_string()
+            data-testid="table-talon"
+            role="img"
+            aria-label=move || tr(lang.get(), "whole.talon")
+        >
+            <span class="card-back"></span>
+            <span class="card-back"></span>
+        </div>
+    }
+}
+
+/// One seat around the felt: its name, roles, cards, last word and whether the table waits
+/// for it.
+#[component]
+fn SeatBox(#[prop(into)] info: Signal<Option<SeatInfo>>) -> impl IntoView {
+    let tp = expect_context::<TablePage>();
+    let lang = tp.lang;
+    let user = move || tp.table.with(|t| t.user);
+    let seat = move || info.with(|i| i.as_ref().map_or(0, |i| i.seat));
+    let place_id = move || info.with(|i| i.as_ref().map_or("bottom", |i| i.place.id()));
+    let thinking = move || tp.thinking.get() == Some(seat());
+    let to_act = move || info.with(|i| i.as_ref().is_some_and(|i| i.to_act));
+    view! {
+        <div
+            class="seat-box"
+            class:to-act=to_act
+            class:is-user=move || seat() == user()
+            data-place=place_id
+            data-testid="table-seat"
+            data-seat=move || seat().to_string()
+            data-to-act=move || to_act().to_string()
+            data-thinking=move || thinking().to_string()
+            data-roles=move || {
+                info.with(|i| {
+                    i.as_ref()
+                        .map(|i| i.roles.iter().map(|&r| role_id(r)).collect::<Vec<_>>().join(" "))
+                        .unwrap_or_default()
+                })
+            }
+        >
+            <div class="seat-head">
+                <strong class="seat-name">{move || table_seat(lang.get(), seat(), user())}</strong>
+                {move || {
+                    thinking()
+                        .then(|| {
+                            view! {
+                                <span class="solving" data-testid="table-thinking">
+                                    <span class="spinner" aria-hidden="true"></span>
+                                    {text(lang, "whole.thinking")}
+                                </span>
+                            }
+                        })
+                }}
+            </div>
+            <span class="seat-badges">
+                {move || {
+                    let l = lang.get();
+                    info.with(|i| {
+                        i.as_ref()
+                            .map(|i| {
+                                i.roles
+                                    .iter()
+                                    .map(|&r| {
+                                        view! {
+                                            <span class=format!("badge role-{}", role_id(r))>{role_words(l, r)}</span>
+                                        }
+                                    })
+                                    .collect_view()
+                            })
+                    })
+                }}
+            </span>
+            <span class="seat-count" data-testid="table-seat-cards" data-n=move || info.with(|i| i.as_ref().map_or(0, |i| i.cards)).to_string()>
+                <span class="card-back mini" aria-hidden="true"></span>
+                {move || {
+                    let n = info.with(|i| i.as_ref().map_or(0, |i| i.cards));
+                    tr_with(lang.get(), "whole.cards_left", &[("n", &n.to_string())])
+                }}
+            </span>
+            {move || {
+                let l = lang.get();
+                info.with(|i| i.as_ref().and_then(|i| i.said.clone()))
+                    .map(|h| {
+                        view! { <span class="seat-said" data-testid="table-seat-said">{heard_words(l, &h)}</span> }
+                    })
+            }}
+        </div>
+    }
+}
+
+/// The trick on the felt: each card in its seat's direction, coming in from there; a
+/// complete trick goes to its winner after a moment (its label stays).
+#[component]
+fn TrickOnFelt(trick: Memo<Option<TrickView>>) -> impl IntoView {
+    let tp = expect_context::<TablePage>();
+    let lang = tp.lang;
+    let user = move || tp.table.with(|t| t.user);
+    let cards = move || trick.with(|t| t.as_ref().map(|t| t.cards.clone()).unwrap_or_default());
+    let number = move || trick.with(|t| t.as_ref().map_or(0, |t| t.number));
+    let winner = move || trick.with(|t| t.as_ref().and_then(|t| t.winner));
+    view! {
+        <div
+            class="felt-trick"
+            data-testid="table-trick"
+            data-number=move || number().to_string()
+            data-winner=move || winner().map(|w| place(w, user()).id())
+            role="group"
+            aria-label=move || tr(lang.get(), "whole.trick")
+        >
+            <For each=cards key=|p| p.card let(p)>
+                {
+                    let at = place(p.seat, tp.table.with_untracked(|t| t.user));
+                    view! {
+                        <span
+                            class=format!("card trick-card {}", suit_class(p.card.suit()))
+                            data-place=at.id()
+                            data-testid="table-trick-card"
+                            data-card=p.card.to_string()
+                            data-seat=p.seat.to_string()
+                            role="img"
+                            aria-label=move || {
+                                let l = lang.get();
+                                format!("{}, {}", card_name(l, p.card), table_seat(l, p.seat, user()))
+                            }
+                        >
+                            <CardFace card=p.card />
+                        </span>
+                    }
+                }
+            </For>
+        </div>
+        <p class="trick-label" data-testid="table-trick-winner">
+            {move || {
+                let l = lang.get();
+                winner().map(|w| tr_with(l, "play.last_trick", &[("seat", &table_seat(l, w, user()))]))
+            }}
+        </p>
+    }
+}
