@@ -12,11 +12,11 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, TIMEOUT, baseUrl, browserPerFile, pageProblems, screenshot, withPage } from './helpers.mjs';
+import { REPO_ROOT, TIMEOUT, browserPerFile, openTable, pageProblems, screenshot, withPage } from './helpers.mjs';
 import { assertAccessible } from './a11y.mjs';
 
 const browser = browserPerFile();
@@ -30,16 +30,6 @@ function noRaise(more = []) {
   return JSON.stringify(rec);
 }
 
-/** Opens the Table page (empty storage unless `clear` is false) in `lang`. */
-async function openTable(page, lang = 'en', { clear = true } = {}) {
-  await page.goto(baseUrl());
-  if (clear) await page.evaluate(() => localStorage.clear());
-  await page.evaluate((l) => {
-    history.pushState(null, '', `table?lang=${l}`);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, lang);
-  await page.waitForSelector('[data-testid=table-page]');
-}
 
 /** A new evening at `seat` with the easy computers, then `records` imported. */
 async function importAt(page, seat, records) {

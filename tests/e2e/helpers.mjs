@@ -307,3 +307,15 @@ export function diffResults(shown, expected) {
   }
   return problems;
 }
+
+/** Opens the Table page in `lang`, with an empty browser storage (a first visit) unless `clear`
+ * is false. */
+export async function openTable(page, lang = 'en', { clear = true } = {}) {
+  await page.goto(baseUrl());
+  if (clear) await page.evaluate(() => localStorage.clear());
+  await page.evaluate((l) => {
+    history.pushState(null, '', `table?lang=${l}`);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, lang);
+  await page.waitForSelector('[data-testid=table-page]');
+}

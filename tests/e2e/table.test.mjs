@@ -16,7 +16,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, TIMEOUT, baseUrl, browserPerFile, pageProblems, screenshot, withPage } from './helpers.mjs';
+import { REPO_ROOT, TIMEOUT, browserPerFile, openTable, pageProblems, screenshot, withPage } from './helpers.mjs';
 import { assertAccessible } from './a11y.mjs';
 
 const browser = browserPerFile();
@@ -44,16 +44,6 @@ function importRecord(actions) {
   return JSON.stringify({ format: 'ulti-game/1', dealer: 0, hands, actions });
 }
 
-/** Opens the Table page with an empty browser storage (a first visit), in `lang`. */
-async function openTable(page, lang = 'en', { clear = true } = {}) {
-  await page.goto(baseUrl());
-  if (clear) await page.evaluate(() => localStorage.clear());
-  await page.evaluate((l) => {
-    history.pushState(null, '', `table?lang=${l}`);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, lang);
-  await page.waitForSelector('[data-testid=table-page]');
-}
 
 /** The level for the next decisions. */
 async function setLevel(page, level) {
