@@ -326,3 +326,94 @@ fn with_no_playable_raise_every_level_passes_and_the_holder_stands() {
         }
     }
 }
+
+/// A seat's decision from its view and turn alone, each sent through JSON as a live table
+/// sends them, is the decision `decide` makes; a pick-up is its own step, the talon seen only
+/// after it; and the view and turn stay the same when the cards the seat cannot see move.
+#[test]
+fn a_seat_decides_the_same_from_its_view_and_turn_sent_over_the_wire() {
+    use ulti_engine::players::{SeatDecision, decide_seat};
+    use ulti_engine::whole_game::{SeatTurn, TableView};
+    fn wire<T: serde::Serialize + serde::de::DeserializeOwned>(x: &T) -> T {
+        serde_json::from_str(&serde_json::to_string(x).unwrap()).unwrap()
+    }
+    let (mut pickups, mut cards, mut moved) = (0, 0, 0);
+    for (level, games) in [
+        (TableLevel::Easy, 0..6u64),
+        (TableLevel::Normal, 0..2),
+        (TableLevel::Strong, 0..1),
+    ] {
+        for seed in games {
+            let mut g = WholeGame::random(TableRules::default(), (seed % 3) as usize, seed + 50);
+            while g.stage() != Stage::Over {
+                let to_act = g.to_act().unwrap();
+                let open: Vec<usize> = g.kontra_open().into_iter().map(|(s, _, _)| s).collect();
+                let seat = open
+                    .iter()
+                    .copied()
+                    .find(|&s| s != to_act)
+                    .unwrap_or(to_act);
+                let mut p = TablePlayer::new(level, seed);
+                let want = decide(&g, seat, &mut p, &mut DecisionTimes::default(), &wall).unwrap();
+                let mut q = TablePlayer::new(level, seed);
+                let view: TableView = wire(&g.view(seat));
+                let turn: SeatTurn = wire(&g.seat_turn(seat, false));
+                let mut got =
+                    decide_seat(&view, &turn, &mut q, &mut DecisionTimes::default(), &wall)
+                        .unwrap();
+                if got == SeatDecision::PickUp {
+                    pickups += 1;
+                    assert_eq!(
+                        view.known_talon, None,
+                        "the talon is seen only after the pick-up"
+                    );
+                    got = decide_seat(
+                        &wire(&g.view_after_pickup(seat)),
+                        &wire(&g.seat_turn(seat, true)),
+                        &mut q,
+                        &mut DecisionTimes::default(),
+                        &wall,
+                    )
+                    .unwrap();
+                }
+                let got = match got {
+                    SeatDecision::Act(a) => Some(a),
+                    SeatDecision::Nothing => None,
+                    SeatDecision::PickUp => panic!("a second pick-up"),
+                };
+                assert_eq!(got, want, "{level:?} seed {seed} seat {seat}");
+                // What the seat is given does not change when its hidden cards move.
+                if seed == 0 && moved < 40 {
+                    let actions = g.actions().to_vec();
+                    if let Some(alt) = other_world(&g, seat, &actions, moved as u64) {
+                        assert_eq!(alt.view(seat), g.view(seat));
+                        assert_eq!(alt.seat_turn(seat, false), g.seat_turn(seat, false));
+                        moved += 1;
+                    }
+                }
+                match &want {
+                    Some(a) => {
+                        cards += usize::from(matches!(a.verb, Verb::Card(_)));
+                        g.apply(a.clone()).unwrap();
+                    }
+                    None => {
+                        // The kontra let go: the seat to act goes on.
+                        let a = decide(
+                            &g,
+                            to_act,
+                            &mut TablePlayer::new(level, seed),
+                            &mut DecisionTimes::default(),
+                            &wall,
+                        )
+                        .unwrap()
+                        .unwrap();
+                        g.apply(a).unwrap();
+                    }
+                }
+            }
+        }
+    }
+    assert!(pickups >= 2, "{pickups} pick-ups reached");
+    assert!(cards >= 200, "{cards} cards");
+    assert!(moved >= 10, "{moved} worlds with the hidden cards moved");
+}

@@ -21,6 +21,7 @@ pub mod table;
 mod table_auction;
 mod table_game;
 mod table_play;
+mod table_seat;
 mod table_step;
 
 use std::fmt;
@@ -40,6 +41,7 @@ pub use easy::Easy;
 pub use game::{GameError, GameRecord, Seating, play_game, play_out, settle};
 pub use table::{AuctionMove, BidMove, RaceAnswer, Reason, TableLevel, TablePlayer, Weighed};
 pub use table_game::{DecisionTimes, auction_evidence, decide, play_table_game};
+pub use table_seat::{SeatDecision, decide_seat, play_view};
 pub use table_step::{AuctionStep, auction_step, pickup_bid_race};
 
 /// How strong a computer player is.

@@ -6,14 +6,15 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::advise::{Evidence, Executor, Family, Said, SeatView, Task};
+use crate::advise::{Evidence, Executor, Task};
 use crate::card::{Card, CardSet, Suit};
 use crate::contract::Contract;
 use crate::deal::{Deal, Seat};
 use crate::solver::{Query, Question};
 use crate::whole_game::{Action, AuctionBid, Stage, Verb, WholeGame};
 
-use super::table::{AuctionMove, BidMove, TableLevel, TablePlayer, row_bid};
+use super::table::{BidMove, TableLevel, TablePlayer, row_bid};
+use super::table_seat::{SeatDecision, auction_seat, decide_seat, evidence_of};
 
 /// Decision times of a game, by kind (milliseconds of the clock the caller gives).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -133,38 +134,17 @@ impl TablePlayer {
 
 /// The view of the play for table seat `seat`; with `inference`, its layouts weighed by what
 /// the seats said in the auction.
-fn seat_view(game: &WholeGame, seat: Seat, inference: bool) -> Option<SeatView> {
-    let c = game.contracted()?;
-    let (deal, played) = game.position()?;
-    let view = SeatView::from_deal(
-        &deal,
-        &c.bid.bid,
-        &played,
-        (seat + 3 - c.soloist) % 3,
-        game.rules().play(),
-    )
-    .ok()?;
-    Some(if inference {
-        view.with_evidence(auction_evidence(game, c.soloist))
-    } else {
-        view
-    })
-}
-
 /// What each seat said in the auction of `game` won by `soloist` (its last bid, or that it
 /// passed every turn), by the seats of the play: public, the discards are not read.
 #[must_use]
 pub fn auction_evidence(game: &WholeGame, soloist: Seat) -> Evidence {
-    let mut said = [Said::Passed; 3];
-    for a in game.actions() {
-        if let Verb::Bid { bid, .. } = &a.verb {
-            said[(a.seat + 3 - soloist) % 3] = Said::Bid {
-                family: Family::of(&bid.bid),
-                piros: bid.piros,
-            };
-        }
-    }
-    Evidence::new(said)
+    evidence_of(
+        game.actions().iter().filter_map(|a| match &a.verb {
+            Verb::Bid { bid, .. } => Some((a.seat, bid)),
+            _ => None,
+        }),
+        soloist,
+    )
 }
 
 /// The cheater's kontra: the units whose outcome on the actual cards favours its side.
@@ -237,16 +217,13 @@ pub fn decide(
     if game.stage() == Stage::Over {
         return Err("the game is over".into());
     }
-    let cheater = player.level() == TableLevel::Cheater;
+    if player.level() != TableLevel::Cheater {
+        return decide_by_seat(game, seat, player, times, clock);
+    }
     if let Some((level, units)) = game.kontra_options_for(seat) {
         let soloist = game.contracted().is_some_and(|c| c.soloist == seat);
         let t = clock();
-        let pick = if cheater {
-            cheater_kontra(player, game, &units, soloist)
-        } else {
-            seat_view(game, seat, player.inference())
-                .map_or_else(Vec::new, |v| player.kontra(&v, &units, soloist))
-        };
+        let pick = cheater_kontra(player, game, &units, soloist);
         times.kontra.push((seat, clock() - t));
         if !pick.is_empty() {
             return Ok(Some(Action {
@@ -260,34 +237,19 @@ pub fn decide(
     }
     let t = clock();
     let a = match game.stage() {
-        Stage::Auction if cheater => cheater_auction(player, game, seat),
-        Stage::Auction => auction_action(player, game, seat),
-        Stage::Trump => {
-            let options = game.trump_options();
-            let s = if cheater {
-                cheater_trump(player, game, &options)
-            } else {
-                let bid = game.contracted().expect("after the auction").bid;
-                player.trump(&game.view(seat), &bid, &options)
-            };
-            Action {
-                seat,
-                verb: Verb::Trump(s),
-            }
-        }
+        Stage::Auction => cheater_auction(player, game, seat),
+        Stage::Trump => Action {
+            seat,
+            verb: Verb::Trump(cheater_trump(player, game, &game.trump_options())),
+        },
         Stage::Play => {
-            let card: Card = if cheater {
-                let c = game.contracted().expect("in play");
-                let (deal, played) = game.position().expect("in play");
-                let a = c.bid.announcement(c.trump.unwrap_or(Suit::Piros));
-                player
-                    .cheater
-                    .card(&deal, &a, &played, game.rules().play())
-                    .map_err(|e| e.to_string())?
-            } else {
-                let v = seat_view(game, seat, player.inference()).ok_or("no view of the play")?;
-                player.card(&v)
-            };
+            let c = game.contracted().expect("in play");
+            let (deal, played) = game.position().expect("in play");
+            let a = c.bid.announcement(c.trump.unwrap_or(Suit::Piros));
+            let card: Card = player
+                .cheater
+                .card(&deal, &a, &played, game.rules().play())
+                .map_err(|e| e.to_string())?;
             Action {
                 seat,
                 verb: Verb::Card(card),
@@ -302,6 +264,46 @@ pub fn decide(
         times.auction.push((seat, ms));
     }
     Ok(Some(a))
+}
+
+/// [`decide`] for every level but the cheater: from the seat's view and turn only
+/// ([`decide_seat`]); a pick-up is carried out at once, the talon handed over, and the seat
+/// asked again (one decision, timed as one).
+fn decide_by_seat(
+    game: &WholeGame,
+    seat: Seat,
+    player: &mut TablePlayer,
+    times: &mut DecisionTimes,
+    clock: &dyn Fn() -> f64,
+) -> Result<Option<Action>, String> {
+    let t = clock();
+    let first = decide_seat(
+        &game.view(seat),
+        &game.seat_turn(seat, false),
+        player,
+        times,
+        clock,
+    )?;
+    Ok(match first {
+        SeatDecision::Act(a) => Some(a),
+        SeatDecision::Nothing => None,
+        SeatDecision::PickUp => {
+            let after = decide_seat(
+                &game.view_after_pickup(seat),
+                &game.seat_turn(seat, true),
+                player,
+                times,
+                clock,
+            )?;
+            if let Some(last) = times.auction.last_mut() {
+                last.1 = clock() - t;
+            }
+            match after {
+                SeatDecision::Act(a) => Some(a),
+                _ => return Err("a seat that picked up decided nothing".into()),
+            }
+        }
+    })
 }
 
 /// Play `game` to the end with `players` at seats 0, 1, 2, timing each decision by `clock`
@@ -349,45 +351,18 @@ pub fn play_table_game(
     Ok(())
 }
 
-/// An auction action of a player that sees only its seat.
+/// An auction action of a player that sees only its seat (a pick-up carried out at once).
 pub(super) fn auction_action(p: &mut TablePlayer, game: &WholeGame, seat: Seat) -> Action {
-    let view = game.view(seat);
-    let higher = game.higher_bids();
-    let act = |verb| Action { seat, verb };
-    let standing = game.standing().map(|(_, b)| b.clone());
-    let mv = p.auction(&view, &higher, game.holder_turn(), standing.as_ref());
-    let fallback = |p: &TablePlayer| {
-        if game.holder_turn() {
-            act(Verb::Stand)
-        } else if game.opened() {
-            act(Verb::Pass { discard: None })
-        } else {
-            act(Verb::Pass {
-                discard: Some(p.opening_pass(&view)),
-            })
-        }
-    };
-    match mv {
-        AuctionMove::Stand if game.holder_turn() => act(Verb::Stand),
-        AuctionMove::Pass if game.may_pass() => fallback(p),
-        AuctionMove::Bid | AuctionMove::Pass | AuctionMove::Stand => {
-            // Committed: only now does it see the talon it picks up.
-            let twelve = if game.opened() {
-                CardSet(game.hand(seat).0 | game.talon().0)
-            } else {
-                game.hand(seat)
-            };
-            // RULES.md, Auction, item 2: with no playable higher bid in its twelve, it puts
-            // the talon back and passes (a holder stands) without weighing any bid.
-            if !higher.iter().any(|b| b.discard_for(twelve).is_some()) {
-                return fallback(p);
-            }
-            match p.bid_with(&view, twelve, &higher) {
-                Some(m) => act(Verb::Bid {
-                    bid: m.bid,
-                    discard: m.discard,
-                }),
-                None => fallback(p),
+    match auction_seat(p, &game.view(seat), &game.seat_turn(seat, false)) {
+        SeatDecision::Act(a) => a,
+        SeatDecision::PickUp | SeatDecision::Nothing => {
+            match auction_seat(
+                p,
+                &game.view_after_pickup(seat),
+                &game.seat_turn(seat, true),
+            ) {
+                SeatDecision::Act(a) => a,
+                _ => unreachable!("after a pick-up the seat bids or passes"),
             }
         }
     }

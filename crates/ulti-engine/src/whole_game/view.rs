@@ -4,10 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{Card, CardSet};
+use crate::card::{Card, CardSet, Suit};
 use crate::deal::Seat;
 
-use super::action::Verb;
+use super::action::{Action, Verb};
+use super::bid::AuctionBid;
 use super::kontra::KontraBook;
 use super::options::TableRules;
 use super::state::{Stage, WholeGame};
@@ -38,6 +39,44 @@ pub struct TableView {
     pub kontra: Option<KontraBook>,
     /// The cards played, in order.
     pub played: Vec<Card>,
+    /// The seat's ten cards when the card play started (`None` before it): its hand as the
+    /// solver's seat views take it.
+    #[serde(default)]
+    pub play_hand: Option<CardSet>,
+}
+
+impl TableView {
+    /// The bid standing, or played once the auction is over (the last one said).
+    #[must_use]
+    pub fn bid(&self) -> Option<AuctionBid> {
+        self.public.iter().rev().find_map(|a| {
+            let mut words = a.split_whitespace().skip(1);
+            (words.next() == Some("bid"))
+                .then(|| words.next()?.parse().ok())
+                .flatten()
+        })
+    }
+
+    /// The trump named after the auction, or piros for a piros bid (`None` before it is named
+    /// and for a no-trump bid).
+    #[must_use]
+    pub fn trump(&self) -> Option<Suit> {
+        let named = self
+            .public
+            .iter()
+            .find_map(|a| match a.parse::<Action>().ok()?.verb {
+                Verb::Trump(s) => Some(s),
+                _ => None,
+            });
+        let bid = self.bid()?;
+        if !bid.has_trumps() {
+            return None;
+        }
+        if bid.piros {
+            return Some(Suit::Piros);
+        }
+        named
+    }
 }
 
 impl WholeGame {
@@ -65,6 +104,10 @@ impl WholeGame {
             soloist: self.contracted().map(|c| c.soloist),
             kontra: self.kontra().cloned(),
             played: self.position().map(|(_, p)| p).unwrap_or_default(),
+            play_hand: self.position().and_then(|(deal, _)| {
+                let soloist = self.contracted()?.soloist;
+                Some(deal.hand((seat + 3 - soloist) % 3))
+            }),
         }
     }
 }
