@@ -221,3 +221,28 @@ fn a_lost_card_says_its_unit() {
     assert_eq!(w, "lost 4 per defender");
     assert_eq!(verdict_words(Lang::En, None).0, "pending");
 }
+
+#[test]
+fn a_hint_before_the_pick_up_names_no_card_of_the_talon() {
+    let bid = Some("1 bid ulti+durchmars-adu+20-100@P@teritett T7,Z7".to_string());
+    let (mut table, game) = at_table(1, &[]);
+    assert_eq!(
+        table.hint_advice(&game, bid.clone()).as_deref(),
+        Some("1 pickup")
+    );
+    assert_eq!(
+        ulti_solver::i18n::hint_text(Lang::En, Some("1 pickup")),
+        "pick up the talon"
+    );
+    assert_eq!(
+        table.hint_advice(&game, Some("1 pass".into())).as_deref(),
+        Some("1 pass")
+    );
+    // Once it holds the talon, the discard is its own to see.
+    table.pick_up(&game);
+    assert_eq!(table.hint_advice(&game, bid.clone()), bid);
+    // The holder knows the talon it laid down.
+    let (table, game) = at_table(0, &["1 pass", "2 pass"]);
+    let raise = Some("0 bid passz@P T7,Z7".to_string());
+    assert_eq!(table.hint_advice(&game, raise.clone()), raise);
+}

@@ -21,7 +21,7 @@ mod review;
 mod table;
 pub use review::verdict_words;
 pub use table::{
-    advice_text, auction_bid_name, kontra_name, level_name, seats_in_words, table_seat,
+    advice_text, auction_bid_name, hint_text, kontra_name, level_name, seats_in_words, table_seat,
 };
 
 /// The catalogue's text for `key`.

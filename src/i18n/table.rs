@@ -6,6 +6,7 @@ use ulti_engine::players::TableLevel;
 use ulti_engine::whole_game::{Action, AuctionBid, Verb};
 
 use super::{Lang, bid_words, card_name, contract_name, suit_name, tr, tr_with};
+use crate::model::table::PICK_UP;
 
 /// A table seat, marked when it is the user's: "2. játékos (te)" / "Player 2 (you)".
 #[must_use]
@@ -89,6 +90,17 @@ pub fn level_name(lang: Lang, level: TableLevel) -> String {
             TableLevel::Cheater => "whole.level_cheater",
         },
     )
+}
+
+/// A hint as the table keeps it (an action in the record's words, `SEAT pickup`, or `None`:
+/// say nothing) in words.
+#[must_use]
+pub fn hint_text(lang: Lang, advice: Option<&str>) -> String {
+    if advice.is_some_and(|a| a.split_whitespace().nth(1) == Some(PICK_UP)) {
+        return tr(lang, "whole.advice_pickup");
+    }
+    let action = advice.and_then(|w| w.parse::<Action>().ok());
+    advice_text(lang, action.as_ref())
 }
 
 /// A hint in words: what the advisor would do now ("Pick up the talon, discard Seven of

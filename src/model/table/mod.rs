@@ -24,6 +24,10 @@ use ulti_engine::whole_game::{Action, ActionError, Stage, TableRules, Verb, Whol
 
 use crate::model::session::Session;
 
+/// The verb of a hint that advises picking up the talon (not an action of the record: the
+/// pick-up is part of the bid that follows it).
+pub const PICK_UP: &str = "pickup";
+
 /// Why the user may not pass after picking up the talon.
 pub const PICKED_UP_MUST_BID: &str =
     "a player who has picked up the talon must bid: a higher bid is playable with its twelve";
@@ -102,6 +106,23 @@ impl Table {
 
     /// The level of the hints: the strongest player, from the user's own seat.
     pub const HINT_LEVEL: TableLevel = TableLevel::Strong;
+
+    /// A hint's advice as the user may see it now (`advice` in the record's words): a bid that
+    /// starts by picking up a talon the user has not seen is advised as the pick-up alone
+    /// ([`PICK_UP`]), since its discard may name the talon's cards.
+    #[must_use]
+    pub fn hint_advice(&self, game: &WholeGame, advice: Option<String>) -> Option<String> {
+        let unseen_talon = game.stage() == Stage::Auction
+            && game.opened()
+            && !game.holder_turn()
+            && !self.picked_up;
+        match advice {
+            Some(a) if unseen_talon && a.split_whitespace().nth(1) == Some("bid") => {
+                Some(format!("{} {PICK_UP}", self.user))
+            }
+            other => other,
+        }
+    }
 
     /// Keep a hint the user took at this moment of `game`.
     pub fn take_hint(&mut self, game: &WholeGame, advice: Option<String>) {

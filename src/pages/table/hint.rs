@@ -4,10 +4,9 @@
 //! the evening.
 
 use leptos::prelude::*;
-use ulti_engine::whole_game::Action;
 
 use super::{HintState, TablePage};
-use crate::i18n::{advice_text, text, tr_with};
+use crate::i18n::{hint_text, text, tr_with};
 use crate::model::table::{Next, Table};
 use crate::protocol::{Answer, UNEXPECTED_ANSWER};
 use crate::solver_client::{SolverClient, TableAsk};
@@ -56,10 +55,14 @@ pub(super) fn HintBox() -> impl IntoView {
         client.ask_table_decision(ask, game, move |answer| {
             let state = match answer {
                 Ok(Answer::TableDecision { action, .. }) => {
+                    let mut shown = action;
                     if let Some(g) = tp.game.get_untracked() {
-                        tp.table.update(|t| t.take_hint(&g, action.clone()));
+                        tp.table.update(|t| {
+                            shown = t.hint_advice(&g, shown.take());
+                            t.take_hint(&g, shown.clone());
+                        });
                     }
-                    HintState::Advice(action)
+                    HintState::Advice(shown)
                 }
                 Ok(_) => HintState::Failed(UNEXPECTED_ANSWER.into()),
                 Err(e) => HintState::Failed(e),
@@ -80,14 +83,10 @@ pub(super) fn HintBox() -> impl IntoView {
                 crate::i18n::tr(l, "whole.hint_thinking"),
             ),
             HintState::Advice(a) => {
-                let action = a.as_deref().and_then(|w| w.parse::<Action>().ok());
+                let words = hint_text(l, a.as_deref());
                 (
                     a.unwrap_or_default(),
-                    tr_with(
-                        l,
-                        "whole.hint_title",
-                        &[("advice", &advice_text(l, action.as_ref()))],
-                    ),
+                    tr_with(l, "whole.hint_title", &[("advice", &words)]),
                 )
             }
             HintState::Failed(e) => (

@@ -12,7 +12,7 @@ use ulti_engine::whole_game::{Action, Verb, WholeGame};
 
 use super::TablePage;
 use crate::components::card::{CardFace, suit_class};
-use crate::i18n::{Lang, advice_text, card_name, text, tr, tr_with, verdict_words};
+use crate::i18n::{Lang, advice_text, card_name, hint_text, text, tr, tr_with, verdict_words};
 use crate::model::analysis::signed;
 use crate::model::play::{Verdict, card_check, verdict};
 use crate::model::table::review::{
@@ -337,10 +337,9 @@ fn review_view(
 /// One decision's row.
 fn row_view(l: Lang, game: &WholeGame, d: &Decision, j: &Judged, base: &str) -> AnyView {
     let hint = d.hint.as_ref().map(|h| {
-        let advice = h.as_deref().and_then(|w| w.parse::<Action>().ok());
         view! {
             <p class="hint" data-testid="table-review-hint">
-                {tr_with(l, "whole.review_hint_taken", &[("advice", &advice_text(l, advice.as_ref()))])}
+                {tr_with(l, "whole.review_hint_taken", &[("advice", &hint_text(l, h.as_deref()))])}
             </p>
         }
     });
