@@ -411,7 +411,8 @@ pub struct AdviseArgs {
 /// Arguments of `ulti advise-eval`.
 #[derive(Debug, Args)]
 pub struct AdviseEvalArgs {
-    /// Random deals to judge (`Deal::random(seed + i)`).
+    /// How many random deals to judge (deal i of seed S is the random deal of seed S + i, as
+    /// `ulti_solver.Deal.random(S + i)` draws it).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub hands: u64,
     /// Samples per finalist discard of each advice (see `ulti advise`).
