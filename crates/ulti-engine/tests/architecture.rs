@@ -45,7 +45,8 @@ const ADVISE: &[&[&str]] = &[
 const PLAYERS: &[&[&str]] = &[
     &["easy", "advisor", "cheater"],
     &["game", "table"],
-    &["table_auction", "table_play", "table_game"],
+    &["table_auction", "table_play", "table_seat"],
+    &["table_game"],
     &["table_step"],
 ];
 
@@ -57,6 +58,7 @@ const WHOLE_GAME: &[&[&str]] = &[
     &["action", "settle"],
     &["state"],
     &["turn", "view", "record"],
+    &["seat_turn"],
 ];
 
 fn src() -> PathBuf {

@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::advise::{AdviseError, BidAdvice, BidOptions, BidRace, Executor, RaceQuestion};
 use crate::bids::Announcement;
+use crate::deal::Seat;
 use crate::card::{Card, CardSet, Suit};
 use crate::contract::Bid;
 use crate::players::{Decision, decision_seed};
@@ -83,6 +84,17 @@ impl FromStr for TableLevel {
         .find(|l| l.id().eq_ignore_ascii_case(s.trim()))
         .ok_or_else(|| format!("unknown player {s:?}: use easy, normal, strong or cheater"))
     }
+}
+
+/// Decision times of a game, by kind (milliseconds of the clock the caller gives).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct DecisionTimes {
+    /// Auction decisions (pass, pick up and bid, stand or raise, trump): (seat, ms).
+    pub auction: Vec<(Seat, f64)>,
+    /// Kontra decisions (said or not): (seat, ms).
+    pub kontra: Vec<(Seat, f64)>,
+    /// Cards: (seat, ms).
+    pub card: Vec<(Seat, f64)>,
 }
 
 /// An auction turn's choice before the talon is seen.

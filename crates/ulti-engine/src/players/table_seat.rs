@@ -13,8 +13,7 @@ use crate::card::{CardSet, Suit};
 use crate::deal::Seat;
 use crate::whole_game::{Action, SeatTurn, Stage, TableView, Verb};
 
-use super::table::{AuctionMove, TablePlayer};
-use super::table_game::DecisionTimes;
+use super::table::{AuctionMove, DecisionTimes, TablePlayer};
 
 /// What a seat decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
