@@ -238,6 +238,7 @@ pub fn decide(
         return Err("the game is over".into());
     }
     let cheater = player.level() == TableLevel::Cheater;
+    player.picked_up = false;
     if let Some((level, units)) = game.kontra_options_for(seat) {
         let soloist = game.contracted().is_some_and(|c| c.soloist == seat);
         let t = clock();
@@ -372,6 +373,7 @@ pub(super) fn auction_action(p: &mut TablePlayer, game: &WholeGame, seat: Seat) 
         AuctionMove::Pass if game.may_pass() => fallback(p),
         AuctionMove::Bid | AuctionMove::Pass | AuctionMove::Stand => {
             // Committed: only now does it see the talon it picks up.
+            p.picked_up = game.opened();
             let twelve = if game.opened() {
                 CardSet(game.hand(seat).0 | game.talon().0)
             } else {
