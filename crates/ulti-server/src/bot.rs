@@ -126,7 +126,7 @@ impl Bot {
             }
             "event" => self.event(m),
             "ready" if m["seat"].as_u64().map(|s| s as usize) == self.seat => {
-                self.said_next = self.game;
+                self.said_next = m["game"].as_u64().unwrap_or(0) as u32;
             }
             _ => {}
         }
@@ -248,11 +248,6 @@ impl Bot {
             }
             Stage::Play => self.play(me, &mut rng, temper),
         }
-    }
-
-    /// Note that this seat said `next` (acknowledged).
-    pub fn said_next(&mut self) {
-        self.said_next = self.game;
     }
 
     /// The standing bid: its holder and the bid.
