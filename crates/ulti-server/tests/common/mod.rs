@@ -212,6 +212,21 @@ impl Client {
         }
     }
 
+    /// Send any frame.
+    pub async fn raw(&mut self, m: Message) {
+        self.ws.send(m).await.unwrap();
+    }
+
+    /// Send a binary frame.
+    pub async fn ws_binary(&mut self, b: &[u8]) {
+        self.raw(Message::Binary(b.to_vec().into())).await;
+    }
+
+    /// Send one raw frame (fragments).
+    pub async fn ws_frame(&mut self, f: tokio_tungstenite::tungstenite::protocol::frame::Frame) {
+        self.raw(Message::Frame(f)).await;
+    }
+
     /// Send raw text.
     pub async fn send_text(&mut self, text: &str) {
         self.ws.send(Message::Text(text.into())).await.unwrap();
@@ -260,7 +275,7 @@ pub struct Seat {
 }
 
 impl Seat {
-    /// Connect a bot for `token`'s seat (`since`: resume a bot that has `bot` already).
+    /// Connect a fresh bot for `token`'s seat.
     pub async fn connect(
         addr: &str,
         table: &str,
@@ -269,10 +284,23 @@ impl Seat {
         seed: u64,
     ) -> Seat {
         let since = bot.as_ref().map(|b| b.v);
+        let bot = bot.unwrap_or_else(|| Bot::new(None, seed, Temper::default()));
+        Seat::reconnect(addr, table, token, bot, since).await
+    }
+
+    /// Connect `bot` again: with `since`, the missed messages then `resumed`; without, a
+    /// welcome it rebuilds itself from.
+    pub async fn reconnect(
+        addr: &str,
+        table: &str,
+        token: &str,
+        bot: Bot,
+        since: Option<u64>,
+    ) -> Seat {
         let client = Client::connect(addr, table, Some(token), since).await.unwrap();
         Seat {
             client,
-            bot: bot.unwrap_or_else(|| Bot::new(None, seed, Temper::default())),
+            bot,
             acked: Vec::new(),
             inflight: None,
             replaying: since.is_some(),
@@ -332,8 +360,13 @@ pub fn finished(s: &Seat, games: u32) -> bool {
 }
 
 /// Play one seat until it has seen game `games` over.
-pub async fn run_seat(mut s: Seat, games: u32) -> Seat {
-    while !finished(&s, games) {
+pub async fn run_seat(s: Seat, games: u32) -> Seat {
+    run_seat_until(s, move |s| finished(s, games)).await
+}
+
+/// Play one seat until `stop` holds.
+pub async fn run_seat_until(mut s: Seat, stop: impl Fn(&Seat) -> bool) -> Seat {
+    while !stop(&s) {
         s.maybe_act().await;
         if s.step(60.0).await.is_none() {
             panic!(
