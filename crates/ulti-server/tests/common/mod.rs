@@ -173,6 +173,23 @@ impl Client {
         }
     }
 
+    /// Connect; `Err` on any failure (a server not up, a refusal).
+    pub async fn try_connect(
+        addr: &str,
+        table: &str,
+        token: Option<&str>,
+        since: Option<u64>,
+    ) -> Result<Client, String> {
+        match tokio_tungstenite::connect_async(ws_url(addr, table, token, since)).await {
+            Ok((ws, _)) => Ok(Client {
+                ws,
+                frames: Vec::new(),
+                next_id: 1,
+            }),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
     /// The next text frame (`None`: closed, or nothing within `secs`).
     pub async fn recv_within(&mut self, secs: f64) -> Option<Value> {
         loop {
@@ -230,6 +247,11 @@ impl Client {
     /// Send raw text.
     pub async fn send_text(&mut self, text: &str) {
         self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    /// Send raw text; `false` when the connection is gone.
+    pub async fn try_send_text(&mut self, text: &str) -> bool {
+        self.ws.send(Message::Text(text.into())).await.is_ok()
     }
 
     /// Send a message with a fresh id; wait for its ack or error (keeping what comes between).
@@ -307,10 +329,26 @@ impl Seat {
         }
     }
 
+    /// A seat over a connection made already (`replaying`: it was made with `since`).
+    pub fn from_client(client: Client, bot: Bot, replaying: bool) -> Seat {
+        Seat {
+            client,
+            bot,
+            acked: Vec::new(),
+            inflight: None,
+            replaying,
+        }
+    }
+
     /// Send what the bot chooses now, unless a request is on its way or a replay is on.
     pub async fn maybe_act(&mut self) {
+        assert!(self.try_act().await, "the connection is gone");
+    }
+
+    /// As `maybe_act`; `false` when the connection is gone.
+    pub async fn try_act(&mut self) -> bool {
         if self.inflight.is_some() || self.replaying {
-            return;
+            return true;
         }
         if let Some(r) = self.bot.choose() {
             let id = self.client.next_id;
@@ -320,9 +358,10 @@ impl Seat {
                 Request::Pickup => json!({"t": "pickup", "id": id}),
                 Request::Next => json!({"t": "next", "id": id}),
             };
-            self.client.send_text(&msg.to_string()).await;
             self.inflight = Some((id, r));
+            return self.client.try_send_text(&msg.to_string()).await;
         }
+        true
     }
 
     /// Receive one frame and take it in (`None`: the connection ended).
