@@ -97,10 +97,10 @@ impl Bot {
 
     /// Take in one message received.
     pub fn receive(&mut self, m: &Value) {
-        if let Some(v) = m.get("v").and_then(Value::as_u64) {
-            if m["t"] != "ack" {
-                self.v = self.v.max(v);
-            }
+        if let Some(v) = m.get("v").and_then(Value::as_u64)
+            && m["t"] != "ack"
+        {
+            self.v = self.v.max(v);
         }
         match m["t"].as_str().unwrap_or("") {
             "welcome" => self.welcome(m),
@@ -141,7 +141,11 @@ impl Bot {
         }
         self.actions = view["actions"]
             .as_array()
-            .map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(String::from))
+                    .collect()
+            })
             .unwrap_or_default();
         self.cards = cards(&m["hand"]);
         self.to_act = m["to_act"].as_u64().map(|s| s as usize);
@@ -232,9 +236,9 @@ impl Bot {
     #[must_use]
     pub fn choose(&self) -> Option<Request> {
         let me = self.seat?;
-        let mut rng = SmallRng::seed_from_u64(mix(
-            self.seed ^ mix(u64::from(self.game) << 32 | self.actions.len() as u64) ^ me as u64,
-        ));
+        let mut rng = SmallRng::seed_from_u64(mix(self.seed
+            ^ mix(u64::from(self.game) << 32 | self.actions.len() as u64)
+            ^ me as u64));
         let temper = self.temper.unwrap_or_default();
         match self.stage? {
             Stage::Over => (self.said_next < self.game).then_some(Request::Next),
@@ -265,10 +269,12 @@ impl Bot {
         AuctionBid::ladder()
             .into_iter()
             .filter(|b| {
-                standing.as_ref().is_none_or(|s| match self.rules.equal_value {
-                    ulti_engine::whole_game::EqualValue::FirstStands => b.value() > s.value(),
-                    ulti_engine::whole_game::EqualValue::ByRank => b.rank() > s.rank(),
-                })
+                standing
+                    .as_ref()
+                    .is_none_or(|s| match self.rules.equal_value {
+                        ulti_engine::whole_game::EqualValue::FirstStands => b.value() > s.value(),
+                        ulti_engine::whole_game::EqualValue::ByRank => b.rank() > s.rank(),
+                    })
             })
             .collect()
     }
@@ -297,7 +303,12 @@ impl Bot {
             return Request::Act(format!("bid {b} {},{}", d[0], d[1]));
         }
         let holder = self.standing().is_some_and(|(h, _)| h == me)
-            && self.actions.iter().rev().take(2).all(|a| a.ends_with(" pass"));
+            && self
+                .actions
+                .iter()
+                .rev()
+                .take(2)
+                .all(|a| a.ends_with(" pass"));
         if holder {
             return if !raises.is_empty() && rng.random_bool(temper.raise) {
                 Request::Pickup

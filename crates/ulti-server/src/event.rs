@@ -235,10 +235,7 @@ mod tests {
     fn discards_of_others_are_hidden() {
         let a = "1 bid 40-100 ZA,M7";
         assert_eq!(filter_action(a, Audience::Seat(1)), a);
-        assert_eq!(
-            filter_action(a, Audience::Seat(0)),
-            "1 bid 40-100 ??,??"
-        );
+        assert_eq!(filter_action(a, Audience::Seat(0)), "1 bid 40-100 ??,??");
         assert_eq!(filter_action(a, Audience::Spectator), "1 bid 40-100 ??,??");
         assert_eq!(
             filter_action("0 pass ZA,M7", Audience::Seat(2)),

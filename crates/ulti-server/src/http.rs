@@ -46,7 +46,10 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
         .route("/api/stats", get(stats))
         .route(
             "/api/{*rest}",
-            get(not_found).post(not_found).put(not_found).delete(not_found),
+            get(not_found)
+                .post(not_found)
+                .put(not_found)
+                .delete(not_found),
         )
         .with_state(app);
     match site {
@@ -62,14 +65,20 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
 }
 
 async fn not_found() -> Response {
-    err(StatusCode::NOT_FOUND, "no such route: the API is under /api/tables")
+    err(
+        StatusCode::NOT_FOUND,
+        "no such route: the API is under /api/tables",
+    )
 }
 
 /// Read `POST /api/tables`'s body.
 fn read_new_table(body: &[u8]) -> Result<(TableRules, [SeatKind; 3]), String> {
     let v: Value = serde_json::from_slice(body).map_err(|e| format!("not JSON: {e}"))?;
     let obj = v.as_object().ok_or("the body is a JSON object")?;
-    if let Some(k) = obj.keys().find(|k| !matches!(k.as_str(), "rules" | "seats")) {
+    if let Some(k) = obj
+        .keys()
+        .find(|k| !matches!(k.as_str(), "rules" | "seats"))
+    {
         return Err(format!("unknown field {k:?}: use \"rules\" and \"seats\""));
     }
     let rules: TableRules = match obj.get("rules") {
@@ -135,7 +144,11 @@ async fn games(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response 
     match found {
         Ok(Ok((_, Some(records)))) => {
             let body = format!("[{}]", records.join(","));
-            ([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response()
+            (
+                [(axum::http::header::CONTENT_TYPE, "application/json")],
+                body,
+            )
+                .into_response()
         }
         Ok(Ok((id, None))) => err(StatusCode::NOT_FOUND, format!("no table {id:?}")),
         Ok(Err(e)) => err(StatusCode::SERVICE_UNAVAILABLE, e),

@@ -101,8 +101,8 @@ impl Hub {
             });
             let mut recent = Vec::with_capacity(log.len());
             for (v, body) in log {
-                let m: Numbered =
-                    serde_json::from_str(&body).map_err(|e| format!("table {} v {v}: {e}", t.id))?;
+                let m: Numbered = serde_json::from_str(&body)
+                    .map_err(|e| format!("table {} v {v}: {e}", t.id))?;
                 table
                     .apply(v, &m)
                     .map_err(|e| format!("table {} v {v}: {e}", t.id))?;
@@ -209,7 +209,10 @@ impl Hub {
                 },
                 None => t.deal_next(),
             };
-            Ok((seed, vec![(1, serde_json::to_string(&deal).expect("serialises"))]))
+            Ok((
+                seed,
+                vec![(1, serde_json::to_string(&deal).expect("serialises"))],
+            ))
         });
         let (k, seed, rows) = self
             .shared

@@ -57,7 +57,8 @@ async fn main() -> anyhow::Result<()> {
             let text = std::fs::read_to_string(p)?;
             let r = ulti_engine::whole_game::TableRecord::parse(&text)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
-            r.replay().map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
+            r.replay()
+                .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
             anyhow::ensure!(r.dealer == 2, "--test-deal: game 1's dealer is seat 2");
             Some(r)
         }

@@ -48,6 +48,9 @@ pub struct StoredTable {
     pub seats: Vec<(String, Option<TokenHash>)>,
 }
 
+/// A created table: its `k`, seed and first messages.
+pub type Created = (i64, u64, Vec<Row>);
+
 /// What the creation of a table writes, once its `k` is known: its seed and first messages.
 pub type Plan = Box<dyn FnOnce(i64) -> Result<(u64, Vec<Row>), String> + Send>;
 
@@ -72,7 +75,7 @@ enum Job {
     },
     Create {
         table: NewTable,
-        done: oneshot::Sender<Result<(i64, u64, Vec<Row>), String>>,
+        done: oneshot::Sender<Result<Created, String>>,
     },
 }
 
@@ -146,7 +149,7 @@ fn append(tx: &Connection, k: i64, rows: &[Row], games: &[GameRow]) -> rusqlite:
     Ok(())
 }
 
-fn create(tx: &Connection, t: NewTable) -> Result<(i64, u64, Vec<Row>), String> {
+fn create(tx: &Connection, t: NewTable) -> Result<Created, String> {
     let e = |e: rusqlite::Error| e.to_string();
     tx.execute(
         "INSERT INTO tables (id, created_ms, rules, seed) VALUES (?1, ?2, ?3, 0)",
@@ -293,7 +296,7 @@ impl Store {
     ///
     /// # Errors
     /// The database refused (nothing of it was written).
-    pub async fn create(&self, table: NewTable) -> Result<(i64, u64, Vec<Row>), String> {
+    pub async fn create(&self, table: NewTable) -> Result<Created, String> {
         let (done, wait) = oneshot::channel();
         self.writer
             .send(Job::Create { table, done })
@@ -327,9 +330,8 @@ impl Store {
             for t in rows {
                 tables.push(t?);
             }
-            let mut seats = c.prepare(
-                "SELECT kind, token_sha256 FROM seats WHERE table_k = ?1 ORDER BY seat",
-            )?;
+            let mut seats =
+                c.prepare("SELECT kind, token_sha256 FROM seats WHERE table_k = ?1 ORDER BY seat")?;
             let mut out = Vec::with_capacity(tables.len());
             for mut t in tables {
                 let s = seats.query_map([t.k], |r| {
@@ -415,15 +417,16 @@ mod tests {
         // v = 2 again, in a batch with a good one: the bad job fails alone.
         let (a, b) = tokio::join!(
             s.append(k, vec![(2, "again".into())], vec![]),
-            s.append(k, vec![(3, "three".into())], vec![(1, "{}".into(), "[0,0,0]".into())])
+            s.append(
+                k,
+                vec![(3, "three".into())],
+                vec![(1, "{}".into(), "[0,0,0]".into())]
+            )
         );
         assert!(a.is_err());
         b.unwrap();
         let log = s.events(k, 0, u64::MAX).unwrap();
-        assert_eq!(
-            log.iter().map(|r| r.0).collect::<Vec<_>>(),
-            vec![1, 2, 3]
-        );
+        assert_eq!(log.iter().map(|r| r.0).collect::<Vec<_>>(), vec![1, 2, 3]);
         assert_eq!(log[1].1, "two");
         let w = open(&path).unwrap();
         assert!(w.execute("DELETE FROM events", []).is_err());

@@ -85,10 +85,10 @@ pub async fn serve(
             Ok(Message::Close(_)) => break,
             Ok(Message::Ping(_) | Message::Pong(_)) => continue,
             Err(e) => {
-                if too_big(e) {
-                    if let Some(c) = close.take() {
-                        let _ = c.send((1009, "a message is at most 65536 bytes"));
-                    }
+                if too_big(e)
+                    && let Some(c) = close.take()
+                {
+                    let _ = c.send((1009, "a message is at most 65536 bytes"));
                 }
                 break;
             }

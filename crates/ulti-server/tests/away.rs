@@ -44,7 +44,10 @@ async fn a_seat_back_in_time_misses_nothing_and_one_back_later_sees_the_computer
             .filter(|f| numbered(f))
             .map(|f| f["v"].as_u64().unwrap())
             .collect();
-        assert_eq!(vs, (since + 1..=since + vs.len() as u64).collect::<Vec<_>>());
+        assert_eq!(
+            vs,
+            (since + 1..=since + vs.len() as u64).collect::<Vec<_>>()
+        );
         assert!(seat.client.frames.iter().any(|f| f["t"] == "resumed"));
     }
     let seat = run_seat(seat, 1).await;
@@ -61,7 +64,9 @@ async fn a_seat_back_in_time_misses_nothing_and_one_back_later_sees_the_computer
     // Game 2: gone for good until three of its actions were played by the computer.
     let (bot, since) = (game1.bot.clone(), game1.bot.v);
     drop(game1);
-    let mut watch = Client::connect(&addr, &table, None, Some(since)).await.unwrap();
+    let mut watch = Client::connect(&addr, &table, None, Some(since))
+        .await
+        .unwrap();
     let mut played_for = 0;
     while played_for < 3 {
         let m = watch.recv().await;
@@ -79,7 +84,10 @@ async fn a_seat_back_in_time_misses_nothing_and_one_back_later_sees_the_computer
     let frames = &seat.client.frames;
     let back = frames.iter().position(|f| f["t"] == "resumed").unwrap();
     let before = by_computer(&frames[..back]);
-    assert!(before.len() >= played_for, "the replay shows the computer's actions: {before:?}");
+    assert!(
+        before.len() >= played_for,
+        "the replay shows the computer's actions: {before:?}"
+    );
     assert!(before.iter().all(|a| a.starts_with("1 ")), "{before:?}");
     // Once back, the seat plays itself.
     assert_eq!(by_computer(&frames[back..]), Vec::<String>::new());
@@ -91,22 +99,33 @@ async fn a_seat_back_in_time_misses_nothing_and_one_back_later_sees_the_computer
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_away_seat_that_picked_up_is_bid_for() {
     let dir = temp_dir("away-pickup");
-    let server = Server::start(&dir.join("t.sqlite"), &["--seed", "2", "--away-after", "0.5"]);
+    let server = Server::start(
+        &dir.join("t.sqlite"),
+        &["--seed", "2", "--away-after", "0.5"],
+    );
     let addr = server.addr.clone();
     let (table, tokens) = create(&addr, ["human", "human", "computer:easy"]).await;
     let mut c0 = Client::connect(&addr, &table, tokens[0].as_deref(), None)
         .await
         .unwrap();
-    let hand = c0.recv().await["view"]["hands"][0].as_str().unwrap().to_string();
+    let hand = c0.recv().await["view"]["hands"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
     let mut c1 = Client::connect(&addr, &table, tokens[1].as_deref(), None)
         .await
         .unwrap();
     c1.recv().await;
     let low: Vec<&str> = hand.split(',').collect();
-    assert_eq!(c0.act(&format!("bid passz {},{}", low[0], low[1])).await["t"], "ack");
+    assert_eq!(
+        c0.act(&format!("bid passz {},{}", low[0], low[1])).await["t"],
+        "ack"
+    );
     assert_eq!(c1.request(json!({"t": "pickup"})).await["t"], "ack");
     drop(c1);
-    let m = c0.until(|f| f["t"] == "event" && f["action"].as_str().unwrap().starts_with("1 ")).await;
+    let m = c0
+        .until(|f| f["t"] == "event" && f["action"].as_str().unwrap().starts_with("1 "))
+        .await;
     assert_eq!(m["by"], "computer");
     let a = m["action"].as_str().unwrap();
     // A passz stands against any twelve: a raise is playable, so it bids.
@@ -119,6 +138,11 @@ async fn an_away_seat_that_picked_up_is_bid_for() {
     let w = back.recv().await;
     assert_eq!(w["hand"].as_str().unwrap().split(',').count(), 10);
     assert!(w["known_talon"].is_string(), "{w}");
-    assert!(w["view"]["actions"][1].as_str().unwrap().starts_with("1 bid "));
+    assert!(
+        w["view"]["actions"][1]
+            .as_str()
+            .unwrap()
+            .starts_with("1 bid ")
+    );
     assert!(!w["view"]["actions"][1].as_str().unwrap().contains("??"));
 }

@@ -34,25 +34,49 @@ async fn bad_messages_get_an_error_change_nothing_and_leave_the_connection_open(
     let addr = server.addr.clone();
     // Another table plays a whole game meanwhile.
     let (other, other_tokens) = create(&addr, ["human", "computer:easy", "computer:easy"]).await;
-    let other_seat =
-        Seat::connect(&addr, &other, other_tokens[0].as_ref().unwrap(), None, 4).await;
+    let other_seat = Seat::connect(&addr, &other, other_tokens[0].as_ref().unwrap(), None, 4).await;
     let other_game = tokio::spawn(play(vec![other_seat], 1));
 
     let (table, tokens) = create(&addr, ["human", "human", "human"]).await;
     let t = |s: usize| tokens[s].clone().unwrap();
-    let mut c0 = Client::connect(&addr, &table, Some(&t(0)), None).await.unwrap();
-    let mut c1 = Client::connect(&addr, &table, Some(&t(1)), None).await.unwrap();
+    let mut c0 = Client::connect(&addr, &table, Some(&t(0)), None)
+        .await
+        .unwrap();
+    let mut c1 = Client::connect(&addr, &table, Some(&t(1)), None)
+        .await
+        .unwrap();
     let mut spectator = Client::connect(&addr, &table, None, None).await.unwrap();
-    let hand = c0.recv().await["view"]["hands"][0].as_str().unwrap().to_string();
+    let hand = c0.recv().await["view"]["hands"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
     c1.recv().await;
     spectator.recv().await;
     let before = snapshot(&addr, &table, &t(0)).await;
 
     expect_error(&mut c0, "{nope", Value::Null, "not a JSON message").await;
     expect_error(&mut c0, "[1, 2]", Value::Null, "a JSON object").await;
-    expect_error(&mut c0, r#"{"t":"dance","id":1}"#, json!(1), "unknown message type").await;
-    expect_error(&mut c0, r#"{"t":"act","action":"pass"}"#, Value::Null, "needs an \"id\"").await;
-    expect_error(&mut c0, r#"{"t":"act","id":"x"}"#, json!("x"), "needs \"action\"").await;
+    expect_error(
+        &mut c0,
+        r#"{"t":"dance","id":1}"#,
+        json!(1),
+        "unknown message type",
+    )
+    .await;
+    expect_error(
+        &mut c0,
+        r#"{"t":"act","action":"pass"}"#,
+        Value::Null,
+        "needs an \"id\"",
+    )
+    .await;
+    expect_error(
+        &mut c0,
+        r#"{"t":"act","id":"x"}"#,
+        json!("x"),
+        "needs \"action\"",
+    )
+    .await;
     expect_error(&mut c0, r#"{"id":2}"#, json!(2), "a type \"t\"").await;
     // Out of turn, in the words of `ulti replay`.
     expect_error(
@@ -77,7 +101,13 @@ async fn bad_messages_get_an_error_change_nothing_and_leave_the_connection_open(
         "action 1 (\"0 bid ulti@Z PA,PK\"): bid ulti@Z",
     )
     .await;
-    expect_error(&mut c0, r#"{"t":"act","id":6,"action":"bid"}"#, json!(6), "bid takes 2 arguments").await;
+    expect_error(
+        &mut c0,
+        r#"{"t":"act","id":6,"action":"bid"}"#,
+        json!(6),
+        "bid takes 2 arguments",
+    )
+    .await;
     // An action for a seat this token does not hold.
     expect_error(
         &mut c0,
@@ -93,8 +123,20 @@ async fn bad_messages_get_an_error_change_nothing_and_leave_the_connection_open(
         "spectator holds no seat",
     )
     .await;
-    expect_error(&mut c0, r#"{"t":"next","id":9}"#, json!(9), "a game is in progress").await;
-    expect_error(&mut c1, r#"{"t":"pickup","id":10}"#, json!(10), "seat 0's turn").await;
+    expect_error(
+        &mut c0,
+        r#"{"t":"next","id":9}"#,
+        json!(9),
+        "a game is in progress",
+    )
+    .await;
+    expect_error(
+        &mut c1,
+        r#"{"t":"pickup","id":10}"#,
+        json!(10),
+        "seat 0's turn",
+    )
+    .await;
     c0.ws_binary(b"\x01\x02").await;
     let m = c0.until(|m| m["t"] == "error").await;
     assert!(m["error"].as_str().unwrap().contains("binary"), "{m}");
@@ -108,7 +150,9 @@ async fn bad_messages_get_an_error_change_nothing_and_leave_the_connection_open(
     // Refused at the handshake: a token of no seat (or an empty one); no such table.
     for token in ["not-a-token", ""] {
         assert_eq!(
-            Client::connect(&addr, &table, Some(token), None).await.err(),
+            Client::connect(&addr, &table, Some(token), None)
+                .await
+                .err(),
             Some(403)
         );
     }
@@ -119,10 +163,15 @@ async fn bad_messages_get_an_error_change_nothing_and_leave_the_connection_open(
         Some(403),
         "another table's token holds no seat here"
     );
-    assert_eq!(Client::connect(&addr, "nope", None, None).await.err(), Some(404));
+    assert_eq!(
+        Client::connect(&addr, "nope", None, None).await.err(),
+        Some(404)
+    );
     // The seat to act still acts.
     let cards: Vec<&str> = hand.split(',').collect();
-    let ack = c0.act(&format!("bid passz {},{}", cards[0], cards[1])).await;
+    let ack = c0
+        .act(&format!("bid passz {},{}", cards[0], cards[1]))
+        .await;
     assert_eq!(ack["t"], "ack", "{ack}");
     // And the other table finished its game.
     let played = other_game.await.unwrap();
@@ -153,29 +202,42 @@ async fn an_oversized_message_closes_that_connection_with_1009() {
     let addr = server.addr.clone();
     let (table, tokens) = create(&addr, ["human", "human", "computer:easy"]).await;
     let t = |s: usize| tokens[s].clone().unwrap();
-    let mut other = Client::connect(&addr, &table, Some(&t(1)), None).await.unwrap();
+    let mut other = Client::connect(&addr, &table, Some(&t(1)), None)
+        .await
+        .unwrap();
     other.recv().await;
 
     // Exactly 65,536 bytes is a message.
-    let mut c = Client::connect(&addr, &table, Some(&t(0)), None).await.unwrap();
+    let mut c = Client::connect(&addr, &table, Some(&t(0)), None)
+        .await
+        .unwrap();
     c.recv().await;
     let head = r#"{"t":"ping","pad":""#;
     let pad = "x".repeat(65_536 - head.len() - 2);
     let exact = format!("{head}{pad}\"}}");
     assert_eq!(exact.len(), 65_536);
     c.send_text(&exact).await;
-    assert_eq!(c.until(|m| m["t"] != "presence").await, json!({"t": "pong"}));
+    assert_eq!(
+        c.until(|m| m["t"] != "presence").await,
+        json!({"t": "pong"})
+    );
     // One byte more closes it with 1009.
     let over = format!("{head}x{pad}\"}}");
     c.send_text(&over).await;
     assert_eq!(c.close_code().await, Some(1009));
 
     // Fragments count together: two frames of 40,000 bytes are one message of 80,000.
-    let mut f = Client::connect(&addr, &table, Some(&t(0)), None).await.unwrap();
+    let mut f = Client::connect(&addr, &table, Some(&t(0)), None)
+        .await
+        .unwrap();
     f.recv().await;
     let part = "y".repeat(40_000);
-    f.ws_frame(Frame::message(part.clone(), OpCode::Data(Data::Text), false))
-        .await;
+    f.ws_frame(Frame::message(
+        part.clone(),
+        OpCode::Data(Data::Text),
+        false,
+    ))
+    .await;
     f.ws_frame(Frame::message(part, OpCode::Data(Data::Continue), true))
         .await;
     assert_eq!(f.close_code().await, Some(1009));
@@ -205,14 +267,20 @@ async fn floods_of_creations_and_connections_get_429() {
     }
     let (status, v) = http(&addr, "POST", "/api/tables", Some(&body)).await;
     assert_eq!(status, 429);
-    assert!(v["error"].as_str().unwrap().contains("too many tables"), "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("too many tables"),
+        "{v}"
+    );
     for i in 0..600 {
         let (ws, _) = tokio_tungstenite::connect_async(ws_url(&addr, &table, None, None))
             .await
             .unwrap_or_else(|e| panic!("connection {i}: {e}"));
         drop(ws);
     }
-    assert_eq!(Client::connect(&addr, &table, None, None).await.err(), Some(429));
+    assert_eq!(
+        Client::connect(&addr, &table, None, None).await.err(),
+        Some(429)
+    );
     // Still serving: reads are not limited.
     let (status, _) = http(&addr, "GET", &format!("/api/tables/{table}"), None).await;
     assert_eq!(status, 200);

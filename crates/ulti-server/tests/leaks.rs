@@ -37,7 +37,10 @@ struct GameTruth {
 }
 
 fn set(text: &str) -> CardSet {
-    ulti_engine::parse_cards(text).unwrap().into_iter().collect()
+    ulti_engine::parse_cards(text)
+        .unwrap()
+        .into_iter()
+        .collect()
 }
 
 /// The truth of a table from its records and a spectator's frames since v = 0.
@@ -49,7 +52,11 @@ fn truth(records: &[Value], spectator: &[Value]) -> Vec<GameTruth> {
             .iter()
             .filter(|f| f["game"] == game && f.get("v").is_some())
             .collect();
-        let v_of = |t: &str| in_game.iter().find(|f| f["t"] == t).unwrap()["v"].as_u64().unwrap();
+        let v_of = |t: &str| {
+            in_game.iter().find(|f| f["t"] == t).unwrap()["v"]
+                .as_u64()
+                .unwrap()
+        };
         let record = TableRecord::parse(&rec.to_string()).unwrap();
         let actions: Vec<Action> = record.actions.iter().map(|a| a.parse().unwrap()).collect();
         let event_vs: Vec<u64> = in_game
@@ -57,13 +64,20 @@ fn truth(records: &[Value], spectator: &[Value]) -> Vec<GameTruth> {
             .filter(|f| f["t"] == "event")
             .map(|f| f["v"].as_u64().unwrap())
             .collect();
-        assert_eq!(event_vs.len(), actions.len(), "game {game}: every action has its event");
+        assert_eq!(
+            event_vs.len(),
+            actions.len(),
+            "game {game}: every action has its event"
+        );
         let mut cards = Vec::new();
         let mut discards: Vec<(u64, CardSet)> = Vec::new();
         for (a, &v) in actions.iter().zip(&event_vs) {
             match &a.verb {
                 Verb::Card(c) => cards.push((v, *c)),
-                Verb::Bid { discard, .. } | Verb::Pass { discard: Some(discard) } => {
+                Verb::Bid { discard, .. }
+                | Verb::Pass {
+                    discard: Some(discard),
+                } => {
                     discards.push((v, discard.iter().copied().collect()));
                 }
                 _ => {}
@@ -74,7 +88,12 @@ fn truth(records: &[Value], spectator: &[Value]) -> Vec<GameTruth> {
             .filter(|f| f["t"] == "talon")
             .map(|f| {
                 let v = f["v"].as_u64().unwrap();
-                let t = discards.iter().rev().find(|d| d.0 < v).expect("a talon laid").1;
+                let t = discards
+                    .iter()
+                    .rev()
+                    .find(|d| d.0 < v)
+                    .expect("a talon laid")
+                    .1;
                 (v, f["seat"].as_u64().unwrap() as usize, t)
             })
             .collect();
@@ -122,16 +141,22 @@ fn allowed(truth: &[GameTruth], seat: Option<usize>, p: u64) -> Option<CardSet> 
             ok.insert(*c);
         }
     }
-    if let Some((v, h)) = g.open {
-        if v <= p {
-            ok = CardSet(ok.0 | h.0);
-        }
+    if let Some((v, h)) = g.open
+        && v <= p
+    {
+        ok = CardSet(ok.0 | h.0);
     }
     Some(ok)
 }
 
 /// Check every frame of one connection; returns how many frames held a card.
-fn check(truth: &[GameTruth], seat: Option<usize>, frames: &[Value], tokens: &[String], who: &str) -> usize {
+fn check(
+    truth: &[GameTruth],
+    seat: Option<usize>,
+    frames: &[Value],
+    tokens: &[String],
+    who: &str,
+) -> usize {
     let mut p = 0;
     let mut with_cards = 0;
     for f in frames {
@@ -149,7 +174,10 @@ fn check(truth: &[GameTruth], seat: Option<usize>, frames: &[Value], tokens: &[S
         with_cards += 1;
         if let Some(ok) = allowed(truth, seat, p) {
             let leaked = CardSet(seen.0 & !ok.0);
-            assert!(leaked.is_empty(), "{who} at v {p}: {leaked} leaked in {text}");
+            assert!(
+                leaked.is_empty(),
+                "{who} at v {p}: {leaked} leaked in {text}"
+            );
         }
     }
     with_cards
@@ -182,11 +210,13 @@ async fn no_connection_sees_a_hidden_card_or_a_token() {
                     return conns;
                 }
                 // Seat 0 leaves twice: back with since= in game 2, for a welcome in game 3.
-                let seat = run_seat_until(seat, |x| x.bot.game == 2 && x.bot.actions().len() >= 5).await;
+                let seat =
+                    run_seat_until(seat, |x| x.bot.game == 2 && x.bot.actions().len() >= 5).await;
                 let (bot, since) = (seat.bot.clone(), seat.bot.v);
                 conns.push((Some(s), seat.client.frames));
                 let seat = Seat::reconnect(&addr, &table, &token, bot, Some(since)).await;
-                let seat = run_seat_until(seat, |x| x.bot.game == 3 && x.bot.actions().len() >= 9).await;
+                let seat =
+                    run_seat_until(seat, |x| x.bot.game == 3 && x.bot.actions().len() >= 9).await;
                 let bot = seat.bot.clone();
                 conns.push((Some(s), seat.client.frames));
                 let seat = Seat::reconnect(&addr, &table, &token, bot, None).await;
@@ -210,10 +240,19 @@ async fn no_connection_sees_a_hidden_card_or_a_token() {
         assert_eq!(records.len(), games as usize);
         let truth = truth(&records, &spectator.frames);
         // Some discards and talons were there to leak.
-        assert!(truth.iter().any(|g| !g.talons.is_empty()), "no pick-up in {seats:?}");
+        assert!(
+            truth.iter().any(|g| !g.talons.is_empty()),
+            "no pick-up in {seats:?}"
+        );
         let mut checked = 0;
         for (seat, frames) in &conns {
-            checked += check(&truth, *seat, frames, &all_tokens, &format!("{seats:?} seat {seat:?}"));
+            checked += check(
+                &truth,
+                *seat,
+                frames,
+                &all_tokens,
+                &format!("{seats:?} seat {seat:?}"),
+            );
         }
         checked += check(&truth, None, &spectator.frames, &all_tokens, "spectator");
         assert!(checked > 50, "{checked} frames with cards checked");
@@ -238,11 +277,13 @@ fn the_checker_catches_a_leak() {
     let frames = |s: &str| vec![serde_json::json!({"t": "event", "v": 5, "action": s})];
     let bad = std::panic::catch_unwind(|| check(&t, Some(1), &frames("0 card P7"), &[], "x"));
     assert!(bad.is_err(), "another seat's card");
-    let bad = std::panic::catch_unwind(|| check(&t, Some(2), &frames("1 bid ulti TA,TX"), &[], "x"));
+    let bad =
+        std::panic::catch_unwind(|| check(&t, Some(2), &frames("1 bid ulti TA,TX"), &[], "x"));
     assert!(bad.is_err(), "a talon seat 2 never picked up");
     assert_eq!(check(&t, Some(1), &frames("1 bid ulti TA,TX"), &[], "x"), 1);
     assert_eq!(check(&t, None, &frames("2 card M7"), &[], "x"), 1);
-    let bad = std::panic::catch_unwind(|| check(&t, None, &frames("a secret"), &["secret".into()], "x"));
+    let bad =
+        std::panic::catch_unwind(|| check(&t, None, &frames("a secret"), &["secret".into()], "x"));
     assert!(bad.is_err(), "a token");
     // After the over everything is public.
     let after = vec![serde_json::json!({"t": "over", "v": 10, "record": "P7,Z7,TA"})];

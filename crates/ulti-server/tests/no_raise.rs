@@ -20,7 +20,13 @@ fn start(name: &str, extra: &[&str]) -> (Server, std::path::PathBuf) {
 
 fn opening() -> String {
     let r: Value = serde_json::from_str(ulti_testkit::NO_RAISE).unwrap();
-    r["actions"][0].as_str().unwrap().split_once(' ').unwrap().1.to_string()
+    r["actions"][0]
+        .as_str()
+        .unwrap()
+        .split_once(' ')
+        .unwrap()
+        .1
+        .to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -31,7 +37,9 @@ async fn a_pick_up_with_no_playable_raise_passes_and_the_holder_stands() {
     let t = |s: usize| tokens[s].clone().unwrap();
     let mut c = Vec::new();
     for s in 0..3 {
-        let mut x = Client::connect(&addr, &table, Some(&t(s)), None).await.unwrap();
+        let mut x = Client::connect(&addr, &table, Some(&t(s)), None)
+            .await
+            .unwrap();
         x.recv().await;
         c.push(x);
     }
@@ -41,10 +49,18 @@ async fn a_pick_up_with_no_playable_raise_passes_and_the_holder_stands() {
     for seat in [1usize, 2] {
         let ack = c[seat].request(json!({"t": "pickup"})).await;
         assert_eq!(ack["t"], "ack", "{ack}");
-        let talon = c[seat].frames.iter().rev().find(|f| f["t"] == "talon").unwrap().clone();
+        let talon = c[seat]
+            .frames
+            .iter()
+            .rev()
+            .find(|f| f["t"] == "talon")
+            .unwrap()
+            .clone();
         assert_eq!(talon["cards"], "Z7,T7", "the forehand's discard");
         // The one higher bid is not playable with any discard; standing is not its to do.
-        let e = c[seat].act("bid 20-100+ulti+durchmars-adu@P@teritett Z7,T7").await;
+        let e = c[seat]
+            .act("bid 20-100+ulti+durchmars-adu@P@teritett Z7,T7")
+            .await;
         assert_eq!(e["t"], "error", "{e}");
         assert!(e["error"].as_str().unwrap().starts_with("action "), "{e}");
         assert_eq!(c[seat].act("stand").await["t"], "error");
@@ -126,7 +142,11 @@ async fn computers_and_an_away_person_pass_too() {
     assert_eq!(c0.act(&opening()).await["t"], "ack");
     assert_eq!(c1.request(json!({"t": "pickup"})).await["t"], "ack");
     drop(c1);
-    let m = c0.until(|f| f["t"] == "event" && f["action"] != "0 bid durchmars-adu+20-100@P@teritett ??,??").await;
+    let m = c0
+        .until(|f| {
+            f["t"] == "event" && f["action"] != "0 bid durchmars-adu+20-100@P@teritett ??,??"
+        })
+        .await;
     assert_eq!(m["action"], "1 pass");
     assert_eq!(m["by"], "computer");
     // No second pick-up went out for it.

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Client, Seat, create, http, play, replay_payments, temp_dir, Server};
+use common::{Client, Seat, Server, create, http, play, replay_payments, temp_dir};
 use serde_json::{Value, json};
 
 /// Every numbered frame of one connection after its first comes in order, one by one.
@@ -34,7 +34,9 @@ fn assert_acks_follow_their_message(frames: &[Value], who: &str) {
         if f["t"] == "ack" {
             let v = f["v"].as_u64().unwrap();
             assert!(
-                frames[..i].iter().any(|g| g["v"] == json!(v) && g["t"] != "ack"),
+                frames[..i]
+                    .iter()
+                    .any(|g| g["v"] == json!(v) && g["t"] != "ack"),
                 "{who}: ack {f} before its message"
             );
         }
@@ -67,7 +69,10 @@ async fn three_games_round_trip_with_the_dealer_moving_on() {
     let mut spectator = Client::connect(&addr, &table, None, Some(0)).await.unwrap();
     let deal = spectator.recv().await;
     assert_eq!(deal["t"], "deal");
-    assert_eq!((deal["v"].clone(), deal["game"].clone()), (json!(1), json!(1)));
+    assert_eq!(
+        (deal["v"].clone(), deal["game"].clone()),
+        (json!(1), json!(1))
+    );
     assert_eq!(deal["dealer"], 2);
     assert!(deal.get("hand").is_none());
     assert_eq!(spectator.recv().await, json!({"t": "resumed", "v": 1}));
@@ -75,21 +80,33 @@ async fn three_games_round_trip_with_the_dealer_moving_on() {
     assert_eq!(spectator.recv().await, json!({"t": "pong"}));
 
     let mut seats = Vec::new();
-    for s in 0..2 {
-        let seat = Seat::connect(&addr, &table, tokens[s].as_ref().unwrap(), None, 11 + s as u64)
-            .await;
-        seats.push(seat);
+    for (s, token) in tokens.iter().take(2).enumerate() {
+        let token = token.as_ref().unwrap();
+        seats.push(Seat::connect(&addr, &table, token, None, 11 + s as u64).await);
     }
     // The welcome: every field of the protocol.
     let mut first = seats.remove(0);
     let w = first.step(10.0).await.unwrap();
-    for field in ["seat", "v", "game", "view", "seats", "sheet", "picked_up", "talon", "ready"] {
+    for field in [
+        "seat",
+        "v",
+        "game",
+        "view",
+        "seats",
+        "sheet",
+        "picked_up",
+        "talon",
+        "ready",
+    ] {
         assert!(w.get(field).is_some(), "welcome without {field}: {w}");
     }
     assert_eq!(w["seat"], 0);
     assert_eq!(w["view"]["format"], "ulti-game/1");
     assert_eq!(w["view"]["hands"][1], Value::Null);
-    assert_eq!(w["view"]["hands"][0].as_str().unwrap().split(',').count(), 12);
+    assert_eq!(
+        w["view"]["hands"][0].as_str().unwrap().split(',').count(),
+        12
+    );
     seats.insert(0, first);
 
     let seats = play(seats, 3).await;
@@ -103,9 +120,16 @@ async fn three_games_round_trip_with_the_dealer_moving_on() {
     }
 
     // Deals: game N's dealer is (N + 1) mod 3.
-    let deals: Vec<&Value> = spectator.frames.iter().filter(|f| f["t"] == "deal").collect();
+    let deals: Vec<&Value> = spectator
+        .frames
+        .iter()
+        .filter(|f| f["t"] == "deal")
+        .collect();
     assert_eq!(
-        deals.iter().map(|d| d["dealer"].as_u64().unwrap()).collect::<Vec<_>>(),
+        deals
+            .iter()
+            .map(|d| d["dealer"].as_u64().unwrap())
+            .collect::<Vec<_>>(),
         vec![2, 0, 1]
     );
     for s in &seats {
@@ -113,7 +137,12 @@ async fn three_games_round_trip_with_the_dealer_moving_on() {
         assert_numbered_in_order(&s.client.frames, &who);
         assert_acks_follow_their_message(&s.client.frames, &who);
         // Each deal carries the seat's own hand.
-        let hands: Vec<&Value> = s.client.frames.iter().filter(|f| f["t"] == "deal").collect();
+        let hands: Vec<&Value> = s
+            .client
+            .frames
+            .iter()
+            .filter(|f| f["t"] == "deal")
+            .collect();
         assert!(hands.iter().all(|d| d["hand"].is_string()));
     }
     assert_numbered_in_order(&spectator.frames, "spectator");
@@ -154,7 +183,9 @@ async fn a_pick_up_is_live_and_the_talon_reaches_its_seat_only() {
     let t = |s: usize| tokens[s].clone().unwrap();
     let mut c: Vec<Client> = Vec::new();
     for s in 0..3 {
-        let mut x = Client::connect(&addr, &table, Some(&t(s)), None).await.unwrap();
+        let mut x = Client::connect(&addr, &table, Some(&t(s)), None)
+            .await
+            .unwrap();
         x.recv().await;
         c.push(x);
     }
@@ -172,7 +203,9 @@ async fn a_pick_up_is_live_and_the_talon_reaches_its_seat_only() {
     // Seat 1 cannot bid before the forehand opens, nor pick up out of turn.
     let e = c[1].request(json!({"t": "pickup"})).await;
     assert_eq!(e["t"], "error");
-    let a = c[0].act(&format!("bid passz {},{}", hand[0], hand[1])).await;
+    let a = c[0]
+        .act(&format!("bid passz {},{}", hand[0], hand[1]))
+        .await;
     assert_eq!(a["t"], "ack", "{a}");
     // The forehand's opening needs no pick-up; seat 1's bid does.
     let e = c[1].act("bid 40-100 ZA,ZK").await;

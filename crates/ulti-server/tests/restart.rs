@@ -110,7 +110,7 @@ fn is_moment(moment: Moment, m: &Value, cards: usize) -> bool {
         Moment::MidTrick => {
             m["t"] == "event"
                 && m["action"].as_str().unwrap_or("").contains(" card ")
-                && cards % 3 != 0
+                && !cards.is_multiple_of(3)
         }
         Moment::Over => m["t"] == "over",
         Moment::ComputerDeciding => m["t"] == "event" && m["to_act"] == 1,
@@ -145,10 +145,15 @@ async fn run(db: &Path, kill: bool) -> (Vec<Vec<Value>>, Vec<SeatLog>, Vec<Momen
         let mut turn = 0;
         let mut since_restart = 0;
         let mut overs = 0;
-        let mut spectator = Client::connect(&server.addr, watched, None, Some(0)).await.unwrap();
+        let mut spectator = Client::connect(&server.addr, watched, None, Some(0))
+            .await
+            .unwrap();
         let started = Instant::now();
         while overs < GAMES {
-            assert!(started.elapsed() < Duration::from_secs(240), "the games do not end");
+            assert!(
+                started.elapsed() < Duration::from_secs(240),
+                "the games do not end"
+            );
             let Some(m) = spectator.recv_within(60.0).await else {
                 panic!("the watched table went quiet at v {last}");
             };
@@ -202,13 +207,15 @@ fn log_of(db: &Path, k: i64) -> Vec<(u64, Value)> {
     let mut st = c
         .prepare("SELECT v, body FROM events WHERE table_k = ?1 ORDER BY v")
         .unwrap();
-    st.query_map([k], |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, String>(1)?)))
-        .unwrap()
-        .map(|r| {
-            let (v, b) = r.unwrap();
-            (v, serde_json::from_str(&b).unwrap())
-        })
-        .collect()
+    st.query_map([k], |r| {
+        Ok((r.get::<_, i64>(0)? as u64, r.get::<_, String>(1)?))
+    })
+    .unwrap()
+    .map(|r| {
+        let (v, b) = r.unwrap();
+        (v, serde_json::from_str(&b).unwrap())
+    })
+    .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -225,11 +232,18 @@ async fn kill_and_restart_at_many_moments_loses_and_doubles_nothing() {
     assert_eq!(kinds.len(), MOMENTS.len(), "moments hit: {hit:?}");
 
     // The same games as without a crash, each replaying to its payments.
-    assert_eq!(records, calm, "the games differ from those played without a crash");
+    assert_eq!(
+        records, calm,
+        "the games differ from those played without a crash"
+    );
     for (k, table) in records.iter().enumerate() {
         assert_eq!(table.len(), GAMES as usize);
         let log = log_of(&db, k as i64 + 1);
-        let overs: Vec<&Value> = log.iter().map(|x| &x.1).filter(|m| m["t"] == "over").collect();
+        let overs: Vec<&Value> = log
+            .iter()
+            .map(|x| &x.1)
+            .filter(|m| m["t"] == "over")
+            .collect();
         for (r, over) in table.iter().zip(overs) {
             assert_eq!(replay_payments(r), over["payments"]);
             assert_eq!(&over["record"], r);
@@ -247,7 +261,10 @@ async fn kill_and_restart_at_many_moments_loses_and_doubles_nothing() {
         let log = &by_table[table];
         let mut vs = HashSet::new();
         for (v, r) in &seat_log.acked {
-            let (_, m) = log.iter().find(|x| x.0 == *v).expect("an acked number is stored");
+            let (_, m) = log
+                .iter()
+                .find(|x| x.0 == *v)
+                .expect("an acked number is stored");
             let s = seat_log.seat;
             match r {
                 Request::Act(a) => {
@@ -255,7 +272,10 @@ async fn kill_and_restart_at_many_moments_loses_and_doubles_nothing() {
                     let got: Action = m["action"].as_str().unwrap().parse().unwrap();
                     assert_eq!(got, want, "ack v {v}");
                 }
-                Request::Pickup => assert_eq!((m["t"].clone(), m["seat"].clone()), ("talon".into(), s.into())),
+                Request::Pickup => assert_eq!(
+                    (m["t"].clone(), m["seat"].clone()),
+                    ("talon".into(), s.into())
+                ),
                 Request::Next => {
                     if m["t"] != "ready" {
                         panic!("ack v {v} of next is {m}");
@@ -281,5 +301,8 @@ async fn kill_and_restart_at_many_moments_loses_and_doubles_nothing() {
         }
         restarts_seen += seat_log.connections.len() - 1;
     }
-    assert!(restarts_seen >= 8, "the seats reconnected {restarts_seen} times");
+    assert!(
+        restarts_seen >= 8,
+        "the seats reconnected {restarts_seen} times"
+    );
 }

@@ -33,12 +33,10 @@ pub struct Conn {
 }
 
 impl Conn {
-    /// Queue a frame.
-    ///
-    /// # Errors
-    /// The queue is full or the writer gone.
-    pub fn send(&self, text: Arc<str>) -> Result<(), ()> {
-        self.out.try_send(Out::Text(text)).map_err(|_| ())
+    /// Queue a frame; `false` when the queue is full or the writer gone.
+    #[must_use]
+    pub fn send(&self, text: Arc<str>) -> bool {
+        self.out.try_send(Out::Text(text)).is_ok()
     }
 }
 
@@ -54,24 +52,24 @@ impl Actor {
                 match missed {
                     Ok(list) => {
                         for st in list {
-                            if conn.send(st.text(audience)).is_err() {
+                            if !conn.send(st.text(audience)) {
                                 return;
                             }
                         }
-                        if conn.send(protocol::resumed(last).into()).is_err() {
+                        if !conn.send(protocol::resumed(last).into()) {
                             return;
                         }
                     }
                     Err(e) => {
                         eprintln!("table {}: replay failed: {e}", self.table.meta.id);
-                        if conn.send(text(&self.table.welcome(audience))).is_err() {
+                        if !conn.send(text(&self.table.welcome(audience))) {
                             return;
                         }
                     }
                 }
             }
             _ => {
-                if conn.send(text(&self.table.welcome(audience))).is_err() {
+                if !conn.send(text(&self.table.welcome(audience))) {
                     return;
                 }
             }
@@ -88,8 +86,8 @@ impl Actor {
 
     /// The messages after `since`, from memory or (older) from the log.
     async fn missed(&self, since: u64) -> Result<Vec<Arc<Stored>>, String> {
-        let from_memory = self.recent.front().is_some_and(|f| f.v <= since + 1)
-            || self.table.v == since;
+        let from_memory =
+            self.recent.front().is_some_and(|f| f.v <= since + 1) || self.table.v == since;
         if from_memory {
             return Ok(self
                 .recent
@@ -131,7 +129,7 @@ impl Actor {
         let dead: Vec<u64> = self
             .conns
             .values()
-            .filter(|c| c.send(st.text(c.audience)).is_err())
+            .filter(|c| !c.send(st.text(c.audience)))
             .map(|c| c.id)
             .collect();
         for id in dead {

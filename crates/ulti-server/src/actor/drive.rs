@@ -59,11 +59,11 @@ impl Actor {
             if s == to_act {
                 continue;
             }
-            if let SeatKind::Computer(l) = self.table.meta.seats[s] {
-                if self.asked.insert((s, played, level)) {
-                    self.ask(s, l, false, true);
-                    return;
-                }
+            if let SeatKind::Computer(l) = self.table.meta.seats[s]
+                && self.asked.insert((s, played, level))
+            {
+                self.ask(s, l, false, true);
+                return;
             }
         }
         match self.table.meta.seats[to_act] {
@@ -118,26 +118,27 @@ impl Actor {
         let t = &self.table;
         let now = (t.game_no, t.game.actions().len(), t.picked_up);
         let back = th.away && self.count[th.seat] > 0;
-        if now == th.key && !back {
-            if let Some(a) = &answer.action {
-                match self.table.computer_move(th.seat, a, answer.picked_up) {
-                    Ok(msgs) => {
-                        if let Err(e) = self.commit(msgs).await {
-                            eprintln!("table {}: {e}", self.table.meta.id);
-                        }
+        if now == th.key
+            && !back
+            && let Some(a) = &answer.action
+        {
+            match self.table.computer_move(th.seat, a, answer.picked_up) {
+                Ok(msgs) => {
+                    if let Err(e) = self.commit(msgs).await {
+                        eprintln!("table {}: {e}", self.table.meta.id);
                     }
-                    Err(e) => {
-                        eprintln!(
-                            "table {}: the {} computer for seat {} chose {a}: {e}",
-                            self.table.meta.id,
-                            th.level.id(),
-                            th.seat
-                        );
-                        if th.level != TableLevel::Easy {
-                            // Never leave a table stuck on a player's mistake.
-                            self.ask(th.seat, TableLevel::Easy, th.away, th.out_of_turn);
-                            return;
-                        }
+                }
+                Err(e) => {
+                    eprintln!(
+                        "table {}: the {} computer for seat {} chose {a}: {e}",
+                        self.table.meta.id,
+                        th.level.id(),
+                        th.seat
+                    );
+                    if th.level != TableLevel::Easy {
+                        // Never leave a table stuck on a player's mistake.
+                        self.ask(th.seat, TableLevel::Easy, th.away, th.out_of_turn);
+                        return;
                     }
                 }
             }

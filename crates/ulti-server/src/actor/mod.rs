@@ -224,7 +224,9 @@ impl Actor {
             );
         };
         let result = match msg {
-            ClientMsg::Act { action, .. } => self.table.act(seat, &action, crate::event::By::Person),
+            ClientMsg::Act { action, .. } => {
+                self.table.act(seat, &action, crate::event::By::Person)
+            }
             ClientMsg::Pickup { .. } => self.table.pickup(seat),
             ClientMsg::Next { .. } => match self.table.next(seat, self.away_now()) {
                 Ok(NextOutcome::Again(v)) => return self.send(id, protocol::ack(&mid, v)),
@@ -251,7 +253,10 @@ impl Actor {
         let mut rows = Vec::with_capacity(msgs.len());
         let mut games = Vec::new();
         for (i, m) in msgs.iter().enumerate() {
-            rows.push((first + i as u64, serde_json::to_string(m).expect("serialises")));
+            rows.push((
+                first + i as u64,
+                serde_json::to_string(m).expect("serialises"),
+            ));
             if let Numbered::Over {
                 game,
                 record,
@@ -274,7 +279,10 @@ impl Actor {
             let v = first + i as u64;
             if let Err(e) = self.table.apply(v, &m) {
                 // Checked before it was stored: only a bug gets here.
-                eprintln!("table {}: stored message {v} not applied: {e}", self.table.meta.id);
+                eprintln!(
+                    "table {}: stored message {v} not applied: {e}",
+                    self.table.meta.id
+                );
             }
             let st = Arc::new(Stored::new(v, m));
             self.broadcast(&st);
@@ -296,10 +304,10 @@ impl Actor {
     }
 
     fn send(&mut self, id: u64, text: String) {
-        if let Some(c) = self.conns.get(&id) {
-            if c.send(text.into()).is_err() {
-                self.remove(id);
-            }
+        if let Some(c) = self.conns.get(&id)
+            && !c.send(text.into())
+        {
+            self.remove(id);
         }
     }
 }

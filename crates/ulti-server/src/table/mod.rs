@@ -159,9 +159,7 @@ impl Table {
             }
             Numbered::Event { action, by, .. } => {
                 let a = action.parse().map_err(|e| format!("{action}: {e}"))?;
-                self.game
-                    .apply(a)
-                    .map_err(|e| format!("{action}: {e}"))?;
+                self.game.apply(a).map_err(|e| format!("{action}: {e}"))?;
                 self.by.push(*by);
                 self.picked_up = None;
             }

@@ -30,15 +30,15 @@ impl Table {
         let index = g.actions().len() + 1;
         // The seat is the token's; a client that names one anyway names its own.
         let mut text = text.trim();
-        if let Some((first, rest)) = text.split_once(' ') {
-            if let Ok(n) = first.parse::<Seat>() {
-                if n != seat {
-                    return Err(format!(
-                        "this connection holds seat {seat}: it cannot act for seat {n}"
-                    ));
-                }
-                text = rest.trim();
+        if let Some((first, rest)) = text.split_once(' ')
+            && let Ok(n) = first.parse::<Seat>()
+        {
+            if n != seat {
+                return Err(format!(
+                    "this connection holds seat {seat}: it cannot act for seat {n}"
+                ));
             }
+            text = rest.trim();
         }
         let full = format!("{seat} {text}");
         let action: Action = full
@@ -75,14 +75,15 @@ impl Table {
             to_act: after.to_act(),
             stage: after.stage(),
         }];
-        if g.stage() == Stage::Auction && after.stage() != Stage::Auction {
-            if let Some(c) = after.contracted().filter(|c| c.bid.teritett) {
-                out.push(Numbered::Open {
-                    game: self.game_no,
-                    seat: c.soloist,
-                    hand: cards_text(after.hand(c.soloist)),
-                });
-            }
+        if g.stage() == Stage::Auction
+            && after.stage() != Stage::Auction
+            && let Some(c) = after.contracted().filter(|c| c.bid.teritett)
+        {
+            out.push(Numbered::Open {
+                game: self.game_no,
+                seat: c.soloist,
+                hand: cards_text(after.hand(c.soloist)),
+            });
         }
         if let Some(s) = after.settlement() {
             out.push(Numbered::Over {

@@ -84,14 +84,20 @@ fn a_bid_after_the_opening_needs_its_own_pickup() {
     let Numbered::Talon { cards, seat, .. } = &m[0] else {
         panic!()
     };
-    assert_eq!((*seat, cards.as_str()), (1, t.game.talon().to_string().as_str()));
+    assert_eq!(
+        (*seat, cards.as_str()),
+        (1, t.game.talon().to_string().as_str())
+    );
     carry(&mut t, m);
     assert_eq!(t.picked_up, Some(1));
     assert!(t.pickup(1).unwrap_err().contains("already"));
     // After the pick-up: a stand is refused, a pass too while a raise is playable.
     if t.game.raise_exists() {
         let e = t.act(1, "pass", By::Person).unwrap_err();
-        assert!(e.starts_with("action 2 (\"1 pass\"): seat has picked up"), "{e}");
+        assert!(
+            e.starts_with("action 2 (\"1 pass\"): seat has picked up"),
+            "{e}"
+        );
     }
 }
 
@@ -137,7 +143,11 @@ fn illegal_actions_are_refused_in_the_words_of_ulti_replay() {
     );
     let e = t.act(0, "1 pass", By::Person).unwrap_err();
     assert_eq!(e, "this connection holds seat 0: it cannot act for seat 1");
-    assert!(t.act(1, "1 pass", By::Person).unwrap_err().starts_with("action 1 (\"1 pass\")"));
+    assert!(
+        t.act(1, "1 pass", By::Person)
+            .unwrap_err()
+            .starts_with("action 1 (\"1 pass\")")
+    );
     let e = t.act(0, "dance", By::Person).unwrap_err();
     assert!(e.starts_with("action 1 (\"0 dance\"): unknown verb"), "{e}");
     assert!(t.next(0, [false; 3]).unwrap_err().contains("in progress"));
@@ -175,7 +185,14 @@ fn next_deals_when_every_person_is_ready_or_away() {
     let NextOutcome::New(m) = t.next(1, [false, false, true]).unwrap() else {
         panic!()
     };
-    assert!(matches!(m[1], Numbered::Deal { game: 2, dealer: 0, .. }));
+    assert!(matches!(
+        m[1],
+        Numbered::Deal {
+            game: 2,
+            dealer: 0,
+            ..
+        }
+    ));
     carry(&mut t, m);
     assert_eq!(t.game_no, 2);
     assert_eq!(t.game.forehand(), 1);
@@ -201,7 +218,13 @@ fn a_view_hides_what_the_seat_cannot_see() {
         format!("0 bid passz {},{}", c[0], c[1]).as_str()
     );
     let ws = t.welcome(Audience::Spectator);
-    assert!(ws["view"]["hands"].as_array().unwrap().iter().all(|h| h.is_null()));
+    assert!(
+        ws["view"]["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|h| h.is_null())
+    );
     assert_eq!(ws["seat"], serde_json::Value::Null);
     assert_eq!(ws["talon"], serde_json::Value::Null);
 }

@@ -102,7 +102,10 @@ pub async fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) ->
     let text = String::from_utf8_lossy(&out);
     let status: u16 = text.split(' ').nth(1).unwrap().parse().unwrap();
     let (_, rest) = text.split_once("\r\n\r\n").unwrap();
-    let rest = if text.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+    let rest = if text
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
         unchunk(rest)
     } else {
         rest.to_string()
@@ -319,7 +322,9 @@ impl Seat {
         bot: Bot,
         since: Option<u64>,
     ) -> Seat {
-        let client = Client::connect(addr, table, Some(token), since).await.unwrap();
+        let client = Client::connect(addr, table, Some(token), since)
+            .await
+            .unwrap();
         Seat {
             client,
             bot,
