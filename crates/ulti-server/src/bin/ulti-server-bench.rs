@@ -1,1 +1,395 @@
-fn main() {}
+//! `ulti-server-bench`: a load client. It starts an `ulti-server` on a fresh database, creates
+//! many tables, connects a bot to every person's seat through a real WebSocket, and lets them
+//! play whole games, each acting after a random think time (exponential, mean `--think-ms`;
+//! 0: at once). It measures, after a warm-up:
+//! - ack: from sending an action to its `ack` on the acting connection;
+//! - event: from sending an action to each other person at the table receiving its `event`;
+//! - computer turn: from the message that makes it a computer seat's turn to its `event`, seen
+//!   by seat 0 (with `--computer`), and the server's own decision times (`/api/stats`);
+//! - the server's memory (VmRSS sampled every second, and VmHWM) and CPU.
+//!
+//! Example: `ulti-server-bench --tables 1000 --think-ms 667 --seconds 60`.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use clap::Parser;
+use futures_util::{SinkExt, StreamExt};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::Message;
+use ulti_server::bot::{Bot, Request, Temper};
+use ulti_server::stats::{percentile, rss_kib};
+
+/// Load-test an ulti-server with bots playing whole games over WebSockets.
+#[derive(Parser, Debug, Clone)]
+#[command(version, about)]
+struct Args {
+    /// The server binary (default: ulti-server beside this program).
+    #[arg(long)]
+    server: Option<std::path::PathBuf>,
+    /// Tables to play at once.
+    #[arg(long, default_value_t = 100)]
+    tables: usize,
+    /// Mean think time before each action, in ms (exponential; 0: act at once).
+    #[arg(long, default_value_t = 667.0)]
+    think_ms: f64,
+    /// Seconds measured (after the warm-up).
+    #[arg(long, default_value_t = 30.0)]
+    seconds: f64,
+    /// Seconds of warm-up, not measured.
+    #[arg(long, default_value_t = 5.0)]
+    warmup: f64,
+    /// Seat 1 of every table is a computer of this level (easy, normal, strong).
+    #[arg(long)]
+    computer: Option<String>,
+    /// The server's --seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Extra arguments for the server (e.g. "--computer-threads 2").
+    #[arg(long, allow_hyphen_values = true)]
+    server_args: Option<String>,
+}
+
+/// What every seat task shares.
+struct Shared {
+    start: Instant,
+    measure_from: Duration,
+    stop: AtomicBool,
+    acks: Mutex<Vec<f64>>,
+    events: Mutex<Vec<f64>>,
+    computer: Mutex<Vec<f64>>,
+    acted: AtomicU64,
+    errors: AtomicU64,
+    dropped: AtomicU64,
+}
+
+impl Shared {
+    fn measuring(&self) -> bool {
+        self.start.elapsed() >= self.measure_from
+    }
+    fn now_ns(&self) -> u64 {
+        self.start.elapsed().as_nanos() as u64
+    }
+}
+
+/// The action a table's person sent last: (seat, action as the others see it, sent at ns).
+type LastSent = Arc<Mutex<Option<(usize, String, u64)>>>;
+
+/// An action as the other seats see it (another seat's discard hidden).
+fn as_others_see(seat: usize, action: &str) -> String {
+    let full = format!("{seat} {action}");
+    ulti_server::event::filter_action(&full, ulti_server::event::Audience::Spectator)
+}
+
+async fn http(addr: &str, method: &str, path: &str, body: &Value) -> Result<Value> {
+    let body = body.to_string();
+    let mut s = tokio::net::TcpStream::connect(addr).await?;
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await?;
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await?;
+    let text = String::from_utf8_lossy(&out);
+    let (_, rest) = text.split_once("\r\n\r\n").context("an HTTP answer")?;
+    Ok(serde_json::from_str(rest)?)
+}
+
+/// One person's seat: a bot over a WebSocket until the end.
+#[allow(clippy::too_many_arguments)]
+async fn seat(
+    url: String,
+    seed: u64,
+    think_ms: f64,
+    shared: Arc<Shared>,
+    last: LastSent,
+    computer_seat: Option<usize>,
+    end: Instant,
+) -> Result<()> {
+    let (ws, _) = tokio_tungstenite::connect_async(&url).await?;
+    let (mut tx, mut rx) = ws.split();
+    let mut bot = Bot::new(None, seed, Temper::default());
+    let mut rng = SmallRng::seed_from_u64(seed ^ 0x5EED);
+    let mut pending: Option<(tokio::time::Instant, Request)> = None;
+    let mut inflight: Option<(u64, u64, Request)> = None;
+    let mut next_id = 1u64;
+    let mut computer_turn_from: Option<u64> = None;
+    loop {
+        if inflight.is_none() && pending.is_none() {
+            if let Some(r) = bot.choose() {
+                let wait = if think_ms > 0.0 {
+                    -think_ms * (1.0 - rng.random::<f64>()).ln()
+                } else {
+                    0.0
+                };
+                let at = tokio::time::Instant::now() + Duration::from_secs_f64(wait / 1000.0);
+                pending = Some((at, r));
+            }
+        }
+        let deadline = pending.as_ref().map(|p| p.0);
+        tokio::select! {
+            () = tokio::time::sleep_until(end.into()) => return Ok(()),
+            () = async { tokio::time::sleep_until(deadline.unwrap()).await }, if deadline.is_some() => {
+                let (_, r) = pending.take().unwrap();
+                let id = next_id;
+                next_id += 1;
+                let msg = match &r {
+                    Request::Act(a) => json!({"t": "act", "id": id, "action": a}),
+                    Request::Pickup => json!({"t": "pickup", "id": id}),
+                    Request::Next => json!({"t": "next", "id": id}),
+                };
+                let now = shared.now_ns();
+                if let (Request::Act(a), Some(s)) = (&r, bot.seat) {
+                    *last.lock().unwrap() = Some((s, as_others_see(s, a), now));
+                }
+                tx.send(Message::Text(msg.to_string().into())).await?;
+                inflight = Some((id, now, r));
+            }
+            m = rx.next() => {
+                let Some(m) = m else { bail!("the server closed a connection") };
+                let text = match m? {
+                    Message::Text(t) => t,
+                    Message::Close(_) => bail!("the server closed a connection"),
+                    _ => continue,
+                };
+                let now = shared.now_ns();
+                let v: Value = serde_json::from_str(text.as_str())?;
+                bot.receive(&v);
+                match v["t"].as_str() {
+                    Some("ack") => {
+                        if let Some((id, sent, _)) = inflight.take() {
+                            if v["id"] == json!(id) {
+                                shared.acted.fetch_add(1, Ordering::Relaxed);
+                                if shared.measuring() {
+                                    shared.acks.lock().unwrap().push((now - sent) as f64 / 1e6);
+                                }
+                            }
+                        }
+                    }
+                    Some("error") => {
+                        shared.errors.fetch_add(1, Ordering::Relaxed);
+                        inflight = None;
+                    }
+                    Some("event") => {
+                        // A fresh state: choose again (same deadline kept by a new draw is fine).
+                        pending = None;
+                        let action = v["action"].as_str().unwrap_or("");
+                        let from: Option<usize> = action.split(' ').next().and_then(|s| s.parse().ok());
+                        if v["by"] == "person" && from != bot.seat {
+                            if let Some((s, a, sent)) = last.lock().unwrap().clone() {
+                                if Some(s) == from && a == action && shared.measuring() {
+                                    shared.events.lock().unwrap().push((now - sent) as f64 / 1e6);
+                                }
+                            }
+                        }
+                        if bot.seat == Some(0) {
+                            if let Some(c) = computer_seat {
+                                if from == Some(c) && v["by"] == "computer" {
+                                    if let (Some(t0), true) = (computer_turn_from.take(), shared.measuring()) {
+                                        shared.computer.lock().unwrap().push((now - t0) as f64 / 1e6);
+                                    }
+                                }
+                                if v["to_act"] == json!(c) {
+                                    computer_turn_from = Some(now);
+                                }
+                            }
+                        }
+                    }
+                    Some("deal" | "talon") => {
+                        pending = None;
+                        if bot.seat == Some(0) && computer_seat.is_some() && v["to_act"] == json!(computer_seat) {
+                            computer_turn_from = Some(now);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+fn cpu_ticks(pid: u32) -> u64 {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let after = s.rsplit_once(')').map_or("", |x| x.1);
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let n = |i: usize| f.get(i).and_then(|x| x.parse::<u64>().ok()).unwrap_or(0);
+    n(11) + n(12)
+}
+
+fn summary(name: &str, xs: &mut [f64]) -> Value {
+    xs.sort_by(f64::total_cmp);
+    let r = json!({
+        "count": xs.len(),
+        "p50_ms": percentile(xs, 50.0),
+        "p90_ms": percentile(xs, 90.0),
+        "p99_ms": percentile(xs, 99.0),
+        "max_ms": xs.last().copied().unwrap_or(0.0),
+    });
+    println!(
+        "{name:>14}: n {:>7}  p50 {:>8.2} ms  p90 {:>8.2} ms  p99 {:>8.2} ms  max {:>8.2} ms",
+        xs.len(),
+        percentile(xs, 50.0),
+        percentile(xs, 90.0),
+        percentile(xs, 99.0),
+        xs.last().copied().unwrap_or(0.0)
+    );
+    r
+}
+
+#[tokio::main]
+async fn main() -> Result<()> {
+    let a = Args::parse();
+    let server = a.server.clone().unwrap_or_else(|| {
+        std::env::current_exe()
+            .expect("this program's path")
+            .with_file_name("ulti-server")
+    });
+    let dir = std::env::temp_dir().join(format!("ulti-server-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let mut cmd = tokio::process::Command::new(&server);
+    cmd.arg("--listen")
+        .arg("127.0.0.1:0")
+        .arg("--db")
+        .arg(dir.join("bench.sqlite"))
+        .arg("--seed")
+        .arg(a.seed.to_string())
+        .arg("--away-after")
+        .arg("3600")
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true);
+    if let Some(extra) = &a.server_args {
+        cmd.args(extra.split_whitespace());
+    }
+    let mut child = cmd
+        .spawn()
+        .with_context(|| format!("starting {}", server.display()))?;
+    let pid = child.id().context("the server's pid")?;
+    let mut line = String::new();
+    tokio::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .await?;
+    let addr = line
+        .strip_prefix("listening on ")
+        .and_then(|r| r.split_whitespace().next())
+        .context("the server's address")?
+        .to_string();
+    let seats = match &a.computer {
+        Some(l) => json!(["human", format!("computer:{l}"), "human"]),
+        None => json!(["human", "human", "human"]),
+    };
+    let computer_seat = a.computer.as_ref().map(|_| 1usize);
+    println!(
+        "ulti-server-bench: {} tables ({seats}), think {} ms mean, {} s warm-up + {} s measured",
+        a.tables, a.think_ms, a.warmup, a.seconds
+    );
+    let t0 = Instant::now();
+    let mut urls = Vec::new();
+    for _ in 0..a.tables {
+        let r = http(&addr, "POST", "/api/tables", &json!({"seats": seats})).await?;
+        let table = r["table"].as_str().context("a table")?.to_string();
+        let last: LastSent = Arc::new(Mutex::new(None));
+        for (s, token) in r["tokens"].as_object().context("tokens")? {
+            let url = format!(
+                "ws://{addr}/api/tables/{table}/ws?token={}",
+                token.as_str().unwrap()
+            );
+            urls.push((url, s.parse::<u64>()?, last.clone(), urls.len() as u64));
+        }
+    }
+    println!(
+        "created {} tables in {:.1} s",
+        a.tables,
+        t0.elapsed().as_secs_f64()
+    );
+    let shared = Arc::new(Shared {
+        start: Instant::now(),
+        measure_from: Duration::from_secs_f64(a.warmup),
+        stop: AtomicBool::new(false),
+        acks: Mutex::new(Vec::new()),
+        events: Mutex::new(Vec::new()),
+        computer: Mutex::new(Vec::new()),
+        acted: AtomicU64::new(0),
+        errors: AtomicU64::new(0),
+        dropped: AtomicU64::new(0),
+    });
+    let end = shared.start + Duration::from_secs_f64(a.warmup + a.seconds);
+    let mut tasks = Vec::new();
+    for (url, _s, last, n) in urls {
+        let shared2 = shared.clone();
+        tasks.push(tokio::spawn(async move {
+            let r = seat(
+                url,
+                a.seed * 1_000_003 + n,
+                a.think_ms,
+                shared2.clone(),
+                last,
+                computer_seat,
+                end,
+            )
+            .await;
+            if let Err(e) = r {
+                if shared2.dropped.fetch_add(1, Ordering::Relaxed) < 3 {
+                    eprintln!("a seat stopped: {e:#}");
+                }
+            }
+        }));
+    }
+    // Sample the server's memory and CPU while it runs.
+    let mut peak_rss = 0;
+    let mut cpu_at_measure = None;
+    while Instant::now() < end {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        peak_rss = peak_rss.max(rss_kib(Some(pid)).0);
+        if cpu_at_measure.is_none() && shared.measuring() {
+            cpu_at_measure = Some((
+                cpu_ticks(pid),
+                Instant::now(),
+                shared.acted.load(Ordering::Relaxed),
+            ));
+        }
+    }
+    let (cpu0, at0, acted0) = cpu_at_measure.unwrap_or((0, shared.start, 0));
+    let elapsed = at0.elapsed().as_secs_f64();
+    let cpu = (cpu_ticks(pid) - cpu0) as f64 / 100.0 / elapsed;
+    let actions = (shared.acted.load(Ordering::Relaxed) - acted0) as f64 / elapsed;
+    shared.stop.store(true, Ordering::Relaxed);
+    let stats = http(&addr, "GET", "/api/stats", &json!({}))
+        .await
+        .unwrap_or(Value::Null);
+    for t in tasks {
+        let _ = t.await;
+    }
+    let (rss_now, hwm) = rss_kib(Some(pid));
+    println!("--- measured over {elapsed:.1} s");
+    let acks = summary("ack", &mut shared.acks.lock().unwrap());
+    let events = summary("event (others)", &mut shared.events.lock().unwrap());
+    let computer = summary("computer turn", &mut shared.computer.lock().unwrap());
+    println!(
+        "actions/s {actions:.0} ({:.3} per person per s); server CPU {:.0} %; RSS now {} MiB, sampled peak {} MiB, VmHWM {} MiB; errors {}, seats stopped {}",
+        actions / (a.tables as f64 * if computer_seat.is_some() { 2.0 } else { 3.0 }),
+        cpu * 100.0,
+        rss_now / 1024,
+        peak_rss / 1024,
+        hwm / 1024,
+        shared.errors.load(Ordering::Relaxed),
+        shared.dropped.load(Ordering::Relaxed)
+    );
+    println!("server stats: {stats}");
+    let report = json!({
+        "tables": a.tables, "think_ms": a.think_ms, "seconds": elapsed, "computer": a.computer,
+        "ack": acks, "event": events, "computer_turn": computer,
+        "actions_per_s": actions, "server_cpu": cpu,
+        "rss_mib": rss_now / 1024, "peak_rss_mib": hwm / 1024,
+        "errors": shared.errors.load(Ordering::Relaxed), "server": stats,
+    });
+    println!("{report}");
+    let _ = child.kill().await;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
