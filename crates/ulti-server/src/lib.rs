@@ -4,16 +4,17 @@
 //! Ulti together over WebSockets, computer players fill the other seats, and every numbered
 //! message of a table is stored in one SQLite file before anyone receives it.
 //!
-//! Floors, bottom up (each file imports only from the floors below it):
+//! Floors, bottom up (each file imports only from the floors below it; `tests/architecture.rs`
+//! checks it):
 //! 1. `protocol` (the wire: client messages read, the unnumbered server messages) and `event`
 //!    (the numbered messages as stored, and filtered per seat);
 //! 2. `table` (one table as a plain state machine over the engine's `WholeGame`);
 //! 3. `store` (SQLite: the append-only log, group commit), `computer` (the pool of computer
-//!    threads), `stats`, `limit`;
+//!    threads), `stats`, `limit`, and `bot` (a client that plays legal actions from what it
+//!    receives: the tests and the bench);
 //! 4. `actor` (one task per table: the way of an action from a socket to the log and out to
-//!    every connection) and `hub` (every table, resumed at start);
-//! 5. `ws` (one connection) and `http` (the routes);
-//! 6. `bot` (a client that plays legal actions from what it receives: tests and the bench).
+//!    every connection), then `hub` (every table, resumed at start);
+//! 5. `ws` (one connection), then `http` (the routes).
 
 pub mod actor;
 pub mod bot;

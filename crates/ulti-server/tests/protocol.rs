@@ -246,3 +246,28 @@ async fn a_pick_up_is_live_and_the_talon_reaches_its_seat_only() {
     assert_eq!(w2["picked_up"], 1);
     assert_eq!(w2["talon"], Value::Null);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_site_is_served_beside_the_api() {
+    let dir = temp_dir("site");
+    let site = dir.join("site");
+    std::fs::create_dir_all(site.join("assets")).unwrap();
+    std::fs::write(site.join("index.html"), "<html>the app</html>").unwrap();
+    std::fs::write(site.join("assets/app.js"), "console.log(1)").unwrap();
+    let server = Server::start(&dir.join("t.sqlite"), &["--site", site.to_str().unwrap()]);
+    let addr = server.addr.clone();
+    let (status, body) = http(&addr, "GET", "/", None).await;
+    assert_eq!((status, body), (200, json!("<html>the app</html>")));
+    let (status, body) = http(&addr, "GET", "/assets/app.js", None).await;
+    assert_eq!((status, body), (200, json!("console.log(1)")));
+    // The app's own routes get index.html.
+    let (status, body) = http(&addr, "GET", "/table?deal=1", None).await;
+    assert_eq!((status, body), (200, json!("<html>the app</html>")));
+    // The API keeps its JSON errors.
+    let (status, body) = http(&addr, "GET", "/api/nothing", None).await;
+    assert_eq!(status, 404);
+    assert!(body["error"].is_string());
+    let (table, _) = create(&addr, ["human", "computer:easy", "computer:easy"]).await;
+    let (status, _) = http(&addr, "GET", &format!("/api/tables/{table}"), None).await;
+    assert_eq!(status, 200);
+}
