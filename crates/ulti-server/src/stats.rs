@@ -53,9 +53,9 @@ impl Stats {
         self.connections.fetch_add(delta, Ordering::Relaxed);
     }
 
-    /// A message was stored.
-    pub fn stored(&self, _recent: usize) {
-        self.messages.fetch_add(1, Ordering::Relaxed);
+    /// `n` messages were stored.
+    pub fn stored(&self, n: usize) {
+        self.messages.fetch_add(n as u64, Ordering::Relaxed);
     }
 
     /// A computer decided in `ms` after waiting `queued_ms` for a thread.

@@ -95,7 +95,7 @@ struct Thinking {
 }
 
 /// How many recent messages a table keeps for reconnects (older ones come from the store).
-const RECENT: usize = 256;
+const RECENT: usize = 128;
 
 /// A table's task.
 pub struct Actor {
@@ -270,6 +270,7 @@ impl Actor {
                 ));
             }
         }
+        let rows_len = rows.len();
         self.shared
             .store
             .append(self.table.meta.k, rows, games)
@@ -284,14 +285,15 @@ impl Actor {
                     self.table.meta.id
                 );
             }
-            let st = Arc::new(Stored::new(v, m));
-            self.broadcast(&st);
-            self.recent.push_back(st);
+            // Kept for reconnects without the texts made for this round (memory: a table
+            // keeps only its message, the texts are made again when someone replays).
+            self.recent.push_back(Arc::new(Stored::new(v, m.clone())));
             if self.recent.len() > RECENT {
                 self.recent.pop_front();
             }
+            self.broadcast(&Stored::new(v, m));
         }
-        self.shared.stats.stored(self.recent.len());
+        self.shared.stats.stored(rows_len);
         Ok(first)
     }
 
