@@ -55,6 +55,8 @@ pub struct Options {
     pub connections_per_minute: usize,
     /// Apply the limits to loopback too (tests).
     pub limit_loopback: bool,
+    /// When a commit counts as written (before any ack).
+    pub durability: store::Durability,
     /// Tests only: game 1 of every new table is dealt as this record (its dealer must be
     /// seat 2, game 1's; its rules are the table's).
     pub test_deal: Option<ulti_engine::whole_game::TableRecord>,
@@ -65,7 +67,7 @@ pub struct Options {
 /// # Errors
 /// A database that cannot be opened or replayed, an address that cannot be bound.
 pub async fn serve(opts: Options) -> anyhow::Result<()> {
-    let store = store::Store::open(&opts.db).map_err(anyhow::Error::msg)?;
+    let store = store::Store::open(&opts.db, opts.durability).map_err(anyhow::Error::msg)?;
     let shared = actor::Shared {
         store,
         pool: Arc::new(computer::Pool::new(opts.computer_threads)),
@@ -83,6 +85,11 @@ pub async fn serve(opts: Options) -> anyhow::Result<()> {
     println!("listening on {addr} ({} tables resumed)", hub.len());
     use std::io::Write as _;
     std::io::stdout().flush()?;
+    // Small frames go out at once (Nagle's delay meets the peer's delayed ack at ~40 ms).
+    use axum::serve::ListenerExt as _;
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(
         listener,
         http::router(app, opts.site).into_make_service_with_connect_info::<SocketAddr>(),

@@ -25,6 +25,11 @@ struct Args {
     /// Draw the deals and seed the computers from S (reproducible tables).
     #[arg(long)]
     seed: Option<u64>,
+    /// When a message counts as stored, before anyone receives it: `disk` (synced, survives a
+    /// power loss) or `os` (in the operating system: survives the server's crash, kill -9
+    /// included, not the machine's; much less waiting on a busy disk).
+    #[arg(long, default_value = "disk", value_parser = ["disk", "os"])]
+    durability: String,
     /// Computer threads (default: the number of cores).
     #[arg(long)]
     computer_threads: Option<usize>,
@@ -73,6 +78,11 @@ async fn main() -> anyhow::Result<()> {
         creations_per_minute: a.creations_per_minute as usize,
         connections_per_minute: a.connections_per_minute as usize,
         limit_loopback: a.limit_loopback,
+        durability: if a.durability == "os" {
+            ulti_server::store::Durability::Os
+        } else {
+            ulti_server::store::Durability::Disk
+        },
         test_deal,
     })
     .await

@@ -6,7 +6,8 @@
 //! `over`.
 //!
 //! All writes go through one writer thread that commits whatever is queued in one
-//! transaction (group commit, `synchronous = FULL`): a caller's messages are durable when its
+//! transaction (group commit; `synchronous = FULL` unless `--durability os`): a caller's
+//! messages are durable when its
 //! answer comes back, and only then are they sent to anyone. Reads (the log at start, a
 //! reconnect's missed messages, finished games) use a connection of their own, which WAL lets
 //! read while the writer writes.
@@ -120,11 +121,26 @@ CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
   BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
 ";
 
-fn open(path: &Path) -> rusqlite::Result<Connection> {
+/// When a commit counts as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Durability {
+    /// On the disk (`synchronous = FULL`: the WAL is synced at every commit): survives the
+    /// machine's crash or a power loss.
+    Disk,
+    /// In the operating system (`synchronous = NORMAL`): survives the server's crash (SIGKILL
+    /// included), not the machine's.
+    Os,
+}
+
+fn open(path: &Path, durability: Durability) -> rusqlite::Result<Connection> {
     let c = Connection::open(path)?;
     c.busy_timeout(std::time::Duration::from_secs(10))?;
     c.pragma_update(None, "journal_mode", "WAL")?;
-    c.pragma_update(None, "synchronous", "FULL")?;
+    let sync = match durability {
+        Durability::Disk => "FULL",
+        Durability::Os => "NORMAL",
+    };
+    c.pragma_update(None, "synchronous", sync)?;
     c.pragma_update(None, "foreign_keys", "ON")?;
     Ok(c)
 }
@@ -258,11 +274,11 @@ impl Store {
     ///
     /// # Errors
     /// A file SQLite cannot open or write.
-    pub fn open(path: &Path) -> Result<Store, String> {
+    pub fn open(path: &Path, durability: Durability) -> Result<Store, String> {
         let e = |e: rusqlite::Error| format!("{}: {e}", path.display());
-        let w = open(path).map_err(e)?;
+        let w = open(path, durability).map_err(e)?;
         w.execute_batch(SCHEMA).map_err(e)?;
-        let r = open(path).map_err(e)?;
+        let r = open(path, durability).map_err(e)?;
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::Builder::new()
             .name("store-writer".into())
@@ -398,7 +414,7 @@ mod tests {
     #[tokio::test]
     async fn the_log_is_append_only_and_numbers_are_written_once() {
         let path = temp("append");
-        let s = Store::open(&path).unwrap();
+        let s = Store::open(&path, Durability::Disk).unwrap();
         let (k, seed, rows) = s
             .create(NewTable {
                 id: "abc".into(),
@@ -428,7 +444,7 @@ mod tests {
         let log = s.events(k, 0, u64::MAX).unwrap();
         assert_eq!(log.iter().map(|r| r.0).collect::<Vec<_>>(), vec![1, 2, 3]);
         assert_eq!(log[1].1, "two");
-        let w = open(&path).unwrap();
+        let w = open(&path, Durability::Disk).unwrap();
         assert!(w.execute("DELETE FROM events", []).is_err());
         assert!(w.execute("UPDATE events SET body = 'x'", []).is_err());
         let all = s.load_all().unwrap();

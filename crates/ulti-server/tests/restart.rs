@@ -177,7 +177,9 @@ async fn run(db: &Path, kill: bool) -> (Vec<Vec<Value>>, Vec<SeatLog>, Vec<Momen
                 hit.push(moment);
                 turn += 1;
                 since_restart = 0;
-                server = Server::start(db, &["--seed", SEED]);
+                // Both durabilities keep what was acknowledged through a SIGKILL.
+                let durability = if hit.len() % 2 == 0 { "disk" } else { "os" };
+                server = Server::start(db, &["--seed", SEED, "--durability", durability]);
                 tx.send(server.addr.clone()).unwrap();
                 spectator = Client::connect(&server.addr, watched, None, Some(last))
                     .await

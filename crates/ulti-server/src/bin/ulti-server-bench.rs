@@ -44,9 +44,12 @@ struct Args {
     /// Seconds of warm-up, not measured.
     #[arg(long, default_value_t = 5.0)]
     warmup: f64,
-    /// Seat 1 of every table is a computer of this level (easy, normal, strong).
+    /// Seat 1 is a computer of this level (easy, normal, strong)…
     #[arg(long)]
     computer: Option<String>,
+    /// …at this many of the tables (default: all); the others are three people.
+    #[arg(long)]
+    computer_tables: Option<usize>,
     /// The server's --seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -112,7 +115,7 @@ async fn seat(
     computer_seat: Option<usize>,
     end: Instant,
 ) -> Result<()> {
-    let (ws, _) = tokio_tungstenite::connect_async(&url).await?;
+    let (ws, _) = tokio_tungstenite::connect_async_with_config(&url, None, true).await?;
     let (mut tx, mut rx) = ws.split();
     let mut bot = Bot::new(None, seed, Temper::default());
     let mut rng = SmallRng::seed_from_u64(seed ^ 0x5EED);
@@ -279,27 +282,41 @@ async fn main() -> Result<()> {
         .and_then(|r| r.split_whitespace().next())
         .context("the server's address")?
         .to_string();
-    let seats = match &a.computer {
-        Some(l) => json!(["human", format!("computer:{l}"), "human"]),
-        None => json!(["human", "human", "human"]),
+    let people = json!(["human", "human", "human"]);
+    let with_computer = a
+        .computer
+        .as_ref()
+        .map(|l| json!(["human", format!("computer:{l}"), "human"]));
+    let computer_tables = match &with_computer {
+        Some(_) => a.computer_tables.unwrap_or(a.tables).min(a.tables),
+        None => 0,
     };
-    let computer_seat = a.computer.as_ref().map(|_| 1usize);
     println!(
-        "ulti-server-bench: {} tables ({seats}), think {} ms mean, {} s warm-up + {} s measured",
-        a.tables, a.think_ms, a.warmup, a.seconds
+        "ulti-server-bench: {} tables ({} with {}), think {} ms mean, {} s warm-up + {} s measured",
+        a.tables,
+        computer_tables,
+        with_computer.as_ref().unwrap_or(&people),
+        a.think_ms,
+        a.warmup,
+        a.seconds
     );
+    let persons = 3 * a.tables - computer_tables;
     let t0 = Instant::now();
     let mut urls = Vec::new();
-    for _ in 0..a.tables {
+    for i in 0..a.tables {
+        let (seats, computer_seat) = match &with_computer {
+            Some(w) if i < computer_tables => (w, Some(1usize)),
+            _ => (&people, None),
+        };
         let r = http(&addr, "POST", "/api/tables", &json!({"seats": seats})).await?;
         let table = r["table"].as_str().context("a table")?.to_string();
         let last: LastSent = Arc::new(Mutex::new(None));
-        for (s, token) in r["tokens"].as_object().context("tokens")? {
+        for token in r["tokens"].as_object().context("tokens")?.values() {
             let url = format!(
                 "ws://{addr}/api/tables/{table}/ws?token={}",
                 token.as_str().unwrap()
             );
-            urls.push((url, s.parse::<u64>()?, last.clone(), urls.len() as u64));
+            urls.push((url, computer_seat, last.clone(), urls.len() as u64));
         }
     }
     println!(
@@ -320,7 +337,7 @@ async fn main() -> Result<()> {
     });
     let end = shared.start + Duration::from_secs_f64(a.warmup + a.seconds);
     let mut tasks = Vec::new();
-    for (url, _s, last, n) in urls {
+    for (url, computer_seat, last, n) in urls {
         let shared2 = shared.clone();
         tasks.push(tokio::spawn(async move {
             let r = seat(
@@ -348,15 +365,16 @@ async fn main() -> Result<()> {
         peak_rss = peak_rss.max(rss_kib(Some(pid)).0);
         if cpu_at_measure.is_none() && shared.measuring() {
             cpu_at_measure = Some((
-                cpu_ticks(pid),
+                (cpu_ticks(pid), cpu_ticks(std::process::id())),
                 Instant::now(),
                 shared.acted.load(Ordering::Relaxed),
             ));
         }
     }
-    let (cpu0, at0, acted0) = cpu_at_measure.unwrap_or((0, shared.start, 0));
+    let ((cpu0, own0), at0, acted0) = cpu_at_measure.unwrap_or(((0, 0), shared.start, 0));
     let elapsed = at0.elapsed().as_secs_f64();
     let cpu = (cpu_ticks(pid) - cpu0) as f64 / 100.0 / elapsed;
+    let own_cpu = (cpu_ticks(std::process::id()) - own0) as f64 / 100.0 / elapsed;
     let actions = (shared.acted.load(Ordering::Relaxed) - acted0) as f64 / elapsed;
     shared.stop.store(true, Ordering::Relaxed);
     let stats = http(&addr, "GET", "/api/stats", &json!({}))
@@ -371,9 +389,10 @@ async fn main() -> Result<()> {
     let events = summary("event (others)", &mut shared.events.lock().unwrap());
     let computer = summary("computer turn", &mut shared.computer.lock().unwrap());
     println!(
-        "actions/s {actions:.0} ({:.3} per person per s); server CPU {:.0} %; RSS now {} MiB, sampled peak {} MiB, VmHWM {} MiB; errors {}, seats stopped {}",
-        actions / (a.tables as f64 * if computer_seat.is_some() { 2.0 } else { 3.0 }),
+        "actions/s {actions:.0} ({:.3} per person per s); server CPU {:.0} %, bench CPU {:.0} %; RSS now {} MiB, sampled peak {} MiB, VmHWM {} MiB; errors {}, seats stopped {}",
+        actions / persons as f64,
         cpu * 100.0,
+        own_cpu * 100.0,
         rss_now / 1024,
         peak_rss / 1024,
         hwm / 1024,
@@ -383,8 +402,9 @@ async fn main() -> Result<()> {
     println!("server stats: {stats}");
     let report = json!({
         "tables": a.tables, "think_ms": a.think_ms, "seconds": elapsed, "computer": a.computer,
+        "computer_tables": computer_tables,
         "ack": acks, "event": events, "computer_turn": computer,
-        "actions_per_s": actions, "server_cpu": cpu,
+        "actions_per_s": actions, "server_cpu": cpu, "bench_cpu": own_cpu,
         "rss_mib": rss_now / 1024, "peak_rss_mib": hwm / 1024,
         "errors": shared.errors.load(Ordering::Relaxed), "server": stats,
     });
