@@ -10,7 +10,7 @@
 //!
 //! Example: `ulti-server-bench --tables 1000 --think-ms 667 --seconds 60`.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -62,7 +62,6 @@ struct Args {
 struct Shared {
     start: Instant,
     measure_from: Duration,
-    stop: AtomicBool,
     acks: Mutex<Vec<f64>>,
     events: Mutex<Vec<f64>>,
     computer: Mutex<Vec<f64>>,
@@ -104,55 +103,144 @@ async fn http(addr: &str, method: &str, path: &str, body: &Value) -> Result<Valu
     Ok(serde_json::from_str(rest)?)
 }
 
-/// One person's seat: a bot over a WebSocket until the end.
-#[allow(clippy::too_many_arguments)]
-async fn seat(
-    url: String,
-    seed: u64,
+/// Milliseconds from `t` to `now` (nanoseconds since the start).
+fn ms_since(t: u64, now: u64) -> f64 {
+    (now - t) as f64 / 1e6
+}
+
+/// One person's seat as the bench plays it.
+struct Player {
+    bot: Bot,
+    rng: SmallRng,
     think_ms: f64,
     shared: Arc<Shared>,
     last: LastSent,
     computer_seat: Option<usize>,
-    end: Instant,
-) -> Result<()> {
+    /// The request chosen, and when to send it.
+    pending: Option<(tokio::time::Instant, Request)>,
+    /// (id, sent at ns, request) of the request on its way.
+    inflight: Option<(u64, u64, Request)>,
+    next_id: u64,
+    /// When the watched computer's turn began (seat 0 only).
+    computer_turn_from: Option<u64>,
+}
+
+impl Player {
+    /// Choose the next request if none is waiting, with its think time.
+    fn plan(&mut self) {
+        if self.inflight.is_some() || self.pending.is_some() {
+            return;
+        }
+        let Some(r) = self.bot.choose() else { return };
+        let wait = if self.think_ms > 0.0 {
+            -self.think_ms * (1.0 - self.rng.random::<f64>()).ln()
+        } else {
+            0.0
+        };
+        let at = tokio::time::Instant::now() + Duration::from_secs_f64(wait / 1000.0);
+        self.pending = Some((at, r));
+    }
+
+    /// The text of the pending request, now on its way.
+    fn send(&mut self) -> String {
+        let (_, r) = self.pending.take().expect("a pending request");
+        let id = self.next_id;
+        self.next_id += 1;
+        let msg = match &r {
+            Request::Act(a) => json!({"t": "act", "id": id, "action": a}),
+            Request::Pickup => json!({"t": "pickup", "id": id}),
+            Request::Next => json!({"t": "next", "id": id}),
+        };
+        let now = self.shared.now_ns();
+        if let (Request::Act(a), Some(s)) = (&r, self.bot.seat) {
+            *self.last.lock().unwrap() = Some((s, as_others_see(s, a), now));
+        }
+        self.inflight = Some((id, now, r));
+        msg.to_string()
+    }
+
+    /// Take in a message received at `now`.
+    fn take_in(&mut self, v: &Value, now: u64) {
+        self.bot.receive(v);
+        let measuring = self.shared.measuring();
+        match v["t"].as_str() {
+            Some("ack") => {
+                if let Some((id, sent, _)) = self.inflight.take()
+                    && v["id"] == json!(id)
+                {
+                    self.shared.acted.fetch_add(1, Ordering::Relaxed);
+                    if measuring {
+                        let ms = ms_since(sent, now);
+                        self.shared.acks.lock().unwrap().push(ms);
+                    }
+                }
+            }
+            Some("error") => {
+                self.shared.errors.fetch_add(1, Ordering::Relaxed);
+                self.inflight = None;
+            }
+            Some("event") => {
+                // A new state: choose again.
+                self.pending = None;
+                let action = v["action"].as_str().unwrap_or("");
+                let from: Option<usize> = action.split(' ').next().and_then(|s| s.parse().ok());
+                let last = self.last.lock().unwrap().clone();
+                if let Some((s, a, sent)) = last
+                    && v["by"] == "person"
+                    && from != self.bot.seat
+                    && Some(s) == from
+                    && a == action
+                    && measuring
+                {
+                    let ms = ms_since(sent, now);
+                    self.shared.events.lock().unwrap().push(ms);
+                }
+                if let Some(c) = self.computer_seat.filter(|_| self.bot.seat == Some(0)) {
+                    if from == Some(c)
+                        && v["by"] == "computer"
+                        && let Some(t0) = self.computer_turn_from.take()
+                        && measuring
+                    {
+                        let ms = ms_since(t0, now);
+                        self.shared.computer.lock().unwrap().push(ms);
+                    }
+                    if v["to_act"] == json!(c) {
+                        self.computer_turn_from = Some(now);
+                    }
+                }
+            }
+            Some("deal" | "talon") => {
+                self.pending = None;
+                if self.bot.seat == Some(0)
+                    && self.computer_seat.is_some()
+                    && v["to_act"] == json!(self.computer_seat)
+                {
+                    self.computer_turn_from = Some(now);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// One person's seat: a bot over a WebSocket until `end`.
+async fn seat(url: String, mut p: Player, end: Instant) -> Result<()> {
     let (ws, _) = tokio_tungstenite::connect_async_with_config(&url, None, true).await?;
     let (mut tx, mut rx) = ws.split();
-    let mut bot = Bot::new(None, seed, Temper::default());
-    let mut rng = SmallRng::seed_from_u64(seed ^ 0x5EED);
-    let mut pending: Option<(tokio::time::Instant, Request)> = None;
-    let mut inflight: Option<(u64, u64, Request)> = None;
-    let mut next_id = 1u64;
-    let mut computer_turn_from: Option<u64> = None;
     loop {
-        if inflight.is_none() && pending.is_none() {
-            if let Some(r) = bot.choose() {
-                let wait = if think_ms > 0.0 {
-                    -think_ms * (1.0 - rng.random::<f64>()).ln()
-                } else {
-                    0.0
-                };
-                let at = tokio::time::Instant::now() + Duration::from_secs_f64(wait / 1000.0);
-                pending = Some((at, r));
+        p.plan();
+        let deadline = p.pending.as_ref().map(|x| x.0);
+        let due = async {
+            match deadline {
+                Some(d) => tokio::time::sleep_until(d).await,
+                None => std::future::pending().await,
             }
-        }
-        let deadline = pending.as_ref().map(|p| p.0);
+        };
         tokio::select! {
             () = tokio::time::sleep_until(end.into()) => return Ok(()),
-            () = async { tokio::time::sleep_until(deadline.unwrap()).await }, if deadline.is_some() => {
-                let (_, r) = pending.take().unwrap();
-                let id = next_id;
-                next_id += 1;
-                let msg = match &r {
-                    Request::Act(a) => json!({"t": "act", "id": id, "action": a}),
-                    Request::Pickup => json!({"t": "pickup", "id": id}),
-                    Request::Next => json!({"t": "next", "id": id}),
-                };
-                let now = shared.now_ns();
-                if let (Request::Act(a), Some(s)) = (&r, bot.seat) {
-                    *last.lock().unwrap() = Some((s, as_others_see(s, a), now));
-                }
-                tx.send(Message::Text(msg.to_string().into())).await?;
-                inflight = Some((id, now, r));
+            () = due => {
+                let text = p.send();
+                tx.send(Message::Text(text.into())).await?;
             }
             m = rx.next() => {
                 let Some(m) = m else { bail!("the server closed a connection") };
@@ -161,57 +249,9 @@ async fn seat(
                     Message::Close(_) => bail!("the server closed a connection"),
                     _ => continue,
                 };
-                let now = shared.now_ns();
+                let now = p.shared.now_ns();
                 let v: Value = serde_json::from_str(text.as_str())?;
-                bot.receive(&v);
-                match v["t"].as_str() {
-                    Some("ack") => {
-                        if let Some((id, sent, _)) = inflight.take() {
-                            if v["id"] == json!(id) {
-                                shared.acted.fetch_add(1, Ordering::Relaxed);
-                                if shared.measuring() {
-                                    shared.acks.lock().unwrap().push((now - sent) as f64 / 1e6);
-                                }
-                            }
-                        }
-                    }
-                    Some("error") => {
-                        shared.errors.fetch_add(1, Ordering::Relaxed);
-                        inflight = None;
-                    }
-                    Some("event") => {
-                        // A fresh state: choose again (same deadline kept by a new draw is fine).
-                        pending = None;
-                        let action = v["action"].as_str().unwrap_or("");
-                        let from: Option<usize> = action.split(' ').next().and_then(|s| s.parse().ok());
-                        if v["by"] == "person" && from != bot.seat {
-                            if let Some((s, a, sent)) = last.lock().unwrap().clone() {
-                                if Some(s) == from && a == action && shared.measuring() {
-                                    shared.events.lock().unwrap().push((now - sent) as f64 / 1e6);
-                                }
-                            }
-                        }
-                        if bot.seat == Some(0) {
-                            if let Some(c) = computer_seat {
-                                if from == Some(c) && v["by"] == "computer" {
-                                    if let (Some(t0), true) = (computer_turn_from.take(), shared.measuring()) {
-                                        shared.computer.lock().unwrap().push((now - t0) as f64 / 1e6);
-                                    }
-                                }
-                                if v["to_act"] == json!(c) {
-                                    computer_turn_from = Some(now);
-                                }
-                            }
-                        }
-                    }
-                    Some("deal" | "talon") => {
-                        pending = None;
-                        if bot.seat == Some(0) && computer_seat.is_some() && v["to_act"] == json!(computer_seat) {
-                            computer_turn_from = Some(now);
-                        }
-                    }
-                    _ => {}
-                }
+                p.take_in(&v, now);
             }
         }
     }
@@ -327,7 +367,6 @@ async fn main() -> Result<()> {
     let shared = Arc::new(Shared {
         start: Instant::now(),
         measure_from: Duration::from_secs_f64(a.warmup),
-        stop: AtomicBool::new(false),
         acks: Mutex::new(Vec::new()),
         events: Mutex::new(Vec::new()),
         computer: Mutex::new(Vec::new()),
@@ -338,22 +377,25 @@ async fn main() -> Result<()> {
     let end = shared.start + Duration::from_secs_f64(a.warmup + a.seconds);
     let mut tasks = Vec::new();
     for (url, computer_seat, last, n) in urls {
-        let shared2 = shared.clone();
+        let seed = a.seed * 1_000_003 + n;
+        let player = Player {
+            bot: Bot::new(None, seed, Temper::default()),
+            rng: SmallRng::seed_from_u64(seed ^ 0x5EED),
+            think_ms: a.think_ms,
+            shared: shared.clone(),
+            last,
+            computer_seat,
+            pending: None,
+            inflight: None,
+            next_id: 1,
+            computer_turn_from: None,
+        };
+        let shared = shared.clone();
         tasks.push(tokio::spawn(async move {
-            let r = seat(
-                url,
-                a.seed * 1_000_003 + n,
-                a.think_ms,
-                shared2.clone(),
-                last,
-                computer_seat,
-                end,
-            )
-            .await;
-            if let Err(e) = r {
-                if shared2.dropped.fetch_add(1, Ordering::Relaxed) < 3 {
-                    eprintln!("a seat stopped: {e:#}");
-                }
+            if let Err(e) = seat(url, player, end).await
+                && shared.dropped.fetch_add(1, Ordering::Relaxed) < 3
+            {
+                eprintln!("a seat stopped: {e:#}");
             }
         }));
     }
@@ -376,7 +418,6 @@ async fn main() -> Result<()> {
     let cpu = (cpu_ticks(pid) - cpu0) as f64 / 100.0 / elapsed;
     let own_cpu = (cpu_ticks(std::process::id()) - own0) as f64 / 100.0 / elapsed;
     let actions = (shared.acted.load(Ordering::Relaxed) - acted0) as f64 / elapsed;
-    shared.stop.store(true, Ordering::Relaxed);
     let stats = http(&addr, "GET", "/api/stats", &json!({}))
         .await
         .unwrap_or(Value::Null);
