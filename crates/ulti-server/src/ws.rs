@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::{mpsc, oneshot};
+use std::sync::Arc;
+
+use tokio::sync::{Semaphore, mpsc, oneshot};
 use tokio_tungstenite::tungstenite;
 
 use crate::actor::{Cmd, Conn, Out};
@@ -17,6 +19,9 @@ use crate::protocol::{BadMessage, parse_client};
 
 /// The largest message read (after reassembling fragments); a larger one closes with 1009.
 pub const MAX_MESSAGE: usize = 65_536;
+
+/// How many of one connection's messages may wait in its table's inbox.
+pub const IN_FLIGHT: usize = 32;
 
 /// How many frames may wait for one connection before it counts as too slow and is dropped.
 pub const QUEUE: usize = 4096;
@@ -75,6 +80,7 @@ pub async fn serve(
         }
     });
     let mut close = Some(close);
+    let permits = Arc::new(Semaphore::new(IN_FLIGHT));
     while let Some(frame) = stream.next().await {
         let msg = match frame {
             Ok(Message::Text(t)) => parse_client(t.as_str()),
@@ -93,7 +99,10 @@ pub async fn serve(
                 break;
             }
         };
-        if table.inbox.send(Cmd::Msg { id, msg }).is_err() {
+        let Ok(permit) = permits.clone().acquire_owned().await else {
+            break;
+        };
+        if table.inbox.send(Cmd::Msg { id, msg, permit }).is_err() {
             break;
         }
     }

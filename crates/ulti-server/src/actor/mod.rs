@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{OwnedSemaphorePermit, mpsc, oneshot};
 use ulti_engine::Seat;
 
 use crate::computer::{Answer, Pool};
@@ -53,6 +53,10 @@ pub enum Cmd {
         id: u64,
         /// What it said.
         msg: Result<ClientMsg, BadMessage>,
+        /// One of the connection's few places in the inbox, given back once the message is
+        /// handled: a connection that sends faster than its table handles waits (TCP
+        /// pushes back) instead of filling the server's memory.
+        permit: OwnedSemaphorePermit,
     },
     /// A computer's answer.
     Decided {
@@ -114,7 +118,7 @@ pub struct Actor {
     asked: HashSet<(Seat, usize, u8)>,
     asked_game: u32,
     /// People's messages held while a computer decides out of turn.
-    held: VecDeque<(u64, ClientMsg)>,
+    held: VecDeque<(u64, ClientMsg, OwnedSemaphorePermit)>,
     deadline: Option<Instant>,
 }
 
@@ -170,7 +174,7 @@ impl Actor {
             // A slow connection dropped on the way changes who is present.
             self.announce_presence().await;
             while !self.held_back() {
-                let Some((id, msg)) = self.held.pop_front() else {
+                let Some((id, msg, _permit)) = self.held.pop_front() else {
                     break;
                 };
                 self.on_msg(id, msg).await;
@@ -190,10 +194,10 @@ impl Actor {
                 self.announce_presence().await;
                 self.drive().await;
             }
-            Cmd::Msg { id, msg } => match msg {
+            Cmd::Msg { id, msg, permit } => match msg {
                 Err(bad) => self.send(id, protocol::error(&bad.id, &bad.error)),
                 Ok(ClientMsg::Ping) => self.send(id, protocol::pong()),
-                Ok(m) if self.held_back() => self.held.push_back((id, m)),
+                Ok(m) if self.held_back() => self.held.push_back((id, m, permit)),
                 Ok(m) => self.on_msg(id, m).await,
             },
             Cmd::Decided { ticket, answer } => self.decided(ticket, answer).await,
