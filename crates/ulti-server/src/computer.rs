@@ -1,12 +1,14 @@
-//! The computer players: a fixed pool of threads (rayon) that runs each decision exactly as
+//! The computer players: a fixed pool of threads that runs each decision exactly as
 //! `ulti move` does — `players::decide` on the game, for one seat, with a player of that
 //! level seeded for that decision — and hands the answer back to the table that asked. The
 //! pool is bounded and its threads run at a lower priority (nice 10), so however busy the
 //! computers are, the tables' own work (checking, storing and sending every action) goes
-//! first and no table waits for another table's computer.
+//! first and no table waits for another table's computer. A decision people are waiting for
+//! (a computer asked out of turn while their messages are held) goes before the others.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
 
 use ulti_engine::Seat;
@@ -44,7 +46,7 @@ pub struct Answer {
 
 /// The pool of computer threads.
 pub struct Pool {
-    pool: rayon::ThreadPool,
+    queues: Arc<(Mutex<Queues>, Condvar)>,
     threads: usize,
 }
 
@@ -120,6 +122,16 @@ fn bid_after_pickup(game: &WholeGame, seat: Seat, p: &mut TablePlayer) -> Action
     }
 }
 
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The two queues: decisions people wait for (a computer asked out of turn, while the
+/// people's messages are held) go before the others.
+#[derive(Default)]
+struct Queues {
+    urgent: VecDeque<Job>,
+    normal: VecDeque<Job>,
+}
+
 impl Pool {
     /// A pool of `threads` threads (at least one).
     ///
@@ -128,13 +140,32 @@ impl Pool {
     #[must_use]
     pub fn new(threads: usize) -> Pool {
         let threads = threads.max(1);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("computer-{i}"))
-            .start_handler(|_| lower_priority())
-            .build()
-            .expect("the computer threads start");
-        Pool { pool, threads }
+        let queues = Arc::new((Mutex::new(Queues::default()), Condvar::new()));
+        for i in 0..threads {
+            let q = queues.clone();
+            std::thread::Builder::new()
+                .name(format!("computer-{i}"))
+                .spawn(move || {
+                    lower_priority();
+                    loop {
+                        let job = {
+                            let (lock, ready) = &*q;
+                            let mut g = lock.lock().unwrap_or_else(|p| p.into_inner());
+                            loop {
+                                if let Some(j) =
+                                    g.urgent.pop_front().or_else(|| g.normal.pop_front())
+                                {
+                                    break j;
+                                }
+                                g = ready.wait(g).unwrap_or_else(|p| p.into_inner());
+                            }
+                        };
+                        job();
+                    }
+                })
+                .expect("the computer threads start");
+        }
+        Pool { queues, threads }
     }
 
     /// How many threads it has.
@@ -143,14 +174,24 @@ impl Pool {
         self.threads
     }
 
-    /// Decide `ask` on a pool thread; `reply` gets the answer there.
-    pub fn ask(&self, ask: Ask, reply: impl FnOnce(Answer) + Send + 'static) {
+    /// Decide `ask` on a pool thread (`urgent`: before every decision not urgent); `reply`
+    /// gets the answer there.
+    pub fn ask(&self, ask: Ask, urgent: bool, reply: impl FnOnce(Answer) + Send + 'static) {
         let queued = Instant::now();
-        self.pool.spawn(move || {
+        let job: Job = Box::new(move || {
             let queued_ms = queued.elapsed().as_secs_f64() * 1000.0;
             let mut a = decide_now(&ask);
             a.queued_ms = queued_ms;
             reply(a);
         });
+        let (lock, ready) = &*self.queues;
+        let mut g = lock.lock().unwrap_or_else(|p| p.into_inner());
+        if urgent {
+            g.urgent.push_back(job);
+        } else {
+            g.normal.push_back(job);
+        }
+        drop(g);
+        ready.notify_one();
     }
 }

@@ -5,6 +5,9 @@
 //! holds each finished game's `ulti-game/1` record, written in the same transaction as its
 //! `over`.
 //!
+//! The WAL is copied into the database by a checkpoint thread of its own, every second, so no
+//! commit waits for it.
+//!
 //! All writes go through one writer thread that commits whatever is queued in one
 //! transaction (group commit; `synchronous = FULL` unless `--durability os`): a caller's
 //! messages are durable when its
@@ -278,6 +281,21 @@ impl Store {
         let e = |e: rusqlite::Error| format!("{}: {e}", path.display());
         let w = open(path, durability).map_err(e)?;
         w.execute_batch(SCHEMA).map_err(e)?;
+        // Checkpoints (copying the WAL into the database, with its own sync) run on a thread
+        // of their own, never inside a commit that people's acks wait for.
+        w.pragma_update(None, "wal_autocheckpoint", 0).map_err(e)?;
+        let c = open(path, durability).map_err(e)?;
+        std::thread::Builder::new()
+            .name("store-checkpoint".into())
+            .spawn(move || {
+                loop {
+                    std::thread::sleep(std::time::Duration::from_secs(1));
+                    if let Err(e) = c.execute_batch("PRAGMA wal_checkpoint(PASSIVE)") {
+                        eprintln!("store: checkpoint: {e}");
+                    }
+                }
+            })
+            .map_err(|e| e.to_string())?;
         let r = open(path, durability).map_err(e)?;
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::Builder::new()

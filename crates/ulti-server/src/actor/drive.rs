@@ -103,7 +103,7 @@ impl Actor {
             after_pickup: t.picked_up == Some(seat),
         };
         let inbox = self.inbox.clone();
-        self.shared.pool.ask(ask, move |answer| {
+        self.shared.pool.ask(ask, out_of_turn, move |answer| {
             let _ = inbox.send(Cmd::Decided { ticket, answer });
         });
     }
