@@ -23,9 +23,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::advise::{AdviseError, BidAdvice, BidOptions, BidRace, Executor, RaceQuestion};
 use crate::bids::Announcement;
-use crate::deal::Seat;
 use crate::card::{Card, CardSet, Suit};
 use crate::contract::Bid;
+use crate::deal::Seat;
 use crate::players::{Decision, decision_seed};
 use crate::solver::Solver;
 use crate::whole_game::{AuctionBid, TableView};
@@ -159,6 +159,8 @@ pub struct TablePlayer {
     pub(super) inference: bool,
     /// Its bid races run elsewhere, one step at a time ([`super::auction_step`]).
     pub(super) steps: Option<RaceSteps>,
+    /// Its last decision by [`super::decide`] picked up the talon.
+    pub(super) picked_up: bool,
 }
 
 /// The auction bid and trump of an advisor row id such as `40-100+ulti@Z`, `betli@piros`.
@@ -225,7 +227,19 @@ impl TablePlayer {
             cheater: super::DoubleDummy::new(),
             inference: level == TableLevel::Strong,
             steps: None,
+            picked_up: false,
         }
+    }
+
+    /// Did its last decision by [`super::decide`] pick up the talon? True for a bid after
+    /// the opening (the holder's raise included) and for a pick-up that found no playable
+    /// higher bid and passed (RULES.md, Auction, item 2); false for the forehand's opening
+    /// bid (its twelve are its own) and every other decision. A live table shows the pick-up
+    /// to the other seats, which the record's `pass` alone does not. (Not tracked for the
+    /// cheater.)
+    #[must_use]
+    pub fn picked_up(&self) -> bool {
+        self.picked_up
     }
 
     /// The same player without auction inference: its layouts of the play uniform among

@@ -4,7 +4,6 @@
 
 use std::collections::HashSet;
 
-
 use crate::advise::{Evidence, Executor, Task};
 use crate::card::{Card, CardSet, Suit};
 use crate::contract::Contract;
@@ -205,6 +204,7 @@ pub fn decide(
     if game.stage() == Stage::Over {
         return Err("the game is over".into());
     }
+    player.picked_up = false;
     if player.level() != TableLevel::Cheater {
         return decide_by_seat(game, seat, player, times, clock);
     }
