@@ -14,7 +14,7 @@ fn assert_numbered_in_order(frames: &[Value], who: &str) {
     for f in frames {
         let numbered = !matches!(
             f["t"].as_str(),
-            Some("welcome" | "resumed" | "ack" | "error" | "pong")
+            Some("welcome" | "resumed" | "ack" | "error" | "pong" | "state")
         );
         if f["t"] == "welcome" {
             last = f["v"].as_u64();
@@ -41,6 +41,51 @@ fn assert_acks_follow_their_message(frames: &[Value], who: &str) {
             );
         }
     }
+}
+
+/// After every change a connection gets its `state`: its seat's view and what it may do,
+/// never another seat's cards (a spectator's holds no hand and no choices).
+fn assert_states_follow_each_change(frames: &[Value], seat: Option<u64>, who: &str) {
+    let mut pending: Option<u64> = None;
+    let mut states = 0;
+    for f in frames {
+        match f["t"].as_str() {
+            Some("state") => {
+                let at = f["at"].as_u64().unwrap();
+                if let Some(v) = pending {
+                    assert!(at >= v, "{who}: a state at {at} for message {v}");
+                }
+                pending = None;
+                states += 1;
+                let view = &f["table_view"];
+                let hand = view["hand"].as_u64().unwrap().count_ones();
+                match seat {
+                    Some(s) => {
+                        assert_eq!(view["seat"], s, "{who}");
+                        if view["stage"] != "over" {
+                            assert_eq!(f["turn"]["seat"], s, "{who}");
+                        }
+                        let picked = f["picked_up"] == s;
+                        let held = view["held"][s as usize].as_u64().unwrap() as u32;
+                        assert_eq!(hand, held, "{who}: its own cards, all of them");
+                        if picked {
+                            assert!(!view["known_talon"].is_null(), "{who}: the talon it took");
+                        }
+                    }
+                    None => {
+                        assert_eq!(hand, 0, "{who}: a spectator sees no hand");
+                        assert!(
+                            view["known_talon"].is_null() && f["turn"].is_null(),
+                            "{who}"
+                        );
+                    }
+                }
+            }
+            Some("welcome" | "resumed" | "ack" | "error" | "pong") | None => {}
+            Some(_) => pending = f["v"].as_u64().or(pending),
+        }
+    }
+    assert!(states > 10, "{who}: {states} states");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -136,6 +181,7 @@ async fn three_games_round_trip_with_the_dealer_moving_on() {
         let who = format!("seat {:?}", s.bot.seat);
         assert_numbered_in_order(&s.client.frames, &who);
         assert_acks_follow_their_message(&s.client.frames, &who);
+        assert_states_follow_each_change(&s.client.frames, s.bot.seat.map(|x| x as u64), &who);
         // Each deal carries the seat's own hand.
         let hands: Vec<&Value> = s
             .client
@@ -146,6 +192,7 @@ async fn three_games_round_trip_with_the_dealer_moving_on() {
         assert!(hands.iter().all(|d| d["hand"].is_string()));
     }
     assert_numbered_in_order(&spectator.frames, "spectator");
+    assert_states_follow_each_change(&spectator.frames, None, "spectator");
 
     // The finished records: public, and each replays to the payments announced.
     let (status, games) = http(&addr, "GET", &format!("/api/tables/{table}/games"), None).await;

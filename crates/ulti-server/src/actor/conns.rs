@@ -74,6 +74,9 @@ impl Actor {
                 }
             }
         }
+        if !conn.send(text(&self.table.state(audience))) {
+            return;
+        }
         if let Some(s) = audience.seat() {
             self.count[s] += 1;
             self.gone_since[s] = None;
@@ -130,6 +133,19 @@ impl Actor {
             .conns
             .values()
             .filter(|c| !c.send(st.text(c.audience)))
+            .map(|c| c.id)
+            .collect();
+        for id in dead {
+            self.remove(id);
+        }
+    }
+
+    /// Send every connection its `state`.
+    pub(super) fn broadcast_state(&mut self) {
+        let dead: Vec<u64> = self
+            .conns
+            .values()
+            .filter(|c| !c.send(text(&self.table.state(c.audience))))
             .map(|c| c.id)
             .collect();
         for id in dead {

@@ -297,6 +297,7 @@ impl Actor {
             }
             self.broadcast(&Stored::new(v, m));
         }
+        self.broadcast_state();
         self.shared.stats.stored(rows_len);
         Ok(first)
     }

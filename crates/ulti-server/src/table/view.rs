@@ -3,6 +3,8 @@
 //! discards `??,??`) and `GET /api/tables/ID`.
 
 use serde_json::{Value, json};
+use ulti_engine::CardSet;
+use ulti_engine::whole_game::TableView;
 
 use super::Table;
 use crate::event::{Audience, filter_action};
@@ -97,6 +99,49 @@ impl Table {
             "known_talon": seat
                 .filter(|&s| self.game.talon_by() == Some(s) && !self.over())
                 .map(|_| self.game.talon().to_string()),
+        })
+    }
+
+    /// The seat's [`TableView`] now (the talon in it once the seat has picked it up); a
+    /// spectator's holds no hand.
+    #[must_use]
+    pub fn table_view(&self, audience: Audience) -> TableView {
+        match audience.seat() {
+            Some(s) if self.picked_up == Some(s) => self.game.view_after_pickup(s),
+            Some(s) => self.game.view(s),
+            None => {
+                let mut v = self.game.view(0);
+                v.hand = CardSet::EMPTY;
+                v.known_talon = None;
+                v.play_hand = None;
+                v
+            }
+        }
+    }
+
+    /// `state` for `audience` (not numbered, not stored: sent after every change and after a
+    /// `welcome` or `resumed`): the seat's [`TableView`] and what it may do now
+    /// ([`ulti_engine::whole_game::SeatTurn`]), so a client shows the table and offers the seat's choices without a
+    /// copy of the rules. Nothing in it is hidden from that seat.
+    #[must_use]
+    pub fn state(&self, audience: Audience) -> Value {
+        let seat = audience.seat();
+        let turn = seat
+            .filter(|_| !self.over())
+            .map(|s| self.game.seat_turn(s, self.picked_up == Some(s)));
+        json!({
+            "t": "state",
+            // The number of the last message it reflects (not `v`: it is not numbered).
+            "at": self.v,
+            "game": self.game_no,
+            "seat": seat,
+            "table_view": self.table_view(audience),
+            "turn": turn,
+            "picked_up": self.picked_up,
+            "seats": self.seat_infos(),
+            "sheet": self.sheet,
+            "ready": self.ready.iter().map(Option::is_some).collect::<Vec<_>>(),
+            "open": self.open.as_ref().map(|(s, h)| json!({"seat": s, "hand": h})),
         })
     }
 }

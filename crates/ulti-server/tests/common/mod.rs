@@ -140,8 +140,11 @@ pub async fn create(addr: &str, seats: [&str; 3]) -> (String, [Option<String>; 3
 /// A WebSocket client that keeps every frame it received.
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
-    /// Every text frame received, parsed.
+    /// Every text frame received, parsed (the `state` snapshots too: the leak check reads
+    /// them all).
     pub frames: Vec<Value>,
+    /// The last `state` received (not numbered: `recv` passes over it).
+    pub state: Option<Value>,
     next_id: u64,
 }
 
@@ -169,6 +172,7 @@ impl Client {
             Ok((ws, _)) => Ok(Client {
                 ws,
                 frames: Vec::new(),
+                state: None,
                 next_id: 1,
             }),
             Err(tokio_tungstenite::tungstenite::Error::Http(r)) => Err(r.status().as_u16()),
@@ -187,6 +191,7 @@ impl Client {
             Ok((ws, _)) => Ok(Client {
                 ws,
                 frames: Vec::new(),
+                state: None,
                 next_id: 1,
             }),
             Err(e) => Err(e.to_string()),
@@ -203,6 +208,10 @@ impl Client {
                 Ok(Message::Text(t)) => {
                     let v: Value = serde_json::from_str(t.as_str()).expect("JSON from the server");
                     self.frames.push(v.clone());
+                    if v["t"] == "state" {
+                        self.state = Some(v);
+                        continue;
+                    }
                     return Some(v);
                 }
                 Ok(Message::Close(_)) | Err(_) => return None,
