@@ -38,7 +38,14 @@ fn err(status: StatusCode, text: impl Into<String>) -> Response {
 
 /// The router; `site` serves a built app beside the API.
 pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
+    // The app on another origin (GitHub Pages) may call the API: it holds no cookie, only the
+    // tokens a client sends itself.
+    let cors = tower_http::cors::CorsLayer::new()
+        .allow_origin(tower_http::cors::Any)
+        .allow_methods([axum::http::Method::GET, axum::http::Method::POST])
+        .allow_headers([axum::http::header::CONTENT_TYPE]);
     let api = Router::new()
+        .route("/api", get(protocol_version))
         .route("/api/tables", post(create))
         .route("/api/tables/{id}", get(summary))
         .route("/api/tables/{id}/games", get(games))
@@ -51,7 +58,8 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
                 .put(not_found)
                 .delete(not_found),
         )
-        .with_state(app);
+        .with_state(app)
+        .layer(cors);
     match site {
         Some(dir) => {
             let index = dir.join("index.html");
@@ -62,6 +70,11 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
         }
         None => api.fallback(not_found),
     }
+}
+
+/// `GET /api`: the protocol this server speaks, for a client to check before it plays.
+async fn protocol_version() -> Response {
+    axum::Json(json!({"protocol": "ulti-table/1"})).into_response()
 }
 
 async fn not_found() -> Response {

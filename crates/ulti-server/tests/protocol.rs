@@ -318,3 +318,29 @@ async fn the_site_is_served_beside_the_api() {
     let (status, _) = http(&addr, "GET", &format!("/api/tables/{table}"), None).await;
     assert_eq!(status, 200);
 }
+
+/// `GET /api` names the protocol, and the API answers a page from another origin (the app on
+/// GitHub Pages): a preflight allows its JSON requests.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_protocol_is_named_and_another_origin_may_call() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let dir = temp_dir("protocol-name");
+    let server = Server::start(&dir.join("t.sqlite"), &[]);
+    let (status, v) = http(&server.addr, "GET", "/api", None).await;
+    assert_eq!((status, v), (200, json!({"protocol": "ulti-table/1"})));
+    let mut s = tokio::net::TcpStream::connect(&server.addr).await.unwrap();
+    let req = format!(
+        "OPTIONS /api/tables HTTP/1.1\r\nHost: {}\r\nOrigin: https://example.github.io\r\nAccess-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type\r\nConnection: close\r\n\r\n",
+        server.addr
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    let head = out.to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 200"), "{out}");
+    assert!(head.contains("access-control-allow-origin: *"), "{out}");
+    assert!(
+        head.contains("access-control-allow-methods:") && head.contains("post"),
+        "{out}"
+    );
+}
