@@ -10,6 +10,7 @@
 
 pub mod components;
 pub mod i18n;
+pub mod live_client;
 pub mod model;
 pub mod offline;
 pub mod pages;

@@ -14,10 +14,15 @@ use ulti_engine::{
 
 use ulti_engine::Seat;
 use ulti_engine::players::{Level, Reason, TableLevel};
+use ulti_engine::whole_game::{SeatTurn, TableView};
+
+/// The verb of a decision that picks up the talon first (not an action of the record: the
+/// pick-up is part of the bid that follows it): a hint's advice `SEAT pickup`.
+pub const PICK_UP: &str = "pickup";
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
-pub const PROTOCOL_VERSION: u32 = 10;
+pub const PROTOCOL_VERSION: u32 = 11;
 
 /// Identifies one job; answers to jobs the page no longer wants are dropped.
 pub type RequestId = u64;
@@ -123,6 +128,18 @@ pub enum Job {
         /// Its strength.
         level: TableLevel,
         /// Its seed (`ulti move --seed`).
+        seed: u64,
+    },
+    /// A seat's decision from what it knows and nothing else (a hint at a live table): its
+    /// view and what it may do, as the table server sends them.
+    SeatDecision {
+        /// The seat's view.
+        view: Box<TableView>,
+        /// What it may do now.
+        turn: Box<SeatTurn>,
+        /// The player's strength.
+        level: TableLevel,
+        /// Its seed.
         seed: u64,
     },
 }
@@ -232,6 +249,10 @@ pub enum Answer {
         /// The numbers behind a normal or strong player's decision.
         reason: Option<Reason>,
     },
+    /// For [`Job::SeatDecision`]: the action in the record's words, `pickup` when the seat
+    /// would pick up the talon first (the discard waits until it sees it), `None` to say
+    /// nothing now.
+    SeatDecision(Option<String>),
 }
 
 /// Why the worker pool failed (shown in the page's language).

@@ -5,11 +5,13 @@ use std::cell::RefCell;
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use ulti_engine::advise::{CardOptions, advise_card, card_tallies};
-use ulti_engine::players::{DecisionTimes, TablePlayer, decide, player};
+use ulti_engine::players::{DecisionTimes, SeatDecision, TablePlayer, decide, decide_seat, player};
 use ulti_engine::whole_game::{TableRecord, WholeGame};
 use ulti_engine::{Bid, Query, Seat, Solver};
 
-use crate::protocol::{Answer, CellAnswer, Job, PROTOCOL_VERSION, SolverRequest, SolverResponse};
+use crate::protocol::{
+    Answer, CellAnswer, Job, PICK_UP, PROTOCOL_VERSION, SolverRequest, SolverResponse,
+};
 
 /// The gloo-worker worker that owns one [`Solver`] (and so its transposition table) for its
 /// whole life.
@@ -151,6 +153,26 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
                 action: action.map(|a| a.to_string()),
                 reason: computer.reason.take(),
             })
+        }
+        Job::SeatDecision {
+            view,
+            turn,
+            level,
+            seed,
+        } => {
+            let mut player = TablePlayer::new(level, seed);
+            let d = decide_seat(
+                &view,
+                &turn,
+                &mut player,
+                &mut DecisionTimes::default(),
+                &|| 0.0,
+            )?;
+            Ok(Answer::SeatDecision(match d {
+                SeatDecision::Act(a) => Some(a.to_string()),
+                SeatDecision::PickUp => Some(format!("{} {PICK_UP}", turn.seat)),
+                SeatDecision::Nothing => None,
+            }))
         }
     }
 }

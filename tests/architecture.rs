@@ -10,7 +10,7 @@ use ulti_testkit::{assert_floors, assert_no_module_circles};
 const FLOORS: &[&[&str]] = &[
     &["protocol"],
     &["model", "worker"],
-    &["i18n", "solver_client"],
+    &["i18n", "solver_client", "live_client"],
     &["url_sync", "offline"],
     &["state"],
     &["components"],

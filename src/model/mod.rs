@@ -6,6 +6,7 @@ pub mod editor;
 pub mod hand;
 pub mod lang;
 pub mod line;
+pub mod live;
 pub mod play;
 pub mod queue;
 pub mod results;

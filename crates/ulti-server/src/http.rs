@@ -62,13 +62,38 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
         .layer(cors);
     match site {
         Some(dir) => {
-            let index = dir.join("index.html");
-            api.fallback_service(
-                tower_http::services::ServeDir::new(dir)
-                    .fallback(tower_http::services::ServeFile::new(index)),
-            )
+            let spa = dir.clone();
+            api.fallback_service(tower_http::services::ServeDir::new(dir).fallback(
+                axum::routing::get(move |uri: axum::http::Uri| app_page(spa.clone(), uri)),
+            ))
         }
         None => api.fallback(not_found),
+    }
+}
+
+/// An app route that is no file (`/table?live=…`): the app's page. A site that holds the app
+/// under a folder (the GitHub Pages layout, `DIR/ulti-solver/`) gets that folder's
+/// `index.html` for the paths below it, else `DIR/index.html`.
+async fn app_page(dir: PathBuf, uri: axum::http::Uri) -> Response {
+    let first = uri
+        .path()
+        .trim_start_matches('/')
+        .split('/')
+        .next()
+        .unwrap_or("");
+    let nested = dir.join(first).join("index.html");
+    let page = if !first.is_empty() && !first.contains("..") && nested.is_file() {
+        nested
+    } else {
+        dir.join("index.html")
+    };
+    match tokio::fs::read(&page).await {
+        Ok(body) => (
+            [(axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            body,
+        )
+            .into_response(),
+        Err(_) => err(StatusCode::NOT_FOUND, "no such page"),
     }
 }
 

@@ -317,6 +317,13 @@ async fn the_site_is_served_beside_the_api() {
     let (table, _) = create(&addr, ["human", "computer:easy", "computer:easy"]).await;
     let (status, _) = http(&addr, "GET", &format!("/api/tables/{table}"), None).await;
     assert_eq!(status, 200);
+    // An app built for a sub-path (the GitHub Pages layout) gets its own page below it.
+    std::fs::create_dir_all(site.join("ulti-solver")).unwrap();
+    std::fs::write(site.join("ulti-solver/index.html"), "<html>sub</html>").unwrap();
+    let (status, body) = http(&addr, "GET", "/ulti-solver/table?live=X", None).await;
+    assert_eq!((status, body), (200, json!("<html>sub</html>")));
+    let (status, body) = http(&addr, "GET", "/elsewhere/deeper", None).await;
+    assert_eq!((status, body), (200, json!("<html>the app</html>")));
 }
 
 /// `GET /api` names the protocol, and the API answers a page from another origin (the app on

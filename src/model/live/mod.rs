@@ -182,6 +182,7 @@ impl Live {
             ServerMsg::Resumed { v } => self.last_v = Some(v),
             ServerMsg::State(s) => {
                 let caught_up = self.link == Link::Catching;
+                self.seat = s.seat;
                 self.state = Some(*s);
                 if caught_up {
                     // The replay (or welcome) is complete: what is still pending was not
@@ -200,16 +201,18 @@ impl Live {
             }
             ServerMsg::Deal { .. } => self.away = [false; 3],
             ServerMsg::Talon { seat, .. } if Some(seat) == self.seat => {
-                self.pending.retain(|p| !matches!(p, ClientMsg::Pickup { .. }));
+                self.pending
+                    .retain(|p| !matches!(p, ClientMsg::Pickup { .. }));
             }
             ServerMsg::Ready { seat, .. } if Some(seat) == self.seat => {
-                self.pending.retain(|p| !matches!(p, ClientMsg::Next { .. }));
+                self.pending
+                    .retain(|p| !matches!(p, ClientMsg::Next { .. }));
             }
-            ServerMsg::Over { game, record, .. } => {
-                if !self.records.iter().any(|(g, _)| *g == game) {
-                    self.records.push((game, record));
-                    self.records.sort_by_key(|(g, _)| *g);
-                }
+            ServerMsg::Over { game, record, .. }
+                if !self.records.iter().any(|(g, _)| *g == game) =>
+            {
+                self.records.push((game, record));
+                self.records.sort_by_key(|(g, _)| *g);
             }
             ServerMsg::Ack { id, .. } => self.pending.retain(|p| id != p.id()),
             ServerMsg::Error { id, error } => {
@@ -265,6 +268,8 @@ impl Live {
             view: s.table_view.clone(),
             turn,
             waiting: waiting.filter(|_| s.table_view.stage != Stage::Over),
+            connected: (s.seats.len() == 3).then(|| [0, 1, 2].map(|i| s.seats[i].connected)),
+            away: self.away,
         })
     }
 

@@ -27,9 +27,7 @@ use crate::model::session::Session;
 
 use self::scene::Scene;
 
-/// The verb of a hint that advises picking up the talon (not an action of the record: the
-/// pick-up is part of the bid that follows it).
-pub const PICK_UP: &str = "pickup";
+pub use crate::protocol::PICK_UP;
 
 /// Why the user may not pass after picking up the talon.
 pub const PICKED_UP_MUST_BID: &str =
@@ -236,6 +234,8 @@ impl Table {
             view,
             turn: Some(turn),
             waiting,
+            connected: None,
+            away: [false; 3],
         }
     }
 

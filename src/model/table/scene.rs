@@ -23,6 +23,10 @@ pub struct Scene {
     pub turn: Option<SeatTurn>,
     /// The seat the table waits for (`None` when nobody acts, or the game is over).
     pub waiting: Option<Seat>,
+    /// At a live table: which seats a connection holds (a computer's always).
+    pub connected: Option<[bool; 3]>,
+    /// At a live table: persons' seats the computer played last (their person is away).
+    pub away: [bool; 3],
 }
 
 /// Where the talon lies during the auction.

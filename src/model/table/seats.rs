@@ -75,6 +75,10 @@ pub struct SeatInfo {
     pub said: Option<Heard>,
     /// Is the table waiting for this seat?
     pub to_act: bool,
+    /// At a live table: does a connection hold the seat?
+    pub connected: Option<bool>,
+    /// At a live table: the computer plays for its person, who is away.
+    pub away: bool,
 }
 
 /// The three seats of the table in `scene`.
@@ -115,6 +119,8 @@ pub fn seats(scene: &Scene) -> [SeatInfo; 3] {
             cards: scene.held(seat),
             said,
             to_act: scene.waiting == Some(seat),
+            connected: scene.connected.map(|c| c[seat]),
+            away: scene.away[seat],
         }
     })
 }

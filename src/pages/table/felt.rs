@@ -133,7 +133,7 @@ pub(super) fn Felt() -> impl IntoView {
             })
         })
     };
-    let deal_no = move || tp.table.with(|t| t.deal_number());
+    let deal_no = move || tp.deal_number();
     let stage = Memo::new(move |_| scene.with(|s| s.as_ref().map(Scene::stage)));
     let talon = Memo::new(move |_| {
         scene.with(|s| {
@@ -265,6 +265,7 @@ fn SeatBox(#[prop(into)] info: Signal<Option<SeatInfo>>) -> impl IntoView {
             data-testid="table-seat"
             data-seat=move || seat().to_string()
             data-to-act=move || to_act().to_string()
+            data-connected=move || info.with(|i| i.as_ref().and_then(|i| i.connected).map(|c| c.to_string()))
             data-thinking=move || thinking().to_string()
             data-roles=move || {
                 info.with(|i| {
@@ -308,6 +309,27 @@ fn SeatBox(#[prop(into)] info: Signal<Option<SeatInfo>>) -> impl IntoView {
                     })
                 }}
             </span>
+            {move || {
+                let l = lang.get();
+                info.with(|i| {
+                    let i = i.as_ref()?;
+                    let mut marks = Vec::new();
+                    if i.connected == Some(false) {
+                        marks.push(("offline", tr(l, "live.offline")));
+                    }
+                    if i.away {
+                        marks.push(("away", tr(l, "live.away")));
+                    }
+                    Some(
+                        marks
+                            .into_iter()
+                            .map(|(id, w)| {
+                                view! { <span class=format!("badge live-{id}") data-testid=format!("table-seat-{id}")>{w}</span> }
+                            })
+                            .collect_view(),
+                    )
+                })
+            }}
             <span class="seat-count" data-testid="table-seat-cards" data-n=move || info.with(|i| i.as_ref().map_or(0, |i| i.cards)).to_string()>
                 <span class="card-back mini" aria-hidden="true"></span>
                 {move || {

@@ -1,14 +1,15 @@
 //! A hint on request at any of the user's decisions: the strongest computer player decides
 //! from the user's own seat (its cards, the talon it laid down, the public auction; never a
 //! hidden card), in a worker, and the page says what it would do. Hints taken are kept with
-//! the evening.
+//! the evening. At a live table the worker decides from the seat's view and turn as the
+//! server sent them (`Job::SeatDecision`): nothing else is there to read.
 
 use leptos::prelude::*;
 
 use super::{HintState, TablePage};
 use crate::i18n::{hint_text, text, tr_with};
 use crate::model::table::{Next, Table};
-use crate::protocol::{Answer, UNEXPECTED_ANSWER};
+use crate::protocol::{Answer, Job, UNEXPECTED_ANSWER};
 use crate::solver_client::{SolverClient, TableAsk};
 
 /// The hint button and the advice.
@@ -17,7 +18,19 @@ pub(super) fn HintBox() -> impl IntoView {
     let tp = expect_context::<TablePage>();
     let client = expect_context::<SolverClient>();
     let lang = tp.lang;
+    // At a live table the moment is the last message the scene reflects.
+    let live_moment = move || {
+        let c = tp.live?;
+        c.live.with(|l| {
+            l.state
+                .as_ref()
+                .map(|s| format!("live:{}:{}", s.game, s.at))
+        })
+    };
     let moment = move || {
+        if tp.live.is_some() {
+            return live_moment();
+        }
         tp.game
             .with(|g| g.as_ref().map(|g| tp.table.with(|t| t.moment(g))))
     };
@@ -29,7 +42,42 @@ pub(super) fn HintBox() -> impl IntoView {
             .filter(|(k, _)| *k == m)
             .map(|(_, state)| state)
     };
+    // A live table: the strong player decides from the seat's view and turn alone, as the
+    // server sent them (a pick-up advised as such: the talon is not seen before it).
+    let ask_live = move || {
+        let Some((key, view, turn)) = untrack(live_moment).and_then(|key| {
+            tp.scene.with_untracked(|s| {
+                let s = s.as_ref()?;
+                Some((key, s.view.clone(), s.turn.clone()?))
+            })
+        }) else {
+            return;
+        };
+        tp.hint.set(Some((key.clone(), HintState::Thinking)));
+        let seed = 0x5EA7_D0C5 ^ key.len() as u64 ^ (view.public.len() as u64) << 8;
+        let job = Job::SeatDecision {
+            view: Box::new(view),
+            turn: Box::new(turn),
+            level: Table::HINT_LEVEL,
+            seed,
+        };
+        client.ask(job, move |answer, _| {
+            let state = match answer {
+                Ok(Answer::SeatDecision(advice)) => HintState::Advice(advice),
+                Ok(_) => HintState::Failed(UNEXPECTED_ANSWER.into()),
+                Err(e) => HintState::Failed(e),
+            };
+            let _ = tp.hint.try_update(|h| {
+                if h.as_ref().is_some_and(|(k, _)| *k == key) {
+                    *h = Some((key, state));
+                }
+            });
+        });
+    };
     let ask = move |_| {
+        if tp.live.is_some() {
+            return ask_live();
+        }
         let Some((record, key)) = tp.game.with_untracked(|g| {
             g.as_ref().map(|g| {
                 (

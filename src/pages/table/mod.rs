@@ -1,8 +1,8 @@
-//! The Table page: whole games of Ulti, deal after deal. The user sits at one seat; the other
-//! two are computer players deciding in the workers from their own seat's view
-//! (`Job::TableDecision`, the decision `ulti move` makes). The auction with the talon, trump
-//! naming, kontra, the card play and the payment, with a score sheet over the evening that the
-//! browser keeps (a reload or a closed tab continues where it stood).
+//! The Table page: whole games of Ulti, deal after deal: the auction with the talon, trump
+//! naming, kontra, the card play and the payment, with a score sheet over the evening. Either
+//! the browser's own evening against two computer players ([`local`]), or a live table on a
+//! table server with friends ([`live`], `?live=ID`; started from [`friends`]). Both show the
+//! same table from the same signals ([`TablePage`]).
 //!
 //! Sections: [`felt`] (the card table: the seats around it, the talon, the trick, the
 //! contract) with [`hand`] (the user's cards at its bottom), [`auction_log`] (the auction
@@ -14,15 +14,16 @@
 mod auction_log;
 mod bidding;
 mod felt;
+mod friends;
 mod hand;
 mod hint;
+mod live;
+mod local;
 mod result;
 mod review;
 mod share;
 mod sheet;
 mod turn;
-
-use std::time::Duration;
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
@@ -32,41 +33,35 @@ use ulti_engine::{Card, CardSet, Contract, Seat};
 
 use crate::components::deck::random_seed;
 use crate::components::header::Header;
-use crate::i18n::{Lang, seats_in_words, text, tr_with};
+use crate::i18n::{Lang, seats_in_words, text, tr, tr_with};
+use crate::live_client::{LiveConnection, ServerError};
+use crate::model::live::Request;
 use crate::model::table::auction::{discard_help, plays};
 use crate::model::table::scene::Scene;
 use crate::model::table::{Next, Table};
-use crate::protocol::{Answer, UNEXPECTED_ANSWER};
-use crate::solver_client::now_ms;
-use crate::solver_client::{SolverClient, TableAsk, TableTickets};
 use crate::state::PageLang;
 
-use self::auction_log::AuctionLog;
-use self::felt::Felt;
-use self::result::DealResult;
-use self::share::{IncomingShare, ShareBox, take_incoming};
-use self::sheet::ScoreSheet;
-use self::turn::UserTurnPanel;
-
-/// The browser storage key of the evening.
-const STORAGE_KEY: &str = "ulti-table";
-
-/// The least time between two computer cards, so the user can follow the play.
-const COMPUTER_CARD_MS: f64 = 700.0;
+use self::live::LiveTable;
+use self::local::LocalTable;
 
 /// The browser's local storage, if the page may use it.
 fn storage() -> Option<web_sys::Storage> {
     window().local_storage().ok().flatten()
 }
 
-/// The page's signals.
+/// The page's signals: the same for the local evening and a live table, so every part of
+/// the table reads them alike; `live` says where the user's requests go.
 #[derive(Clone, Copy)]
 struct TablePage {
     lang: RwSignal<Lang>,
-    /// The evening (kept in the browser's storage on every change).
+    /// The evening (kept in the browser's storage on every change); at a live table the
+    /// finished games the server sent, with the user's seat.
     table: RwSignal<Table>,
-    /// The game on the table (the one in progress, or the last one finished).
+    /// The game on the table (the one in progress, or the last one finished); at a live table
+    /// only a finished game (its record is whole then).
     game: RwSignal<Option<WholeGame>>,
+    /// A live table's connection (`None`: the local evening).
+    live: Option<LiveConnection>,
     /// The table as the user's seat sees it (everything the felt and the controls show).
     scene: Memo<Option<Scene>>,
     /// The twelve the user chooses its discard from, on its auction turn once it holds them.
@@ -108,14 +103,110 @@ enum HintState {
 }
 
 impl TablePage {
-    /// What happens next.
+    /// The page's signals around `table`, `game` and the `scene` made of them (or of a live
+    /// table's state).
+    fn new(
+        lang: RwSignal<Lang>,
+        table: RwSignal<Table>,
+        game: RwSignal<Option<WholeGame>>,
+        scene: Memo<Option<Scene>>,
+        live: Option<LiveConnection>,
+    ) -> TablePage {
+        let twelve = Memo::new(move |_| scene.with(|s| s.as_ref().and_then(Scene::twelve)));
+        let discard = RwSignal::new(Vec::new());
+        let chosen_bid = RwSignal::new(None::<AuctionBid>);
+        let suggested = Memo::new(move |_| {
+            let bid = chosen_bid.get()?;
+            let twelve = twelve.get()?;
+            let chosen = discard.get();
+            if let Ok(d) = <[Card; 2]>::try_from(chosen.as_slice())
+                && plays(&bid, twelve, d)
+            {
+                return None;
+            }
+            discard_help(&bid, twelve, &chosen).map(|h| h.discard)
+        });
+        TablePage {
+            lang,
+            table,
+            game,
+            live,
+            scene,
+            twelve,
+            discard,
+            chosen_bid,
+            suggested,
+            show_all_bids: RwSignal::new(false),
+            kontra_units: RwSignal::new(Vec::new()),
+            error: RwSignal::new(None),
+            computer_error: RwSignal::new(None),
+            thinking: RwSignal::new(None),
+            storage_lost: RwSignal::new(false),
+            hint: RwSignal::new(None),
+            think: RwSignal::new(None),
+        }
+    }
+
+    /// What happens next (at a live table, from the scene: the user's decision, another
+    /// seat's, or the deal's end).
     fn next(&self) -> Option<Next> {
+        if self.live.is_some() {
+            return self.scene.with(|s| {
+                let s = s.as_ref()?;
+                Some(if s.stage() == Stage::Over {
+                    Next::Over
+                } else if let Some(t) = s.asked() {
+                    Next::User(t)
+                } else {
+                    Next::Computer(s.waiting?)
+                })
+            });
+        }
         self.game
             .with(|g| g.as_ref().map(|g| self.table.with(|t| t.next(g))))
     }
 
+    /// The user's seat: at a live table the one its token holds (`None`: watching).
+    fn viewer(&self) -> Option<Seat> {
+        match self.live {
+            Some(c) => c.seat(),
+            None => Some(self.table.with(|t| t.user)),
+        }
+    }
+
+    /// The 1-based number of the deal on the table.
+    fn deal_number(&self) -> usize {
+        match self.live {
+            Some(c) => c
+                .live
+                .with(|l| l.state.as_ref().map_or(0, |s| s.game as usize)),
+            None => self.table.with(Table::deal_number),
+        }
+    }
+
+    /// Send `req` to the live table; says so when the connection is not there.
+    fn request(&self, c: LiveConnection, req: Request) {
+        if c.request(req) {
+            self.cleared();
+        } else {
+            self.error
+                .set(Some(tr(self.lang.get_untracked(), "live.not_connected")));
+        }
+    }
+
+    /// The choices of the user's last decision are gone.
+    fn cleared(&self) {
+        self.error.set(None);
+        self.discard.set(Vec::new());
+        self.chosen_bid.set(None);
+        self.kontra_units.set(Vec::new());
+    }
+
     /// Carry out the user's `action`; a refusal shows the rule it breaks.
     fn act(&self, action: Action) {
+        if let Some(c) = self.live {
+            return self.request(c, Request::Act(action));
+        }
         let Some(mut game) = self.game.get_untracked() else {
             return;
         };
@@ -125,10 +216,7 @@ impl TablePage {
             .unwrap_or(Ok(()));
         match done {
             Ok(()) => {
-                self.error.set(None);
-                self.discard.set(Vec::new());
-                self.chosen_bid.set(None);
-                self.kontra_units.set(Vec::new());
+                self.cleared();
                 self.game.set(Some(game));
             }
             Err(e) => self.error.set(Some(e.to_string())),
@@ -137,6 +225,9 @@ impl TablePage {
 
     /// The user picks up the talon.
     fn pick_up(&self) {
+        if let Some(c) = self.live {
+            return self.request(c, Request::PickUp);
+        }
         self.update(|t, g| {
             if let Some(g) = g {
                 t.pick_up(g);
@@ -146,6 +237,10 @@ impl TablePage {
 
     /// The user lets its out-of-turn kontra go at this moment.
     fn decline(&self) {
+        if let Some(c) = self.live {
+            c.decline();
+            return self.cleared();
+        }
         self.update(|t, g| {
             if let Some(g) = g {
                 let user = t.user;
@@ -158,16 +253,16 @@ impl TablePage {
     fn update(&self, f: impl FnOnce(&mut Table, &mut Option<WholeGame>)) {
         let mut game = self.game.get_untracked();
         self.table.update(|t| f(t, &mut game));
-        self.error.set(None);
         self.computer_error.set(None);
-        self.discard.set(Vec::new());
-        self.chosen_bid.set(None);
-        self.kontra_units.set(Vec::new());
+        self.cleared();
         self.game.set(game);
     }
 
-    /// Deal the next game.
+    /// Deal the next game (at a live table: the user is ready for it).
     fn next_deal(&self) {
+        if let Some(c) = self.live {
+            return self.request(c, Request::Next);
+        }
         self.update(|t, g| *g = Some(t.next_deal()));
     }
 
@@ -181,261 +276,85 @@ impl TablePage {
     }
 }
 
-/// The evening kept in the browser, or a new one (`lost`: a kept one could not be read).
-fn restore() -> (Table, bool) {
-    let kept = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
-    match kept.as_deref().map(Table::from_storage) {
-        Some(Some(t)) => (t, false),
-        Some(None) => (Table::new(0, TableLevel::Normal, random_seed()), true),
-        None => (Table::new(0, TableLevel::Normal, random_seed()), false),
+/// A server error in words.
+fn server_error(lang: Lang, server: &str, e: &ServerError) -> String {
+    match e {
+        ServerError::Unreachable(_) => tr_with(lang, "live.unreachable", &[("server", server)]),
+        ServerError::Protocol(p) => tr_with(
+            lang,
+            "live.other_protocol",
+            &[("server", server), ("protocol", p)],
+        ),
+        ServerError::Refused(why) => tr_with(lang, "live.refused", &[("error", why)]),
     }
 }
 
-/// The Table page.
+/// A computer decision that failed.
 #[component]
-pub fn TableRoute() -> impl IntoView {
-    let query = use_query_map();
-    let page = PageLang::provide(query.with_untracked(|q| q.get_str("lang").and_then(Lang::parse)));
-    let client = expect_context::<SolverClient>();
-    let lang = page.lang;
-
-    let (mut table0, lost) = restore();
-    // A shared link: opened at once into an empty evening, else asked.
-    let incoming = RwSignal::new(take_incoming(
-        query.with_untracked(|q| q.get_str("share").map(str::to_string)),
-        &mut table0,
-    ));
-    if table0.session.current().is_none() && table0.session.finished().is_empty() {
-        table0.next_deal();
+fn ComputerError() -> impl IntoView {
+    let tp = expect_context::<TablePage>();
+    let lang = tp.lang;
+    move || {
+        tp.computer_error.get().map(|e| {
+            view! {
+                <p class="alert" role="alert" data-testid="table-computer-error">
+                    {move || {
+                        let l = lang.get();
+                        tr_with(l, "play.computer_error", &[("error", &seats_in_words(l, &e))])
+                    }}
+                </p>
+            }
+        })
     }
-    let game0 = table0.game();
-    let table = RwSignal::new(table0);
-    let game = RwSignal::new(game0);
-    let scene = Memo::new(move |_| game.with(|g| g.as_ref().map(|g| table.with(|t| t.scene(g)))));
-    let twelve_now = Memo::new(move |_| scene.with(|s| s.as_ref().and_then(Scene::twelve)));
-    let discard = RwSignal::new(Vec::new());
-    let chosen_bid = RwSignal::new(None::<AuctionBid>);
-    let suggested = Memo::new(move |_| {
-        let bid = chosen_bid.get()?;
-        let twelve = twelve_now.get()?;
-        let chosen = discard.get();
-        if let Ok(d) = <[Card; 2]>::try_from(chosen.as_slice())
-            && plays(&bid, twelve, d)
-        {
-            return None;
-        }
-        discard_help(&bid, twelve, &chosen).map(|h| h.discard)
-    });
-    let tp = TablePage {
-        lang,
-        table,
-        game,
-        scene,
-        twelve: twelve_now,
-        discard,
-        chosen_bid,
-        suggested,
-        show_all_bids: RwSignal::new(false),
-        kontra_units: RwSignal::new(Vec::new()),
-        error: RwSignal::new(None),
-        computer_error: RwSignal::new(None),
-        thinking: RwSignal::new(None),
-        storage_lost: RwSignal::new(lost),
-        hint: RwSignal::new(None),
-        think: RwSignal::new(None),
-    };
-    provide_context(tp);
+}
 
-    // The evening survives a reload and a closed tab.
-    Effect::new(move |_| {
-        let text = tp.table.with(Table::to_storage);
-        if let Some(s) = storage() {
-            let _ = s.set_item(STORAGE_KEY, &text);
-        }
-    });
-
-    // The computer seats: each moment asked once of a worker, with the record so far; a card
-    // shows at least COMPUTER_CARD_MS after the last action.
-    let asked: StoredValue<Option<(String, TableTickets)>, LocalStorage> =
-        StoredValue::new_local(None);
-    Effect::new(move |_| {
-        let Some(Next::Computer(seat)) = tp.next() else {
-            // The user's turn (or no game): a decision still on its way belongs to a game
-            // that is gone (a new evening, an import), and is dropped.
-            if let Some((_, t)) = asked.get_value() {
-                client.forget_table_decision(&t);
-                asked.set_value(None);
-            }
-            tp.thinking.set(None);
-            return;
-        };
-        let Some((record, key)) = tp.game.with(|g| {
-            g.as_ref()
-                .map(|g| (g.record().to_json(), tp.table.with(|t| t.moment(g))))
-        }) else {
-            return;
-        };
-        if asked.with_value(|a| a.as_ref().is_some_and(|(k, _)| *k == key)) {
-            return;
-        }
-        if let Some((_, t)) = asked.get_value() {
-            client.forget_table_decision(&t);
-        }
-        tp.thinking.set(Some(seat));
-        let (level, seed) = tp
-            .table
-            .with_untracked(|t| (t.level, t.computer_seed(seat)));
-        // An auction decision's races go to every worker, round by round.
-        let game = tp.game.get_untracked();
-        let ask = TableAsk {
-            record,
-            seat,
-            level,
-            seed,
-        };
-        let t0 = now_ms();
-        let k = key.clone();
-        let still = move |key: &str| {
-            // `try_`: the page may be gone when a late answer or timer comes. The moment asked
-            // must still be the game's: another game may have replaced it meanwhile.
-            asked
-                .try_with_value(|a| a.as_ref().is_some_and(|(k, _)| k == key))
-                .unwrap_or(false)
-                && tp
-                    .game
-                    .try_with_untracked(|g| {
-                        g.as_ref()
-                            .is_some_and(|g| tp.table.with_untracked(|t| t.moment(g)) == key)
-                    })
-                    .unwrap_or(false)
-        };
-        let kind = tp
-            .game
-            .with_untracked(|g| match g.as_ref().map(WholeGame::stage) {
-                Some(Stage::Auction) => "auction",
-                Some(Stage::Trump) => "trump",
-                _ if g.as_ref().and_then(WholeGame::to_act) != Some(seat) => "kontra",
-                _ => "card",
-            });
-        let ticket = client.ask_table_decision(ask, game, move |answer| {
-            if !still(&k) {
-                return;
-            }
-            let ms = now_ms() - t0;
-            let kind = match &answer {
-                Ok(Answer::TableDecision {
-                    action: Some(a), ..
-                }) if a.contains("kontra") => "kontra",
-                _ => kind,
-            };
-            tp.think
-                .update(|t| *t = Some((kind, ms, t.map_or(1, |(_, _, n)| n + 1))));
-            let action = match answer {
-                Ok(Answer::TableDecision { action, .. }) => action,
-                Ok(_) => {
-                    tp.computer_error.set(Some(UNEXPECTED_ANSWER.into()));
-                    return;
-                }
-                Err(e) => {
-                    tp.computer_error.set(Some(e));
-                    return;
-                }
-            };
-            let wait = if action.is_some() {
-                (COMPUTER_CARD_MS - (now_ms() - t0)).max(0.0)
-            } else {
-                0.0
-            };
-            set_timeout(
-                move || {
-                    if !still(&k) {
-                        return;
-                    }
-                    let Some(mut game) = tp.game.get_untracked() else {
-                        return;
-                    };
-                    let done = tp
-                        .table
-                        .try_update(|t| t.computer_answer(&mut game, seat, action.as_deref()));
-                    match done {
-                        Some(Ok(())) => tp.game.set(Some(game)),
-                        Some(Err(e)) => tp.computer_error.set(Some(e)),
-                        None => {}
-                    }
-                },
-                Duration::from_millis(wait as u64),
-            );
-        });
-        asked.set_value(Some((key, ticket)));
-    });
-    on_cleanup(move || {
-        if let Some(Some((_, t))) = asked.try_get_value() {
-            client.forget_table_decision(&t);
-        }
-    });
-
-    let over = move || tp.next() == Some(Next::Over);
+/// The details a player need not see: the computer's thinking time (a benchmark reads it).
+#[component]
+fn TableDetails() -> impl IntoView {
+    let tp = expect_context::<TablePage>();
+    let lang = tp.lang;
     view! {
-        <Header />
-        <main class="table-layout" data-testid="table-page">
-            <h2 class="visually-hidden">{text(lang, "whole.title")}</h2>
+        <details class="panel table-details" data-testid="table-details">
+            <summary>{text(lang, "whole.details")}</summary>
             {move || {
-                tp.storage_lost
+                tp.think
                     .get()
-                    .then(|| {
+                    .map(|(kind, ms, n)| {
                         view! {
-                            <p class="alert" role="alert" data-testid="table-storage-lost">
-                                {text(lang, "whole.storage_lost")}
+                            <p
+                                class="hint"
+                                data-testid="table-think-ms"
+                                data-kind=kind
+                                data-ms=format!("{ms:.0}")
+                                data-n=n.to_string()
+                            >
+                                {move || tr_with(lang.get(), "play.think_ms", &[("ms", &format!("{ms:.0}"))])}
                             </p>
                         }
                     })
             }}
-            <IncomingShare incoming />
-            <div class="table-stage">
-                <Felt />
-                <AuctionLog />
-                <div class="table-below">
-                    {move || (!over()).then(|| view! { <UserTurnPanel /> })}
-                    {move || over().then(|| view! { <DealResult /> })}
-                    {move || {
-                        tp.computer_error
-                            .get()
-                            .map(|e| {
-                                view! {
-                                    <p class="alert" role="alert" data-testid="table-computer-error">
-                                        {move || {
-                                            let l = lang.get();
-                                            tr_with(l, "play.computer_error", &[("error", &seats_in_words(l, &e))])
-                                        }}
-                                    </p>
-                                }
-                            })
-                    }}
-                </div>
-            </div>
-            <ScoreSheet />
-            <ShareBox />
-            <details class="panel table-details" data-testid="table-details">
-                <summary>{text(lang, "whole.details")}</summary>
-                {move || {
-                    tp.think
-                        .get()
-                        .map(|(kind, ms, n)| {
-                            view! {
-                                <p
-                                    class="hint"
-                                    data-testid="table-think-ms"
-                                    data-kind=kind
-                                    data-ms=format!("{ms:.0}")
-                                    data-n=n.to_string()
-                                >
-                                    {move || tr_with(lang.get(), "play.think_ms", &[("ms", &format!("{ms:.0}"))])}
-                                </p>
-                            }
-                        })
-                }}
-            </details>
+        </details>
+    }
+}
+
+/// The Table page: the local evening, or a live table (`?live=ID`).
+#[component]
+pub fn TableRoute() -> impl IntoView {
+    let query = use_query_map();
+    let page = PageLang::provide(query.with_untracked(|q| q.get_str("lang").and_then(Lang::parse)));
+    let lang = page.lang;
+    let live = Memo::new(move |_| query.with(|q| q.get_str("live").map(str::to_string)));
+    view! {
+        <Header />
+        <main class="table-layout" data-testid="table-page">
+            <h2 class="visually-hidden">{text(lang, "whole.title")}</h2>
+            {move || match live.get() {
+                Some(table) => view! { <LiveTable lang table /> }.into_any(),
+                None => view! { <LocalTable lang /> }.into_any(),
+            }}
         </main>
-        <footer class="app-footer">{text(lang, "whole.footer")}</footer>
+        <footer class="app-footer">
+            {move || tr(lang.get(), if live.with(Option::is_some) { "live.footer" } else { "whole.footer" })}
+        </footer>
     }
 }

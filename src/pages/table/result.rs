@@ -67,7 +67,8 @@ fn silent_name(lang: Lang, kind: Silent) -> String {
 pub(super) fn DealResult() -> impl IntoView {
     let tp = expect_context::<TablePage>();
     let lang = tp.lang;
-    let user = move || tp.table.with(|t| t.user);
+    // No seat is "you" for a spectator.
+    let user = move || tp.viewer().unwrap_or(usize::MAX);
     let settlement = move || {
         tp.game
             .with(|g| g.as_ref().and_then(|g| g.settlement().cloned()))
@@ -140,7 +141,42 @@ pub(super) fn DealResult() -> impl IntoView {
             <button type="button" class="primary" data-testid="table-next-deal" on:click=move |_| tp.next_deal()>
                 {text(lang, "whole.next_deal")}
             </button>
+            {move || {
+                let l = lang.get();
+                waiting_for(tp)
+                    .map(|seats| {
+                        let names: Vec<String> = seats
+                            .iter()
+                            .map(|&s| table_seat(l, s, usize::MAX))
+                            .collect();
+                        view! {
+                            <p class="hint" data-testid="table-waiting-ready" aria-live="polite">
+                                {tr_with(l, "live.waiting_ready", &[("seats", &names.join(", "))])}
+                            </p>
+                        }
+                    })
+            }}
         </section>
-        <DealReview />
+        {move || tp.viewer().is_some().then(|| view! { <DealReview /> })}
     }
+}
+
+/// At a live table once the user has said it is ready: the persons' seats not yet ready for
+/// the next deal (`None`: not waiting).
+fn waiting_for(tp: TablePage) -> Option<Vec<Seat>> {
+    let conn = tp.live?;
+    conn.live.with(|l| {
+        let me = l.seat?;
+        let st = l.state.as_ref()?;
+        if !st.ready.get(me).copied().unwrap_or(false) {
+            return None;
+        }
+        let rest: Vec<Seat> = (0..3)
+            .filter(|&s| {
+                st.seats.get(s).is_some_and(|x| x.kind == "human")
+                    && !st.ready.get(s).copied().unwrap_or(false)
+            })
+            .collect();
+        (!rest.is_empty()).then_some(rest)
+    })
 }

@@ -33,13 +33,16 @@ const LEVELS: [TableLevel; 3] = [TableLevel::Easy, TableLevel::Normal, TableLeve
 pub(super) fn ScoreSheet() -> impl IntoView {
     let tp = expect_context::<TablePage>();
     let lang = tp.lang;
-    let user = move || tp.table.with(|t| t.user);
+    // No seat is "you" for a spectator.
+    let user = move || tp.viewer().unwrap_or(usize::MAX);
     let rows = move || tp.table.with(|t| t.session.sheet());
     let records = move || tp.table.with(|t| t.session.export());
     let seat_choice = RwSignal::new(tp.table.with_untracked(|t| t.user));
     let import_text = RwSignal::new(String::new());
     let import_msg: RwSignal<Option<(bool, String)>> = RwSignal::new(None);
     let copied = RwSignal::new(false);
+    // A live table's sheet is the server's: no import, no new evening, no seat to choose.
+    let local = tp.live.is_none();
 
     let new_evening = move |_| {
         let played = tp
@@ -203,96 +206,101 @@ pub(super) fn ScoreSheet() -> impl IntoView {
                     {move || tr(lang.get(), if copied.get() { "app.copied" } else { "whole.copy" })}
                 </button>
             </div>
-            <details class="table-import">
-                <summary>{text(lang, "whole.import")}</summary>
-                <label for="table-import-text">{text(lang, "whole.import_hint")}</label>
-                <textarea
-                    id="table-import-text"
-                    rows="4"
-                    data-testid="table-import-text"
-                    prop:value=import_text
-                    on:input=move |ev| import_text.set(event_target_value(&ev))
-                ></textarea>
-                <div class="table-controls">
-                    <button
-                        type="button"
-                        data-testid="table-import-go"
-                        on:click=move |_| import(import_text.get_untracked())
-                    >
-                        {text(lang, "whole.import_go")}
-                    </button>
-                    <label class="button">
-                        {text(lang, "whole.import_file")}
-                        <input
-                            type="file"
-                            class="visually-hidden"
-                            accept=".jsonl,.json,.txt"
-                            data-testid="table-import-file"
-                            on:change=on_file
-                        />
-                    </label>
-                </div>
-            </details>
-            {move || {
-                import_msg
-                    .get()
-                    .map(|(ok, m)| {
-                        view! {
-                            <p class=if ok { "hint" } else { "alert" } role="alert" data-testid="table-import-msg" data-ok=ok.to_string()>
-                                {m}
-                            </p>
-                        }
-                    })
-            }}
-            <div class="table-controls table-setup">
-                <label class="field">
-                    {text(lang, "play.seat")}
-                    <select
-                        data-testid="table-seat-choice"
-                        on:change=move |ev| {
-                            if let Ok(s) = event_target_value(&ev).parse::<Seat>() {
-                                seat_choice.set(s.min(2));
-                            }
-                        }
-                    >
-                        {(0..3)
-                            .map(|s| {
+            {local
+                .then(|| {
+                    view! {
+                    <details class="table-import">
+                        <summary>{text(lang, "whole.import")}</summary>
+                        <label for="table-import-text">{text(lang, "whole.import_hint")}</label>
+                        <textarea
+                            id="table-import-text"
+                            rows="4"
+                            data-testid="table-import-text"
+                            prop:value=import_text
+                            on:input=move |ev| import_text.set(event_target_value(&ev))
+                        ></textarea>
+                        <div class="table-controls">
+                            <button
+                                type="button"
+                                data-testid="table-import-go"
+                                on:click=move |_| import(import_text.get_untracked())
+                            >
+                                {text(lang, "whole.import_go")}
+                            </button>
+                            <label class="button">
+                                {text(lang, "whole.import_file")}
+                                <input
+                                    type="file"
+                                    class="visually-hidden"
+                                    accept=".jsonl,.json,.txt"
+                                    data-testid="table-import-file"
+                                    on:change=on_file
+                                />
+                            </label>
+                        </div>
+                    </details>
+                    {move || {
+                        import_msg
+                            .get()
+                            .map(|(ok, m)| {
                                 view! {
-                                    <option value=s.to_string() selected=move || seat_choice.get() == s>
-                                        {move || tr_with(lang.get(), "whole.seat", &[("n", &(s + 1).to_string())])}
-                                    </option>
+                                    <p class=if ok { "hint" } else { "alert" } role="alert" data-testid="table-import-msg" data-ok=ok.to_string()>
+                                        {m}
+                                    </p>
                                 }
                             })
-                            .collect_view()}
-                    </select>
-                </label>
-                <label class="field">
-                    {text(lang, "play.level")}
-                    <select
-                        data-testid="table-level"
-                        on:change=move |ev| {
-                            if let Ok(l) = event_target_value(&ev).parse::<TableLevel>() {
-                                tp.table.update(|t| t.level = l);
-                            }
-                        }
-                    >
-                        {LEVELS
-                            .map(|lv| {
-                                view! {
-                                    <option value=lv.id() selected=move || tp.table.with(|t| t.level == lv)>
-                                        {move || level_name(lang.get(), lv)}
-                                    </option>
+                    }}
+                    <div class="table-controls table-setup">
+                        <label class="field">
+                            {text(lang, "play.seat")}
+                            <select
+                                data-testid="table-seat-choice"
+                                on:change=move |ev| {
+                                    if let Ok(s) = event_target_value(&ev).parse::<Seat>() {
+                                        seat_choice.set(s.min(2));
+                                    }
                                 }
-                            })
-                            .into_iter()
-                            .collect_view()}
-                    </select>
-                </label>
-                <button type="button" data-testid="table-new-evening" on:click=new_evening>
-                    {text(lang, "whole.new_evening")}
-                </button>
-            </div>
-            <p class="hint">{move || seat_hint(lang.get())}</p>
+                            >
+                                {(0..3)
+                                    .map(|s| {
+                                        view! {
+                                            <option value=s.to_string() selected=move || seat_choice.get() == s>
+                                                {move || tr_with(lang.get(), "whole.seat", &[("n", &(s + 1).to_string())])}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </select>
+                        </label>
+                        <label class="field">
+                            {text(lang, "play.level")}
+                            <select
+                                data-testid="table-level"
+                                on:change=move |ev| {
+                                    if let Ok(l) = event_target_value(&ev).parse::<TableLevel>() {
+                                        tp.table.update(|t| t.level = l);
+                                    }
+                                }
+                            >
+                                {LEVELS
+                                    .map(|lv| {
+                                        view! {
+                                            <option value=lv.id() selected=move || tp.table.with(|t| t.level == lv)>
+                                                {move || level_name(lang.get(), lv)}
+                                            </option>
+                                        }
+                                    })
+                                    .into_iter()
+                                    .collect_view()}
+                            </select>
+                        </label>
+                        <button type="button" data-testid="table-new-evening" on:click=new_evening>
+                            {text(lang, "whole.new_evening")}
+                        </button>
+                    </div>
+                    <p class="hint">{move || seat_hint(lang.get())}</p>
+                    }
+                })}
         </section>
     }
 }
