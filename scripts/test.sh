@@ -85,12 +85,15 @@ e2e() {
   target="$(cargo_target_dir)"
   ulti="$target/debug/ulti"
   [ -x "$ulti" ] || die "$ulti is missing (cargo test --workspace builds it)"
+  # tests/e2e/live.test.mjs starts its own table server on the same build (site/).
+  [ -x "$target/debug/ulti-server" ] || die "$target/debug/ulti-server is missing (cargo test --workspace builds it)"
   rm -rf target/e2e
   mkdir -p target/e2e
   log="target/e2e/http-server.log"
   trap stop_static_server EXIT
   start_static_server site /ulti-solver/index.html "$log"
   E2E_BASE_URL="http://127.0.0.1:$STATIC_SERVER_PORT/ulti-solver/" ULTI_BIN="$ulti" \
+    ULTI_SERVER_BIN="$target/debug/ulti-server" E2E_SITE_DIR="$REPO_ROOT/site" \
     node --test --test-concurrency=1 --test-reporter=spec tests/e2e/
   stop_static_server
   note "screenshots in target/e2e/"
