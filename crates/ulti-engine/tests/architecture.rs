@@ -17,6 +17,7 @@ const FLOORS: &[&[&str]] = &[
     &["analysis"],
     &["advise", "whole_game"],
     &["players"],
+    &["puzzles"],
     &["lib"],
 ];
 

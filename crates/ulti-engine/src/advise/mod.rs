@@ -34,6 +34,7 @@ pub use report::{
     wilson,
 };
 pub use sampler::{NoLayout, Sampler, rng_for};
+pub(crate) use sampler::below;
 pub use view::{SeatView, ViewError};
 
 use crate::card::{Card, CardSet};
