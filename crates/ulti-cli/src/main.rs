@@ -33,7 +33,9 @@ fn main() -> ExitCode {
         Command::Puzzles(PuzzlesCommand::Generate(args)) => {
             commands::puzzles::run_generate(args, &mut out).map(|()| true)
         }
-        Command::Puzzles(PuzzlesCommand::Verify(args)) => commands::puzzles::run_verify(args, &mut out),
+        Command::Puzzles(PuzzlesCommand::Verify(args)) => {
+            commands::puzzles::run_verify(args, &mut out)
+        }
         Command::Puzzles(PuzzlesCommand::Calibrate(args)) => {
             commands::puzzles::run_calibrate(args, &mut out).map(|()| true)
         }

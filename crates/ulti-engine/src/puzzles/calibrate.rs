@@ -62,10 +62,8 @@ pub fn attempt(player: &mut dyn Player, rec: &PuzzleRecord) -> Result<Try, TryEr
 #[must_use]
 pub fn sample(records: &[PuzzleRecord], count: usize, seed: u64) -> Vec<&PuzzleRecord> {
     let mut by_band: BTreeMap<Band, Vec<&PuzzleRecord>> = BTreeMap::new();
-    let mut order: Vec<(u64, &PuzzleRecord)> = records
-        .iter()
-        .map(|r| (mix(seed, &r.id), r))
-        .collect();
+    let mut order: Vec<(u64, &PuzzleRecord)> =
+        records.iter().map(|r| (mix(seed, &r.id), r)).collect();
     order.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.id.cmp(&b.1.id)));
     for (_, r) in order {
         by_band.entry(Band::of(r.difficulty)).or_default().push(r);

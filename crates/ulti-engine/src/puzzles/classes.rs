@@ -153,8 +153,13 @@ mod tests {
     fn game(contract: Contract, played: &str) -> Game {
         let deal = Deal::parse_code(STRONG).unwrap();
         let played = parse_cards(played).unwrap();
-        Game::with_played(&deal, &Bid::single(contract), RuleOptions::default(), &played)
-            .unwrap()
+        Game::with_played(
+            &deal,
+            &Bid::single(contract),
+            RuleOptions::default(),
+            &played,
+        )
+        .unwrap()
     }
 
     fn value(card: &str, wins: bool) -> CardValue {
@@ -169,7 +174,12 @@ mod tests {
     fn names(classes: &[Vec<Card>]) -> Vec<String> {
         classes
             .iter()
-            .map(|c| c.iter().map(ToString::to_string).collect::<Vec<_>>().join(","))
+            .map(|c| {
+                c.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
             .collect()
     }
 

@@ -28,20 +28,20 @@ pub struct Features {
 }
 
 /// The lowest and the highest difficulty.
-pub const DIFFICULTY_RANGE: (u32, u32) = (600, 2400);
+pub const DIFFICULTY_RANGE: (u32, u32) = (800, 2500);
 
 impl Features {
     /// The difficulty estimate (see the module's text), within [`DIFFICULTY_RANGE`].
     #[must_use]
     pub fn difficulty(&self) -> u32 {
         let search = (self.nodes.max(1) as f64 / 1000.0).log2().clamp(0.0, 10.0);
-        let d = 700.0
-            + 110.0 * f64::from(self.plausible)
-            + 70.0 * f64::from(self.depth.min(7))
-            + 45.0 * f64::from(self.look_alike)
-            + 25.0 * f64::from(self.choices.saturating_sub(3))
-            + 20.0 * f64::from(self.cards.saturating_sub(3))
-            + 25.0 * search;
+        let d = 950.0
+            + 170.0 * f64::from(self.plausible)
+            + 100.0 * f64::from(self.depth.min(7))
+            + 50.0 * f64::from(self.look_alike)
+            + 30.0 * f64::from(self.choices.saturating_sub(3))
+            + 25.0 * f64::from(self.cards.saturating_sub(3))
+            + 30.0 * search;
         (d.round() as u32).clamp(DIFFICULTY_RANGE.0, DIFFICULTY_RANGE.1)
     }
 }

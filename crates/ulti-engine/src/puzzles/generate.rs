@@ -72,9 +72,7 @@ pub fn examine_range(
     range: Range<u64>,
     rule_sets: &[RuleOptions],
 ) -> Vec<Examined> {
-    range
-        .map(|i| examine(solver, seed, i, rule_sets))
-        .collect()
+    range.map(|i| examine(solver, seed, i, rule_sets)).collect()
 }
 
 /// How a run went, over the candidates it needed.
@@ -221,6 +219,9 @@ mod tests {
         }
         let t = c.tally();
         assert_eq!(t.examined, 24);
-        assert_eq!(t.positions, t.kept + t.repeated + t.rejected.values().sum::<u64>());
+        assert_eq!(
+            t.positions,
+            t.kept + t.repeated + t.rejected.values().sum::<u64>()
+        );
     }
 }

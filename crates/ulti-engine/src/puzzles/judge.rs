@@ -41,7 +41,12 @@ pub fn judge(solver: &mut Solver, pos: &Position) -> Result<Puzzle, Rejection> {
             .iter()
             .any(|v| v.card == c && Verdict::of_card(v) == Some(verdict))
     };
-    let mut right: Vec<Card> = sol.cards.iter().map(|v| v.card).filter(|&c| keeps(c)).collect();
+    let mut right: Vec<Card> = sol
+        .cards
+        .iter()
+        .map(|v| v.card)
+        .filter(|&c| keeps(c))
+        .collect();
     right.sort();
     if right.len() == sol.cards.len() {
         return Err(Rejection::NoWrongCard);
@@ -58,7 +63,10 @@ pub fn judge(solver: &mut Solver, pos: &Position) -> Result<Puzzle, Rejection> {
         return Err(Rejection::SimpleRule);
     }
     let line = sol.line.clone();
-    debug_assert!(line.first().is_some_and(|&c| keeps(c)), "the line keeps the verdict");
+    debug_assert!(
+        line.first().is_some_and(|&c| keeps(c)),
+        "the line keeps the verdict"
+    );
     let mut refutations = Vec::new();
     for v in &sol.cards {
         if keeps(v.card) {
@@ -88,19 +96,24 @@ pub fn judge(solver: &mut Solver, pos: &Position) -> Result<Puzzle, Rejection> {
         return Err(Rejection::LastTrickOnly);
     }
     let features = features(&classes, answer, &depths, &game, sol.nodes);
+    // Each refutation up to the end of the trick where it first differs from the line.
+    let open = game.current_trick().len();
+    let refutations = refutations
+        .into_iter()
+        .zip(&depths)
+        .map(|((c, mut r), &(_, d))| {
+            r.truncate(3 - open + 3 * d);
+            r.remove(0);
+            (c, r)
+        })
+        .collect();
     Ok(Puzzle {
         position: pos.clone(),
         seat,
         verdict,
         answer: right,
         line,
-        refutations: refutations
-            .into_iter()
-            .map(|(c, mut r)| {
-                r.remove(0);
-                (c, r)
-            })
-            .collect(),
+        refutations,
         difficulty: features.difficulty(),
         features,
     })
@@ -130,7 +143,10 @@ fn features(
     let ranks: Vec<Rank> = answer.iter().map(|c| c.rank()).collect();
     let look_alike = wrong
         .iter()
-        .filter(|c| c.iter().any(|x| x.suit() == suit || ranks.contains(&x.rank())))
+        .filter(|c| {
+            c.iter()
+                .any(|x| x.suit() == suit || ranks.contains(&x.rank()))
+        })
         .count();
     let depth = depths.iter().map(|&(_, d)| d).max().unwrap_or(0);
     let small = |n: usize| u8::try_from(n).unwrap_or(u8::MAX);

@@ -165,8 +165,9 @@ pub struct Puzzle {
     pub answer: Vec<Card>,
     /// The solver's line from the position, its first card a right one, to the end of play.
     pub line: Vec<Card>,
-    /// Every other legal card with the solver's line after it (the refutation), to the end
-    /// of play; in index order.
+    /// Every other legal card with the solver's line after it (its refutation), up to the end
+    /// of the trick where that line first differs from [`Puzzle::line`] in who takes a trick
+    /// or its card points (where the refutation shows); in index order.
     pub refutations: Vec<(Card, Vec<Card>)>,
     /// The solver's features of the position.
     pub features: Features,

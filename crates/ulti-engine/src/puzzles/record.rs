@@ -41,7 +41,8 @@ pub struct PuzzleRecord {
     pub difficulty: u32,
     /// The solver's line from the position to the end of play, a right card first.
     pub line: String,
-    /// Each wrong legal card, and the solver's line after it to the end (its refutation).
+    /// Each wrong legal card, and the solver's line after it (its refutation) up to the end of
+    /// the trick where it first differs from `line` in who takes a trick or its card points.
     pub refutations: BTreeMap<String, String>,
     /// The solver's features behind the difficulty.
     pub features: Features,

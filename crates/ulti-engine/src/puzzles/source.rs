@@ -463,7 +463,10 @@ mod tests {
         // A solver that solved other positions before gives the same candidates.
         let late = candidate(&mut a, 5, 0, &RULE_SETS);
         assert_eq!(late, candidate(&mut Solver::new(), 5, 0, &RULE_SETS));
-        assert_ne!(candidate(&mut a, 5, 2, &RULE_SETS), candidate(&mut a, 6, 2, &RULE_SETS));
+        assert_ne!(
+            candidate(&mut a, 5, 2, &RULE_SETS),
+            candidate(&mut a, 6, 2, &RULE_SETS)
+        );
     }
 
     #[test]
@@ -481,7 +484,12 @@ mod tests {
                 let sol = s.solve(&c.position().line_query()).unwrap();
                 assert_eq!(Verdict::of_solution(&sol), Some(Verdict::wanted_by(seat)));
             }
-            assert!(c.position().bid.unplayable_reason(&c.position().deal).is_none());
+            assert!(
+                c.position()
+                    .bid
+                    .unplayable_reason(&c.position().deal)
+                    .is_none()
+            );
             assert_eq!(c.position().rules, RULE_SETS[(index % 2) as usize]);
         }
     }
@@ -493,7 +501,11 @@ mod tests {
         for source in [Source::Ulti, Source::Betli, Source::Forty100] {
             let pos = biased(&mut s, &mut rng, source, RuleOptions::default()).expect("found");
             let sol = s.solve(&pos.line_query()).unwrap();
-            assert_eq!(Verdict::of_solution(&sol), Some(Verdict::SoloistWins), "{source}");
+            assert_eq!(
+                Verdict::of_solution(&sol),
+                Some(Verdict::SoloistWins),
+                "{source}"
+            );
         }
     }
 

@@ -48,7 +48,9 @@ pub enum VerifyError {
         recorded: usize,
     },
     /// The solver's verdict is not the one the seat to move plays for.
-    #[error("puzzle {id}: the solver's verdict is {found:?}, the seat to move plays for {wanted:?}")]
+    #[error(
+        "puzzle {id}: the solver's verdict is {found:?}, the seat to move plays for {wanted:?}"
+    )]
     Verdict {
         /// The record's id.
         id: String,
@@ -207,12 +209,43 @@ pub fn verify(solver: &mut Solver, rec: &PuzzleRecord, deep: bool) -> Result<(),
         let mut r = rec.cards("refutations", card)?;
         r.extend(rec.cards("refutations", text)?);
         check_line(solver, rec, &pos, &r, wanted, false, deep)?;
+        check_cut(rec, &game, &line, &r)?;
         lines.push(r);
     }
     if only_last_trick(&game, &line, &lines) {
         return Err(trivial("the answer matters only in the last trick"));
     }
     Ok(())
+}
+
+/// A refutation stops at the end of the trick where it first differs from the solver's line
+/// (or at the end of play).
+fn check_cut(
+    rec: &PuzzleRecord,
+    game: &Game,
+    line: &[Card],
+    r: &[Card],
+) -> Result<(), VerifyError> {
+    let marks = super::judge::trick_marks(game, r);
+    let base = super::judge::trick_marks(game, line);
+    let first = marks.iter().zip(&base).position(|(a, b)| a != b);
+    let open = game.current_trick().len();
+    let whole = (r.len() + open) % 3 == 0;
+    let ends_there = match first {
+        Some(d) => d + 1 == marks.len(),
+        None => marks.len() == base.len(),
+    };
+    if whole && ends_there {
+        Ok(())
+    } else {
+        Err(VerifyError::Line {
+            id: rec.id.clone(),
+            card: r[0],
+            why: "it does not stop at the end of the trick where it first differs from the \
+                  solver's line"
+                .into(),
+        })
+    }
 }
 
 /// Does every refutation differ from the solver's line only in the last trick?
@@ -228,9 +261,10 @@ fn only_last_trick(game: &Game, line: &[Card], refutations: &[Vec<Card>]) -> boo
     })
 }
 
-/// Check that `cards` from `pos` are legal to the end of play and end with `verdict` (`keep`)
-/// or without it (a refutation: the other verdict, or a compound bid worth 0); with `deep`,
-/// that the solver says the same at every position after the first card.
+/// Check that `cards` from `pos` are legal and leave a position with `verdict` (`keep`: the
+/// solver's line, which must reach the end of play) or without it (a refutation: the other
+/// verdict, or a compound bid worth 0), by the solver, or by the result at the end of play;
+/// with `deep`, that the solver says so at every position after the first card.
 fn check_line(
     solver: &mut Solver,
     rec: &PuzzleRecord,
@@ -250,7 +284,8 @@ fn check_line(
     for (i, &c) in cards.iter().enumerate() {
         game.play(c)
             .map_err(|e| err(format!("card {} ({c}): {e}", i + 1)))?;
-        if deep && !game.is_over() {
+        let last = i + 1 == cards.len();
+        if (deep || last) && !game.is_over() {
             let at = pos.after(&cards[..=i]);
             let mut q = at.line_query();
             q.line = false;
@@ -265,10 +300,13 @@ fn check_line(
         }
     }
     if !game.is_over() {
-        return Err(err(format!(
-            "it stops {} cards before the end of play",
-            30 - game.played().len()
-        )));
+        if keep {
+            return Err(err(format!(
+                "it stops {} cards before the end of play",
+                30 - game.played().len()
+            )));
+        }
+        return Ok(());
     }
     let end = final_verdict(&game, &pos.bid);
     if (end == Some(verdict)) != keep {
