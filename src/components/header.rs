@@ -51,8 +51,8 @@ fn LangSwitch() -> impl IntoView {
     }
 }
 
-/// The app's pages: the solver (`/`), "My hand" (`/hand`), Play (`/play`) and the whole game
-/// (`/table`), the current one marked with
+/// The app's pages: the solver (`/`), "My hand" (`/hand`), Play (`/play`), the whole game
+/// (`/table`) and Puzzles (`/puzzles`), the current one marked with
 /// `aria-current="page"`. Full links (the router base prepended), so they also work opened in
 /// a new tab; the chosen language goes along.
 #[component]
@@ -77,6 +77,7 @@ fn PageLinks() -> impl IntoView {
                 Some("hand") => "/hand",
                 Some("play") => "/play",
                 Some("table") => "/table",
+                Some("puzzles") => "/puzzles",
                 _ => "/",
             };
             (page == route).then_some("page")
@@ -93,6 +94,7 @@ fn PageLinks() -> impl IntoView {
             {link("/hand", "app.page_hand", "nav-hand")}
             {link("/play", "app.page_play", "nav-play")}
             {link("/table", "app.page_table", "nav-table")}
+            {link("/puzzles", "app.page_puzzles", "nav-puzzles")}
         </nav>
     }
 }

@@ -152,6 +152,7 @@ fn features(
     let small = |n: usize| u8::try_from(n).unwrap_or(u8::MAX);
     Features {
         choices: small(classes.len()),
+        right: small(answer.len()),
         plausible: small(plausible),
         depth: small(depth),
         look_alike: small(look_alike),
