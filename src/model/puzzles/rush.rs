@@ -114,11 +114,7 @@ impl Rush {
         }
         let id = self.current.take()?;
         let right = set.get(&id).is_some_and(|p| p.is_right(card));
-        self.results.push(RushAnswer {
-            id,
-            card,
-            right,
-        });
+        self.results.push(RushAnswer { id, card, right });
         if right {
             self.score += 1;
         } else {

@@ -26,10 +26,17 @@ fn every_shipped_puzzle_reads_with_its_lines() {
         assert!(p.position_line().is_some(), "{}", p.id);
         assert_eq!(p.goal() == Goal::Make, p.seat == 0);
         for &c in &p.legal {
-            let line = p.answer_line(c, &[]).unwrap_or_else(|| panic!("{} {c}", p.id));
+            let line = p
+                .answer_line(c, &[])
+                .unwrap_or_else(|| panic!("{} {c}", p.id));
             assert_eq!(line.cards()[p.played.len()], c);
             if p.is_right(c) {
-                assert_eq!(line.len(), 30, "{}: a right card's line goes to the end", p.id);
+                assert_eq!(
+                    line.len(),
+                    30,
+                    "{}: a right card's line goes to the end",
+                    p.id
+                );
                 assert!(p.continuation(c).is_none());
             } else {
                 assert_eq!(p.continuation(c).is_some(), line.len() < 30, "{} {c}", p.id);
@@ -47,7 +54,9 @@ fn an_equivalent_right_card_takes_the_place_of_the_lines_first() {
         .find(|p| p.answer.len() > 1)
         .expect("a puzzle with equivalent right cards");
     let other = *p.answer.iter().find(|&&c| c != p.line[0]).unwrap();
-    let line = p.answer_line(other, &[]).expect("the swapped line is legal");
+    let line = p
+        .answer_line(other, &[])
+        .expect("the swapped line is legal");
     let cards = &line.cards()[p.played.len()..];
     assert_eq!(cards[0], other);
     assert!(cards.contains(&p.line[0]) || !p.line[1..].contains(&other));
@@ -73,13 +82,21 @@ fn the_daily_puzzle_is_one_per_date_of_medium_or_hard_difficulty() {
         day: n,
     };
     let first = set.daily(day(1)).unwrap();
-    assert_eq!(set.daily(day(1)).unwrap().id, first.id, "the same for everyone");
+    assert_eq!(
+        set.daily(day(1)).unwrap().id,
+        first.id,
+        "the same for everyone"
+    );
     let ids: HashSet<String> = (1..=31)
         .map(|n| set.daily(day(n)).unwrap())
         .inspect(|p| assert!(matches!(p.band(), Band::Medium | Band::Hard)))
         .map(|p| p.id.clone())
         .collect();
-    assert!(ids.len() >= 28, "{} different puzzles in 31 days", ids.len());
+    assert!(
+        ids.len() >= 28,
+        "{} different puzzles in 31 days",
+        ids.len()
+    );
 }
 
 #[test]
@@ -102,7 +119,11 @@ fn the_next_rated_puzzle_is_near_the_players_rating_and_new() {
         for pick in 0..20 {
             let q = set.nearest(target, rating_of, &seen, 10, pick).unwrap();
             assert_ne!(q.id, p.id);
-            assert!((rating_of(q) - target).abs() < 120.0, "{target}: {}", rating_of(q));
+            assert!(
+                (rating_of(q) - target).abs() < 120.0,
+                "{target}: {}",
+                rating_of(q)
+            );
         }
     }
     let all: HashSet<String> = set.all().iter().map(|p| p.id.clone()).collect();
@@ -121,7 +142,10 @@ fn rated_tries_move_both_ratings_and_persist() {
     let wrong = *p.refutations.keys().next().unwrap();
     progress.record_daily("2026-11-27", p, wrong);
     progress.record_daily("2026-11-27", p, p.answer[0]);
-    assert!(!progress.daily["2026-11-27"].right, "the first answer counts");
+    assert!(
+        !progress.daily["2026-11-27"].right,
+        "the first answer counts"
+    );
     assert_eq!(progress.daily["2026-11-27"].card, wrong);
     assert!(progress.record_rush(5));
     assert!(!progress.record_rush(3));
@@ -131,7 +155,10 @@ fn rated_tries_move_both_ratings_and_persist() {
     assert!(close(back.player.vol, progress.player.vol));
     assert_eq!(back.tries, progress.tries);
     assert_eq!(back.daily, progress.daily);
-    assert_eq!(back.puzzles.keys().collect::<Vec<_>>(), progress.puzzles.keys().collect::<Vec<_>>());
+    assert_eq!(
+        back.puzzles.keys().collect::<Vec<_>>(),
+        progress.puzzles.keys().collect::<Vec<_>>()
+    );
     assert_eq!(Progress::parse(Some("not json")), Progress::default());
 }
 
@@ -144,8 +171,15 @@ fn a_rush_rises_with_right_answers_and_ends_on_three_mistakes_or_time() {
     let mut last = 0;
     for k in 0..8 {
         let p = current(&r);
-        assert!(p.difficulty >= RUSH_START + RUSH_STEP * k, "puzzle {k}: {}", p.difficulty);
-        assert!(p.difficulty + 200 >= last, "never much easier than the one before");
+        assert!(
+            p.difficulty >= RUSH_START + RUSH_STEP * k,
+            "puzzle {k}: {}",
+            p.difficulty
+        );
+        assert!(
+            p.difficulty + 200 >= last,
+            "never much easier than the one before"
+        );
         last = p.difficulty;
         assert_eq!(r.answer(&set, p.answer[0], 2000.0), Some(true));
     }
@@ -167,10 +201,17 @@ fn a_rush_rises_with_right_answers_and_ends_on_three_mistakes_or_time() {
     assert!(r.tick(RUSH_MS));
     assert_eq!(r.end, Some(RushEnd::Time));
     let any = set.all()[0].answer[0];
-    assert_eq!(r.answer(&set, any, RUSH_MS + 1.0), None, "no answer counts after the time");
+    assert_eq!(
+        r.answer(&set, any, RUSH_MS + 1.0),
+        None,
+        "no answer counts after the time"
+    );
     assert_eq!(r.score, 0);
     // The same seed draws the same puzzles.
-    assert_eq!(Rush::start(&set, 0.0, 9).current, Rush::start(&set, 5.0, 9).current);
+    assert_eq!(
+        Rush::start(&set, 0.0, 9).current,
+        Rush::start(&set, 5.0, 9).current
+    );
 }
 
 #[test]

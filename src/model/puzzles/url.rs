@@ -54,7 +54,9 @@ impl PuzzlesUrl {
             .map(|p| p.trim().to_ascii_lowercase())
             .filter(|p| !p.is_empty() && p.len() <= 16 && p.chars().all(|c| c.is_ascii_hexdigit()));
         PuzzlesUrl {
-            mode: get("mode").and_then(|m| Mode::parse(&m)).unwrap_or_default(),
+            mode: get("mode")
+                .and_then(|m| Mode::parse(&m))
+                .unwrap_or_default(),
             puzzle,
         }
     }

@@ -6,11 +6,13 @@ use leptos::prelude::*;
 use ulti_engine::puzzles::Band;
 use ulti_engine::{Announcement, Scoring};
 
+use super::solution::Verdict;
 use super::{PuzzlesPage, SetState};
 use crate::components::card::{CardFace, suit_class};
 use crate::components::line_viewer::LineReplay;
-use crate::i18n::{announcement_name, card_name, seat_name, text, tr, tr_with};
+use crate::i18n::{announcement_name, card_name, seat_name, tr, tr_with};
 use crate::model::line::Line;
+use crate::model::puzzles::url::Mode;
 use crate::model::puzzles::{Goal, Puzzle};
 use crate::model::whatif::position_key;
 use crate::solver_client::{PositionState, SolverClient};
@@ -80,20 +82,14 @@ pub(super) fn Board() -> impl IntoView {
     let line = shown_line(p, client);
     move || {
         let Some(q) = puzzle.get() else {
-            return p
-                .set
-                .with(|s| matches!(s, SetState::Ready(_)))
+            // The rush's panel says what to do before and after a rush.
+            let idle =
+                p.set.with(|s| matches!(s, SetState::Ready(_))) && p.mode.get() != Mode::Rush;
+            return idle
                 .then(|| {
                     view! {
                         <p class="hint" data-testid="puzzle-none">
-                            {move || {
-                                let key = match p.mode.get() {
-                                    crate::model::puzzles::url::Mode::Rush => "puzzles.rush_idle",
-                                    _ => "puzzles.none_left",
-                                }
-                                ;
-                                tr(lang.get(), key)
-                            }}
+                            {move || tr(lang.get(), "puzzles.none_left")}
                         </p>
                     }
                 })
@@ -161,7 +157,13 @@ pub(super) fn Board() -> impl IntoView {
                             })}
                     </p>
                 </header>
-                <div class="puzzle-choices" role="group" aria-label=text(lang, "puzzles.choices")>
+                <p class="choices-label" id="choices-label">
+                    {move || {
+                        let l = lang.get();
+                        tr_with(l, "puzzles.choices", &[("seat", &seat_name(l, seat))])
+                    }}
+                </p>
+                <div class="puzzle-choices" role="group" aria-labelledby="choices-label">
                     {legal
                         .into_iter()
                         .enumerate()
@@ -196,6 +198,9 @@ pub(super) fn Board() -> impl IntoView {
                             }
                         })
                         .collect_view()}
+                </div>
+                <div class="verdict-live" role="status">
+                    <Verdict />
                 </div>
                 <LineReplay line=line step=p.step playing=p.playing testid="puzzle-viewer" />
             </section>

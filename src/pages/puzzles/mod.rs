@@ -135,7 +135,15 @@ impl PuzzlesPage {
                 NEAR,
                 pick,
             )
-            .or_else(|| set.nearest(p.player.rating, |q| p.rating_of(q).rating, &Default::default(), NEAR, pick))
+            .or_else(|| {
+                set.nearest(
+                    p.player.rating,
+                    |q| p.rating_of(q).rating,
+                    &Default::default(),
+                    NEAR,
+                    pick,
+                )
+            })
             .map(|q| q.id.clone())
         });
         self.show(next);
@@ -153,7 +161,8 @@ impl PuzzlesPage {
         match self.mode.get_untracked() {
             Mode::Rated => {
                 let mut game = None;
-                self.progress.update(|pr| game = Some(pr.record_rated(&p, right)));
+                self.progress
+                    .update(|pr| game = Some(pr.record_rated(&p, right)));
                 self.rated.set(game);
             }
             Mode::Daily => {
@@ -334,7 +343,9 @@ pub fn PuzzlesPage() -> impl IntoView {
                 wanted.set_value(None);
             }
             Mode::Rush => {
-                let current = p.rush.with_untracked(|r| r.as_ref().and_then(|r| r.current.clone()));
+                let current = p
+                    .rush
+                    .with_untracked(|r| r.as_ref().and_then(|r| r.current.clone()));
                 p.show(current);
             }
         }
@@ -355,7 +366,8 @@ pub fn PuzzlesPage() -> impl IntoView {
                 page.chosen.set(true);
                 set_if_changed(lang, l);
             }
-            if u.mode == Mode::Rated && u.puzzle.is_some() && u.puzzle != p.current.get_untracked() {
+            if u.mode == Mode::Rated && u.puzzle.is_some() && u.puzzle != p.current.get_untracked()
+            {
                 wanted.set_value(u.puzzle.clone());
             }
             set_if_changed(p.mode, u.mode);
@@ -399,7 +411,8 @@ pub fn PuzzlesPage() -> impl IntoView {
                     let now = js_sys::Date::now();
                     p.now.set(now);
                     let over = p.rush.with_untracked(|r| {
-                        r.as_ref().is_some_and(|r| r.end.is_none() && r.remaining_ms(now) <= 0.0)
+                        r.as_ref()
+                            .is_some_and(|r| r.end.is_none() && r.remaining_ms(now) <= 0.0)
                     });
                     if over {
                         let mut score = 0;

@@ -21,17 +21,21 @@ fn cards_words(lang: crate::i18n::Lang, cards: &[Card]) -> String {
         .join(", ")
 }
 
-/// The verdict, the lines and the proof.
-#[component]
-pub(super) fn Solution() -> impl IntoView {
-    let p = expect_context::<PuzzlesPage>();
-    let client = expect_context::<SolverClient>();
-    let lang = p.lang;
-    let shown = Memo::new(move |_| {
+/// The answer shown: the puzzle and the answer, once there is one.
+fn answered(p: PuzzlesPage) -> Memo<Option<(Puzzle, super::Answered)>> {
+    Memo::new(move |_| {
         let a = p.answered.get()?;
         let q = p.puzzle().filter(|q| q.id == a.id)?;
         Some((q, a))
-    });
+    })
+}
+
+/// Right or wrong, at once, under the cards (in the board's live region).
+#[component]
+pub(super) fn Verdict() -> impl IntoView {
+    let p = expect_context::<PuzzlesPage>();
+    let lang = p.lang;
+    let shown = answered(p);
     move || {
         let (q, a) = shown.get()?;
         let goal = q.goal();
@@ -40,13 +44,10 @@ pub(super) fn Solution() -> impl IntoView {
         let answer = q.answer.clone();
         let q2 = q.clone();
         Some(view! {
-            <section class="panel puzzle-solution" data-testid="puzzle-solution" aria-labelledby="solution-title">
-                <h3 id="solution-title" class="visually-hidden">{text(lang, "puzzles.solution")}</h3>
                 <p
                     class="puzzle-verdict"
                     class:right=right
                     class:wrong=!right
-                    role="status"
                     data-testid="puzzle-verdict"
                     data-result=if right { "right" } else { "wrong" }
                 >
@@ -67,6 +68,23 @@ pub(super) fn Solution() -> impl IntoView {
                         s
                     }}
                 </p>
+        })
+    }
+}
+
+/// The lines to show and the proof.
+#[component]
+pub(super) fn Solution() -> impl IntoView {
+    let p = expect_context::<PuzzlesPage>();
+    let client = expect_context::<SolverClient>();
+    let lang = p.lang;
+    let shown = answered(p);
+    move || {
+        let (q, a) = shown.get()?;
+        let right = a.right;
+        Some(view! {
+            <section class="panel puzzle-solution" data-testid="puzzle-solution" aria-labelledby="solution-title">
+                <h3 id="solution-title" class="visually-hidden">{text(lang, "puzzles.solution")}</h3>
                 {(!right)
                     .then(|| {
                         let start = q.played.len();

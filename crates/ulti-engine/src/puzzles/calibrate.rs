@@ -73,11 +73,11 @@ pub fn sample(records: &[PuzzleRecord], count: usize, seed: u64) -> Vec<&PuzzleR
     while out.len() < count {
         let mut took = false;
         for list in by_band.values() {
-            if let Some(&r) = list.get(round) {
-                if out.len() < count {
-                    out.push(r);
-                    took = true;
-                }
+            if let Some(&r) = list.get(round)
+                && out.len() < count
+            {
+                out.push(r);
+                took = true;
             }
         }
         if !took {

@@ -230,7 +230,7 @@ fn check_cut(
     let base = super::judge::trick_marks(game, line);
     let first = marks.iter().zip(&base).position(|(a, b)| a != b);
     let open = game.current_trick().len();
-    let whole = (r.len() + open) % 3 == 0;
+    let whole = (r.len() + open).is_multiple_of(3);
     let ends_there = match first {
         Some(d) => d + 1 == marks.len(),
         None => marks.len() == base.len(),
