@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds and serves the web app with `trunk serve` on http://127.0.0.1:8080/, installing what is
-# missing first: the wasm32 target, trunk, wasm-bindgen-cli at the Cargo.lock version, and (for
-# `--release`) wasm-opt from npm. Extra arguments go to `trunk serve`.
+# Builds and serves the web app with `trunk serve` on http://127.0.0.1:8080/ (the user guide at
+# /guide/), installing what is missing first: the wasm32 target, trunk, wasm-bindgen-cli at the
+# Cargo.lock version, mdbook, and (for `--release`) wasm-opt from npm. Extra arguments go to
+# `trunk serve`.
 # Usage: scripts/serve.sh [--release] [other trunk serve options]
 set -euo pipefail
 # shellcheck source=scripts/tools.sh
@@ -12,6 +13,7 @@ step "tools"
 ensure_wasm_target
 ensure_trunk
 ensure_wasm_bindgen
+ensure_mdbook
 for arg in "$@"; do
   if [ "$arg" = "--release" ] || [ "$arg" = "-r" ]; then
     ensure_wasm_opt

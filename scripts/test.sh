@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Runs every test of the project, installing what is missing first (wasm32 target, trunk,
-# wasm-bindgen-cli, wasm-opt, Chromium, the e2e npm packages, the Python tools): formatting and
-# clippy, the native tests (engine, CLI, app logic), the Python package's tests (its wheel in a
-# fresh virtual environment, against the CLI, with one local Ray run), the engine's wasm32 build, the app's component tests in the
-# browser (wasm-bindgen-test), one release build of the app under the GitHub Pages sub-path
-# /ulti-solver/, and the browser end-to-end tests against that build (compared with the CLI
-# that `cargo test` built).
+# wasm-bindgen-cli, wasm-opt, mdbook, Chromium, the e2e npm packages, the Python tools):
+# formatting and clippy, the native tests (engine, CLI, app logic, the guide's CLI reference),
+# the Python package's tests (its wheel in a fresh virtual environment, against the CLI, with one
+# local Ray run; the guide's Python reference and examples), the user guide (mdBook, every
+# internal link checked), the engine's wasm32 build, the app's component tests in the browser
+# (wasm-bindgen-test), one release build of the app and its guide under the GitHub Pages
+# sub-path /ulti-solver/, and the browser end-to-end tests against that build (compared with
+# the CLI that `cargo test` built).
 # Usage: scripts/test.sh            (CI: .ci/run calls exactly this)
 set -euo pipefail
 # shellcheck source=scripts/tools.sh
@@ -28,6 +30,7 @@ install_tools() {
   ensure_trunk
   ensure_wasm_bindgen
   ensure_wasm_opt
+  ensure_mdbook
   ensure_python
   ensure_py_tools
   ensure_chromium
@@ -53,7 +56,28 @@ build_site() {
   rm -rf site
   mkdir -p site
   trunk build --release --locked --public-url /ulti-solver/ --dist site/ulti-solver
+  [ -f site/ulti-solver/guide/index.html ] || die "the build has no guide/ (Trunk.toml's mdbook hook)"
   scripts/app-size.sh site/ulti-solver
+}
+
+# The user guide (docs/, mdBook) built into target/guide, every internal link checked, and the
+# relative links of the top-level Markdown files (scripts/check-links.py, which first shows on
+# made-up pages that it catches broken ones);
+# README.md at most 200 lines; no issue numbers in README.md, BENCHMARKS.md or the guide. The
+# guide's CLI reference is checked by `cargo test`, its Python pages by the Python step.
+guide() {
+  local out lines
+  out="$(cargo_target_dir)/guide"
+  mdbook build docs --dest-dir "$out"
+  python3 scripts/check-links.py --self-test
+  python3 scripts/check-links.py "$out" --site-url /ulti-solver/guide/ --app-routes hand,play,table
+  python3 scripts/check-links.py --markdown README.md BENCHMARKS.md CHANGELOG.md ARCHITECTURE.md
+  lines=$(wc -l <README.md)
+  [ "$lines" -le 200 ] || die "README.md has $lines lines: the front door holds at most 200 (the rest goes in docs/)"
+  if grep -rnEi 'issues? #?[0-9]+' README.md BENCHMARKS.md docs/src; then
+    die "issue numbers in README.md, BENCHMARKS.md or docs/ (above): say what, not which issue"
+  fi
+  note "README.md: $lines lines; the guide in $out"
 }
 
 e2e() {
@@ -89,15 +113,19 @@ python_tests() {
   echo "$site" >"$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/py-tools.pth"
   (cd crates/ulti-py && ULTI_BIN="$target/debug/ulti" RAY_AUTH_MODE=disabled \
     "$venv/bin/python" -m pytest -q -p no:cacheprovider tests)
+  # The guide's Python pages: the reference is what the docstrings say, and every example runs.
+  "$venv/bin/python" scripts/python-reference.py --check
+  "$venv/bin/python" scripts/doctest-md.py docs/src/python.md docs/src/reference/python.md
 }
 
 timed "tools (installed only when missing)" install_tools
 timed "format and lints" lint
 timed "native tests (engine, CLI, app)" cargo test --workspace --locked
-timed "python package (wheel into a fresh venv, pytest against the CLI, one local Ray run)" python_tests
+timed "python package (wheel into a fresh venv, pytest against the CLI, one local Ray run, the guide's examples)" python_tests
+timed "user guide (mdBook, its links, README length, no issue numbers)" guide
 timed "engine builds for wasm32" cargo build -p ulti-engine --target wasm32-unknown-unknown --locked
 timed "app component tests in headless Chromium (wasm-bindgen-test)" web_tests
-timed "release build of the app under /ulti-solver/ (GitHub Pages layout)" build_site
+timed "release build of the app and its guide under /ulti-solver/ (GitHub Pages layout)" build_site
 timed "browser end-to-end tests (headless Chromium, /ulti-solver/ build)" e2e
 
 step "timings"

@@ -7,6 +7,8 @@
 # Python and Chromium when those are missing).
 
 TRUNK_VERSION=0.21.14
+# The user guide's builder (docs/), without its serve and watch features.
+MDBOOK_VERSION=0.5.4
 BINARYEN_VERSION=132.0.0
 # The Python package's build and test tools (crates/ulti-py), in .tools/py-venv.
 PY_TOOLS="maturin==1.16.0 pytest==9.2.0 ray==2.60.0"
@@ -67,6 +69,17 @@ ensure_trunk() {
   else
     note "installing trunk $TRUNK_VERSION (about 10 minutes on 2 cores)"
     cargo install trunk --locked --version "$TRUNK_VERSION"
+  fi
+}
+
+# mdBook at exactly $MDBOOK_VERSION: builds the user guide (docs/), which every trunk build puts
+# in guide/ beside the app (Trunk.toml).
+ensure_mdbook() {
+  if [ "$(mdbook --version 2>/dev/null)" = "mdbook v$MDBOOK_VERSION" ]; then
+    note "mdbook $MDBOOK_VERSION: present"
+  else
+    note "installing mdbook $MDBOOK_VERSION (about 4 minutes on 2 cores)"
+    cargo install mdbook --locked --version "$MDBOOK_VERSION" --no-default-features --features search
   fi
 }
 

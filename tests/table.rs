@@ -8,11 +8,11 @@ use std::collections::HashSet;
 
 use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, decide};
 use ulti_engine::whole_game::{Action, Stage, TableRecord, Verb, WholeGame};
-use ulti_engine::{Card, CardSet, Contract, Seat, Solver};
+use ulti_engine::{Card, Contract, Seat, Solver};
 mod common;
 
 use common::run_on_the_wire;
-use ulti_solver::model::table::auction::{BoxRow, Fit, Heard, bidding_box, heard, reach, twelve};
+use ulti_solver::model::table::auction::{BoxRow, Fit, Heard, bidding_box, reach};
 use ulti_solver::model::table::stakes::kontra_stakes;
 use ulti_solver::model::table::{Next, Table, UserTurn, solver_query};
 use ulti_solver::model::url_state::{UrlState, parse_played};
@@ -54,18 +54,19 @@ fn user_decides(
     {
         // The page: "Pick up", then the twelve with the talon, then the box.
         assert_eq!(
-            twelve(game, user, false),
+            table.scene(game).twelve(),
             None,
             "ten cards before picking up"
         );
         table.pick_up(game);
         assert!(table.picked_up());
-        let twelve = twelve(game, user, true).expect("twelve after picking up");
+        let scene = table.scene(game);
+        let twelve = scene.twelve().expect("twelve after picking up");
         assert_eq!(twelve.len(), 12);
         for c in game.talon().iter() {
             assert!(twelve.contains(c), "the talon joins the hand");
         }
-        let what = reach(game, twelve);
+        let what = reach(&scene.turn.as_ref().unwrap().higher, twelve);
         let cell = |discard| {
             bidding_box(&what, discard)
                 .into_iter()
@@ -209,8 +210,15 @@ fn the_auction_heard_hides_the_discards_and_the_box_is_grouped_by_value() {
     // Seat 1 is the forehand of deal 1 (seat 0 deals): it holds twelve and opens.
     assert_eq!(game.forehand(), 1);
     assert_eq!(table.next(&game), Next::Computer(1));
-    let twelve_cards = twelve(&game, 1, false).expect("the forehand holds twelve");
-    let rows = bidding_box(&reach(&game, twelve_cards), None);
+    // The forehand's twelve as its seat sees them (a table with the user there).
+    let mut at_forehand = Table::new(1, TableLevel::Easy, 5);
+    let forehand_game = at_forehand.next_deal();
+    let scene = at_forehand.scene(&forehand_game);
+    let twelve_cards = scene.twelve().expect("the forehand holds twelve");
+    let rows = bidding_box(
+        &reach(&scene.turn.as_ref().unwrap().higher, twelve_cards),
+        None,
+    );
     assert_eq!(
         rows[0].family.to_string(),
         "passz",
@@ -257,7 +265,10 @@ fn the_auction_heard_hides_the_discards_and_the_box_is_grouped_by_value() {
         },
     };
     table2.act(&mut g, action).expect("an opening passz");
-    assert_eq!(heard(&g), vec![Heard::Bid(1, "passz".parse().unwrap())]);
+    assert_eq!(
+        table2.scene(&g).heard(),
+        vec![Heard::Bid(1, "passz".parse().unwrap())]
+    );
     assert!(
         !g.view(2)
             .public
@@ -266,8 +277,7 @@ fn the_auction_heard_hides_the_discards_and_the_box_is_grouped_by_value() {
     );
     // Seat 2 may pass; the user (seat 0) has not picked up, so holds ten.
     assert_eq!(table2.next(&g), Next::Computer(2));
-    assert_eq!(twelve(&g, 0, false), None);
-    let _ = CardSet::EMPTY;
+    assert_eq!(table2.scene(&g).twelve(), None);
 }
 
 #[test]
@@ -284,7 +294,7 @@ fn a_kontra_shows_what_it_does_to_the_stakes() {
         if !c.bid.bid.contracts().contains(&Contract::Ulti) || c.bid.piros {
             continue;
         }
-        let stakes = kontra_stakes(&game, &[Contract::Ulti], 1);
+        let stakes = kontra_stakes(&c.bid, c.trump, &[Contract::Ulti], 1);
         let u = &stakes[0];
         // Ulti (base 4): made 4 → 8; lost 8 → 12 (base × (2^k + 1)).
         assert_eq!((u.won_now, u.won_then), (4, 8));

@@ -9,7 +9,7 @@ use ulti_engine::{Card, Contract, parse_cards};
 use ulti_solver::i18n::{Lang, seats_in_words, verdict_words};
 use ulti_solver::model::play::Verdict;
 use ulti_solver::model::session::Session;
-use ulti_solver::model::table::auction::{Fit, Heard, bidding_box, discard_help, reach, twelve};
+use ulti_solver::model::table::auction::{Fit, Heard, bidding_box, discard_help, reach};
 use ulti_solver::model::table::seats::{Place, Role, place, seats};
 use ulti_solver::model::table::{Next, PICKED_UP_MUST_BID, Table, UserTurn};
 use ulti_testkit::NO_RAISE;
@@ -37,9 +37,8 @@ fn the_seats_sit_around_the_felt_in_playing_order() {
         assert_eq!(place((user + 2) % 3, user), Place::Left);
     }
     let (table, game) = at_table(1, &[]);
-    let next = table.next(&game);
-    assert_eq!(next, Next::User(UserTurn::Auction));
-    let s = seats(&game, 1, false, Some(&next));
+    assert_eq!(table.next(&game), Next::User(UserTurn::Auction));
+    let s = seats(&table.scene(&game));
     assert_eq!(s[0].roles, [Role::Forehand, Role::Holder]);
     assert_eq!(s[2].roles, [Role::Dealer]);
     assert_eq!(s[0].place, Place::Left);
@@ -60,17 +59,19 @@ fn a_pick_up_with_no_playable_raise_puts_the_talon_back_and_passes() {
     table.pick_up(&game);
     assert!(table.picked_up());
     // After the pick-up the table shows the user with twelve cards and the talon.
-    let next = table.next(&game);
-    let s = seats(&game, 1, true, Some(&next));
+    let scene = table.scene(&game);
+    let s = seats(&scene);
     assert_eq!(s[1].cards, 12);
     assert!(s[1].roles.contains(&Role::PickedUp));
     assert!(s[0].roles.contains(&Role::Holder), "the bid still stands");
-    let held = twelve(&game, 1, true).unwrap();
+    let held = scene.twelve().unwrap();
     assert_eq!(held.len(), 12);
+    assert_eq!(scene.talon_in_hand(), cards("T7,Z7").into_iter().collect());
     // No discard plays a higher bid: the box has nothing to say, and the page puts it back.
-    let rows = bidding_box(&reach(&game, held), None);
+    let higher = &scene.turn.as_ref().unwrap().higher;
+    let rows = bidding_box(&reach(higher, held), None);
     assert!(rows.iter().all(|r| !r.legal()), "no legal bid in the box");
-    assert!(table.must_put_back(&game));
+    assert!(scene.must_put_back());
     table
         .act(&mut game, "1 pass".parse().unwrap())
         .expect("it passes after its pick-up");
@@ -111,12 +112,14 @@ fn after_a_pick_up_with_a_raise_playable_the_user_must_bid() {
     let mut game = table.next_deal();
     table.pick_up(&game);
     assert!(table.picked_up());
-    assert!(!table.must_put_back(&game));
+    let scene = table.scene(&game);
+    assert!(!scene.must_put_back());
     let e = table.act(&mut game, "2 pass".parse().unwrap()).unwrap_err();
     assert_eq!(e.to_string(), PICKED_UP_MUST_BID);
     // The box says which cards the 48 needs: the Piros VII and the Zöld marriage.
-    let held = twelve(&game, 2, true).unwrap();
-    let rows = bidding_box(&reach(&game, held), None);
+    let held = scene.twelve().unwrap();
+    let higher = scene.turn.as_ref().unwrap().higher.clone();
+    let rows = bidding_box(&reach(&higher, held), None);
     let legal: Vec<_> = rows
         .iter()
         .flat_map(|r| r.cells.iter().flatten())
@@ -131,7 +134,7 @@ fn after_a_pick_up_with_a_raise_playable_the_user_must_bid() {
     // With that discard the bid is ready; with one that lays the VII down it is not.
     let d = help.discard;
     let fit = |discard| {
-        bidding_box(&reach(&game, held), Some(discard))
+        bidding_box(&reach(&higher, held), Some(discard))
             .into_iter()
             .flat_map(|r| r.cells)
             .flatten()

@@ -54,13 +54,15 @@ fn LangSwitch() -> impl IntoView {
 /// The app's pages: the solver (`/`), "My hand" (`/hand`), Play (`/play`), the whole game
 /// (`/table`) and Puzzles (`/puzzles`), the current one marked with
 /// `aria-current="page"`. Full links (the router base prepended), so they also work opened in
-/// a new tab; the chosen language goes along.
+/// a new tab; the chosen language goes along. Last, the user guide (`guide/`, an mdBook built
+/// beside the app, in English): `rel="external"` so the router leaves that link to the browser.
 #[component]
 fn PageLinks() -> impl IntoView {
     let page = PageLang::expect();
     let lang = page.lang;
     let location = leptos_router::hooks::use_location();
     let base = crate::url_sync::router_base();
+    let guide = format!("{base}/guide/");
     let link = move |route: &'static str, key: &'static str, testid: &'static str| {
         let base = base.clone();
         let href = move || {
@@ -95,6 +97,15 @@ fn PageLinks() -> impl IntoView {
             {link("/play", "app.page_play", "nav-play")}
             {link("/table", "app.page_table", "nav-table")}
             {link("/puzzles", "app.page_puzzles", "nav-puzzles")}
+            <a
+                href=guide
+                rel="external"
+                hreflang="en"
+                title=text(lang, "app.guide_title")
+                data-testid="nav-guide"
+            >
+                {text(lang, "app.page_guide")}
+            </a>
         </nav>
     }
 }

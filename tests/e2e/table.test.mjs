@@ -318,7 +318,9 @@ test('import: a broken record is refused and changes nothing; a game in progress
   await withPage(browser.context, 'table import', async (page) => {
     await openTable(page, 'en');
     await setLevel(page, 'easy');
-    // Broken: seat 2 acts before the forehand.
+    // Broken: seat 2 acts before the forehand. (The computers' opening first: the snapshot
+    // must not race a decision still on its way.)
+    await userTurn(page);
     const before = await page.$$eval('[data-testid=table-heard]', (els) => els.map((e) => e.textContent));
     await page.click('.table-import summary');
     await page.fill('[data-testid=table-import-text]', importRecord(['2 pass']));

@@ -6,22 +6,81 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use ulti_engine::{Question, RuleOptions};
 
-const EXAMPLES: &str = "\
+/// How deals, cards and contracts are written (the end of several commands' help).
+macro_rules! notation {
+    () => {
+        "Deal codes have 61 digits (trump digit, then 30 cards as suit+value digits: soloist,
+defender 1, defender 2). Cards are named by suit P/Z/M/T and rank 7/8/9/X/U/O/K/A, e.g. PA.
+Contracts: passz, 40-100, ulti, betli, durchmars, durchmars-adu, 20-100, negy-asz,
+negy-tizes; join trump contracts with + for a compound bid (40-100+ulti)."
+    };
+}
+
+const EXAMPLES: &str = concat!(
+    "\
+Examples:
+  ulti solve --deal 0070605040302012737173112323313143435151620212322242526103011 --contract passz
+  ulti bids  --deal 0202122232425262700013736351514021334331207060504031716323111
+  ulti advise --hand PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7,TA,T8
+  ulti match --whole-game --players strong,normal,easy --deals 100 --records games.jsonl
+  ulti replay game.json
+
+",
+    notation!(),
+    "
+
+Each command has its own --help. The user guide (docs/ in the repository, guide/ beside the
+web app) explains every command and format."
+);
+
+const SOLVE_EXAMPLES: &str = concat!(
+    "\
 Examples:
   ulti solve --deal 0070605040302012737173112323313143435151620212322242526103011 --contract passz
   ulti solve --deal 0070605040300173727021213323322232414341510112021303125263536 \\
              --contract 40-100+ulti --played PA,MU,Z8 --all-cards --json
+
+",
+    notation!()
+);
+
+const DEAL_EXAMPLES: &str = concat!(
+    "\
+Examples:
   ulti table --deal 0202122232425262700013736351514021334331207060504031716323111
   ulti bids  --deal 0202122232425262700013736351514021334331207060504031716323111 --json
+
+",
+    notation!()
+);
+
+const BATCH_EXAMPLES: &str = concat!(
+    "\
+Examples:
   ulti batch positions.txt --threads 2 > results.jsonl
+  printf '%s passz\\n' 0070605040302012737173112323313143435151620212322242526103011 | ulti batch
+
+Each output line is the object `ulti solve --json` prints for that position, with its
+input_line; a line that cannot be solved prints {\"input_line\": N, \"error\": \"…\"} and the
+exit status is 1.
+
+",
+    notation!()
+);
+
+const BENCH_EXAMPLES: &str = "\
+Examples:
   ulti bench --deals shared/deals/random-1000.txt --contracts passz,ulti --limit 200
+  ulti bench --contracts 40-100,20-100 --question win-lose --clock cpu
+  ulti bench --deals shared/deals/speed-hard.tsv --must-beat-after-trump --per-deal --repeat 5";
 
-Deal codes have 61 digits (trump digit, then 30 cards as suit+value digits: soloist,
-defender 1, defender 2). Cards are named by suit P/Z/M/T and rank 7/8/9/X/U/O/K/A, e.g. PA.
-Contracts: passz, 40-100, ulti, betli, durchmars, durchmars-adu, 20-100, negy-asz,
-negy-tizes; join trump contracts with + for a compound bid (40-100+ulti).";
+const EVAL_EXAMPLES: &str = "\
+Examples:
+  ulti advise-eval --hands 100 --seed 1
+  ulti advise-eval --hands 100 --seed 1 --confirm 0 --json > eval.json";
 
-/// Exact double-dummy solver for Ulti, the Hungarian three-player card game.
+/// Exact double-dummy solver for Ulti, the Hungarian three-player card game: solve deals,
+/// advise from one seat, play computer players against each other, replay recorded games.
 #[derive(Debug, Parser)]
 #[command(name = "ulti", version, after_help = EXAMPLES)]
 pub struct Cli {
@@ -35,17 +94,17 @@ pub struct Cli {
 pub enum Command {
     /// Solve one position: is the contract playable, does the soloist win, the card points
     /// they can force, one optimal line (and each legal card's value with --all-cards).
-    #[command(after_help = EXAMPLES)]
+    #[command(after_help = SOLVE_EXAMPLES)]
     Solve(SolveArgs),
     /// Every contract under every trump for a deal, then every standard bid's payoff.
-    #[command(after_help = EXAMPLES)]
+    #[command(after_help = DEAL_EXAMPLES)]
     Table(DealArgs),
     /// Every standard bid's payoff for a deal, best bid marked.
-    #[command(after_help = EXAMPLES)]
+    #[command(after_help = DEAL_EXAMPLES)]
     Bids(DealArgs),
     /// Solve many positions in parallel: input lines `CODE CONTRACT [PLAYED]` (blank lines and
     /// `#` comments skipped), one JSON object per line out, in input order.
-    #[command(after_help = EXAMPLES)]
+    #[command(after_help = BATCH_EXAMPLES)]
     Batch(BatchArgs),
     /// Real-table advice from what one seat can see: with --hand, which two cards to discard
     /// and what to bid; with --deal/--contract/--seat, which card that seat should play
@@ -56,6 +115,7 @@ pub enum Command {
     /// soloist's twelve cards, its predicted win rate against the double-dummy truth of the
     /// actual deal (calibration by decile, Brier score, ROC-AUC), and the payoff per deal
     /// lost against a player who sees every card.
+    #[command(after_help = EVAL_EXAMPLES)]
     AdviseEval(AdviseEvalArgs),
     /// Computer players against each other: seeded random deals, each played twice on the same
     /// cards (A soloist against B defending, then B soloist against A), and the average payoff
@@ -64,12 +124,12 @@ pub enum Command {
     Match(MatchArgs),
     /// Time the solver on a list of deals: per contract, playable count, median, p90, p99 and
     /// max milliseconds and Mnodes/s (one thread, an empty table per solve, answers only).
-    #[command(after_help = EXAMPLES)]
+    #[command(after_help = BENCH_EXAMPLES)]
     Bench(BenchArgs),
-    /// Replay a whole game from its ulti-game/1 record (shared/FORMATS.md): every action
-    /// checked; the auction, the soloist, the bid and its trump, each unit's kontra level, each
-    /// component's result and each seat's payment, or whose turn it is in a game in progress.
-    /// An illegal action ends it with exit status 2 and the rule it breaks.
+    /// Replay a whole game from its ulti-game/1 record: every action checked; the auction, the
+    /// soloist, the bid and its trump, each unit's kontra level, each component's result and
+    /// each seat's payment, or whose turn it is in a game in progress. An illegal action ends
+    /// it with exit status 2 and the rule it breaks.
     #[command(after_help = REPLAY_EXAMPLES)]
     Replay(ReplayArgs),
     /// The next action of a computer player for the seat whose turn it is in a game record
@@ -78,8 +138,8 @@ pub enum Command {
     #[command(after_help = SEAT_EXAMPLES)]
     Move(MoveArgs),
     /// A long-running computer player for harnesses: one JSON request per line on standard
-    /// input, one JSON answer per line on standard output (see README "Seat our player").
-    #[command(after_help = SEAT_EXAMPLES)]
+    /// input, one JSON answer per line on standard output, until {"quit": true}.
+    #[command(after_help = ENGINE_NOTES)]
     Engine,
     /// Puzzles the solver can prove: generate a set, verify a set, calibrate its difficulty
     /// against the computer players.
@@ -191,6 +251,18 @@ Examples:
 Levels: easy, normal, strong (they see only their own seat), cheater (sees every card).
 The same record, level and seed give the same action in ulti move, ulti engine and
 ulti match --whole-game --seed S.";
+
+const ENGINE_NOTES: &str = "\
+Examples:
+  echo '{\"id\":1,\"record\":{…},\"level\":\"strong\",\"seed\":1}' | ulti engine
+
+A request: {\"id\": any, \"record\": an ulti-game/1 record in progress (object or JSON text),
+\"level\": \"easy\"|\"normal\"|\"strong\"|\"cheater\", \"seed\": 0.. (default 1), \"seat\": 0..2
+(optional: decide for this seat instead of the seat to act)}.
+An answer: {\"id\", \"seat\", \"action\": the record's words or \"none\", \"ms\": CPU milliseconds,
+\"next_to_act\": the seat to ask next (null when the game is over), \"may_double\": seats to ask
+first, out of turn}. A bad request is answered with {\"id\", \"error\"} and the engine keeps
+serving. The same record, level and seed give the same action as ulti move.";
 
 const REPLAY_EXAMPLES: &str = "\
 Examples:
@@ -438,7 +510,8 @@ pub struct AdviseArgs {
 /// Arguments of `ulti advise-eval`.
 #[derive(Debug, Args)]
 pub struct AdviseEvalArgs {
-    /// Random deals to judge (`Deal::random(seed + i)`).
+    /// How many random deals to judge (deal i of seed S is the random deal of seed S + i, as
+    /// `ulti_solver.Deal.random(S + i)` draws it).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub hands: u64,
     /// Samples per finalist discard of each advice (see `ulti advise`).

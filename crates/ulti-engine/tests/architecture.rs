@@ -1,10 +1,12 @@
 //! The engine's floors (ARCHITECTURE.md): every `crate::` import goes down a floor or stays
 //! inside its own module, so no two modules import each other in a circle, and the whole game
-//! uses cards, rules, the solver and the bids but never the players that sit at it.
+//! uses cards, rules, the solver and the bids but never the players that sit at it. Inside a
+//! module the same holds for its files: no circle in any folder, and the folders below keep
+//! the file order ARCHITECTURE.md gives them.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use ulti_testkit::assert_floors;
+use ulti_testkit::{assert_floors, assert_module_floors, assert_no_module_circles};
 
 /// Bottom up; modules on one floor do not import each other.
 const FLOORS: &[&[&str]] = &[
@@ -21,7 +23,75 @@ const FLOORS: &[&[&str]] = &[
     &["lib"],
 ];
 
+/// The files of the solver, bottom up: the questions and goals, the board, what the search
+/// calls, the search, the line, the three kinds of question.
+const SOLVER: &[&[&str]] = &[
+    &["query", "goal", "stats", "tt"],
+    &["board"],
+    &["setup", "bounds", "keys", "ordering"],
+    &["search"],
+    &["line"],
+    &["points", "win_lose", "payoff"],
+];
+
+/// The files of the hidden-hand advice, bottom up.
+const ADVISE: &[&[&str]] = &[
+    &["evidence", "evaluate", "report", "quality"],
+    &["view"],
+    &["sampler"],
+    &["race", "card"],
+];
+
+/// The files of the computer players, bottom up: one contract's players, then the table's.
+const PLAYERS: &[&[&str]] = &[
+    &["easy", "advisor", "cheater"],
+    &["game", "table"],
+    &["table_auction", "table_play", "table_seat"],
+    &["table_game"],
+    &["table_step"],
+];
+
+/// The files of the whole game, bottom up: options and bids, refusals and kontra (with the
+/// levels' names), the record's actions and the payment, the state machine, what it answers.
+const WHOLE_GAME: &[&[&str]] = &[
+    &["options", "bid"],
+    &["error", "kontra"],
+    &["action", "settle"],
+    &["state"],
+    &["turn", "view", "record"],
+    &["seat_turn"],
+];
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
 #[test]
 fn every_import_goes_down_a_floor() {
-    assert_floors(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), FLOORS);
+    assert_floors(&src(), FLOORS);
+}
+
+#[test]
+fn no_module_has_a_circle_among_its_files() {
+    assert_no_module_circles(&src());
+}
+
+#[test]
+fn the_solver_keeps_its_file_order() {
+    assert_module_floors(&src(), "solver", SOLVER);
+}
+
+#[test]
+fn the_advice_keeps_its_file_order() {
+    assert_module_floors(&src(), "advise", ADVISE);
+}
+
+#[test]
+fn the_players_keep_their_file_order() {
+    assert_module_floors(&src(), "players", PLAYERS);
+}
+
+#[test]
+fn the_whole_game_keeps_its_file_order() {
+    assert_module_floors(&src(), "whole_game", WHOLE_GAME);
 }

@@ -417,3 +417,48 @@ fn a_seat_decides_the_same_from_its_view_and_turn_sent_over_the_wire() {
     assert!(cards >= 200, "{cards} cards");
     assert!(moved >= 10, "{moved} worlds with the hidden cards moved");
 }
+
+/// `TablePlayer::picked_up` says whether a decision took the talon: every bid after the
+/// opening did (the holder's raise too), the forehand's opening bid and every decision after
+/// the auction did not, and a pass after a pick-up happens only where no raise is playable.
+#[test]
+fn a_decision_says_whether_it_picked_up_the_talon() {
+    let (mut pickups, mut openings) = (0, 0);
+    for seed in 0..12u64 {
+        let mut g = WholeGame::random(TableRules::default(), (seed % 3) as usize, 500 + seed);
+        let level = if seed % 4 != 1 {
+            TableLevel::Easy
+        } else {
+            TableLevel::Normal
+        };
+        let mut p = TablePlayer::new(level, seed);
+        while g.stage() == Stage::Auction {
+            let seat = g.to_act().unwrap();
+            let mut times = DecisionTimes::default();
+            let a = decide(&g, seat, &mut p, &mut times, &wall)
+                .unwrap()
+                .expect("the seat to act decides");
+            match &a.verb {
+                Verb::Bid { .. } if g.opened() => {
+                    assert!(p.picked_up(), "seed {seed}: {a}");
+                    pickups += 1;
+                }
+                Verb::Bid { .. } => {
+                    assert!(!p.picked_up(), "seed {seed}: the opening {a}");
+                    openings += 1;
+                }
+                Verb::Pass { .. } if p.picked_up() => {
+                    assert!(!g.raise_exists(), "seed {seed}: {a} after a pick-up");
+                }
+                _ => assert!(!p.picked_up(), "seed {seed}: {a}"),
+            }
+            g.apply(a).unwrap();
+        }
+        let seat = g.to_act().unwrap();
+        let mut times = DecisionTimes::default();
+        decide(&g, seat, &mut p, &mut times, &wall).unwrap();
+        assert!(!p.picked_up(), "seed {seed}: after the auction");
+    }
+    assert_eq!(openings, 12);
+    assert!(pickups > 0, "no game had a bid after the opening");
+}

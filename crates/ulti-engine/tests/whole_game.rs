@@ -832,3 +832,45 @@ fn a_raise_is_offered_exactly_when_some_discard_plays_it() {
     assert!(g.raise_exists());
     assert_eq!(g.pickup_twelve().unwrap().len(), 12);
 }
+
+#[test]
+fn a_seat_view_tells_the_public_table_every_seat_sees() {
+    use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, decide};
+    let mut moments = 0;
+    for seed in 0..4u64 {
+        let mut g = WholeGame::random(TableRules::default(), (seed % 3) as usize, seed);
+        let mut players = [0, 1, 2].map(|s| TablePlayer::new(TableLevel::Easy, seed + s));
+        while g.stage() != Stage::Over {
+            for seat in 0..3 {
+                let v = g.view(seat);
+                assert_eq!(v.held, [0, 1, 2].map(|s| g.hand(s).len()));
+                assert_eq!(v.tricks, g.tricks());
+                assert_eq!(v.standing(), g.standing().map(|(s, b)| (s, b.clone())));
+                if let Some(play) = g.play() {
+                    let soloist = g.contracted().unwrap().soloist;
+                    let want: Vec<(usize, Card)> = play
+                        .current_trick()
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &c)| ((play.leader() + i + soloist) % 3, c))
+                        .collect();
+                    assert_eq!(v.current_trick(), want);
+                    assert_eq!(v.trump(), g.contracted().unwrap().trump);
+                }
+                moments += 1;
+            }
+            let s = g.to_act().unwrap();
+            let a = decide(
+                &g,
+                s,
+                &mut players[s],
+                &mut DecisionTimes::default(),
+                &|| 0.0,
+            )
+            .unwrap()
+            .unwrap();
+            g.apply(a).unwrap();
+        }
+    }
+    assert!(moments > 300);
+}

@@ -118,10 +118,22 @@ fn command_json(run: impl FnOnce(&mut Vec<u8>) -> Result<()>) -> Result<String> 
     Ok(s)
 }
 
-/// A deal: the trump suit and three hands of ten cards; the two cards left are the talon.
+/// A deal: the trump suit and three hands of ten cards (seat 0 the soloist, 1 and 2 the
+/// defenders); the two cards left are the talon. Made from a 61-digit deal code (the original
+/// Ulti Minimax app's codes work unchanged) or drawn at random from a seed. Two deals are equal
+/// when they hold the same cards and trump, whatever the order of the cards in their codes.
 ///
-/// Two deals are equal when they hold the same cards and trump, whatever the order of the cards
-/// in their codes.
+/// >>> deal = Deal("0070605040302012737173112323313143435151620212322242526103011")
+/// >>> deal.trump, deal.talon
+/// ('P', ['P7', 'TK'])
+/// >>> deal.soloist
+/// ['P8', 'P9', 'PX', 'PU', 'PO', 'PK', 'PA', 'ZA', 'MA', 'TA']
+/// >>> deal.with_trump("M").code[0], deal.with_trump("M") == deal
+/// ('2', False)
+/// >>> Deal("123")
+/// Traceback (most recent call last):
+///   ...
+/// ulti_solver.DealError: bad deal code "123": a deal code has 61 digits, this one has 3
 #[pyclass(module = "ulti_solver", frozen, eq, hash)]
 #[derive(Clone)]
 pub struct Deal {
@@ -159,7 +171,7 @@ fn names(s: CardSet) -> Vec<String> {
 
 #[pymethods]
 impl Deal {
-    /// Parse a 61-digit deal code (shared/FORMATS.md).
+    /// Parse a 61-digit deal code.
     #[new]
     fn new(code: &str) -> PyResult<Deal> {
         let deal = input::deal(code).map_err(|e| py_err(&e))?;
@@ -169,7 +181,8 @@ impl Deal {
         })
     }
 
-    /// A uniformly random deal from a seed (the same deal as the engine's and the CLI's).
+    /// A uniformly random deal from a seed: the same deal as the engine's and the CLI's for
+    /// that seed (`ulti match --seed S` plays `Deal.random(S * 1000003)`).
     #[staticmethod]
     fn random(seed: u64) -> Deal {
         EngineDeal::random(seed).into()
@@ -230,7 +243,10 @@ impl Deal {
     }
 }
 
-/// The answer to one position (`ulti solve --json`).
+/// The answer to one position (`solve`, the fields of `ulti solve --json`): whether the
+/// contract is playable, whether the soloist wins under best play, the card points it can
+/// force (point contracts) or the payoff per defender (compound bids), one optimal line to
+/// the end of play and, with `all_cards`, each legal card's value.
 #[pyclass(module = "ulti_solver", frozen)]
 pub struct Solution(SolveReport);
 

@@ -1,10 +1,9 @@
-//! The user's auction turn at the table: the twelve cards once the talon is picked up (the
-//! forehand's twelve at the opening), the bidding box (a row per family of bids, a column per
+//! The user's auction turn at the table: the bidding box (a row per family of bids, a column per
 //! form: plain, piros, terített; each bid marked low, unplayable with any discard of the
-//! twelve, ready with the discard chosen, or needing another discard, named), and the auction
-//! so far as everyone heard it (bids without their discards).
+//! twelve, ready with the discard chosen, or needing another discard, named), and a word of the
+//! auction as everyone heard it (bids without their discards).
 
-use ulti_engine::whole_game::{Action, AuctionBid, Verb, WholeGame};
+use ulti_engine::whole_game::{Action, AuctionBid, Verb};
 use ulti_engine::{Bid, Card, CardSet, Seat};
 
 /// One entry of the auction as the table heard it.
@@ -16,34 +15,6 @@ pub enum Heard {
     Pass(Seat),
     /// The holder stood: the auction is over.
     Stand(Seat),
-}
-
-/// The auction so far, bids without their discards.
-#[must_use]
-pub fn heard(game: &WholeGame) -> Vec<Heard> {
-    game.actions()
-        .iter()
-        .filter_map(|a| match &a.verb {
-            Verb::Bid { bid, .. } => Some(Heard::Bid(a.seat, bid.clone())),
-            Verb::Pass { .. } => Some(Heard::Pass(a.seat)),
-            Verb::Stand => Some(Heard::Stand(a.seat)),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The cards `seat` chooses its discard from on its auction turn: the forehand's twelve at
-/// the opening, its ten and the talon once `picked_up`; `None` when it holds no twelve.
-#[must_use]
-pub fn twelve(game: &WholeGame, seat: Seat, picked_up: bool) -> Option<CardSet> {
-    let hand = game.hand(seat);
-    if hand.len() == 12 {
-        Some(hand)
-    } else if picked_up {
-        Some(hand.iter().chain(game.talon().iter()).collect())
-    } else {
-        None
-    }
 }
 
 /// The bidding box's columns: a family of bids said plain, piros, terített or both (betli's
@@ -118,13 +89,14 @@ pub struct Reach {
     bids: Vec<(AuctionBid, bool, Option<[Card; 2]>)>,
 }
 
-/// The ladder's bids for `twelve` in `game`: does each overcall, and which discard plays it.
+/// The ladder's bids for `twelve`, those of `higher` overcalling: does each overcall, and
+/// which discard plays it.
 #[must_use]
-pub fn reach(game: &WholeGame, twelve: CardSet) -> Reach {
+pub fn reach(higher: &[AuctionBid], twelve: CardSet) -> Reach {
     let bids = AuctionBid::ladder()
         .into_iter()
         .map(|b| {
-            let over = game.overcalls(&b);
+            let over = higher.contains(&b);
             let d = if over { b.discard_for(twelve) } else { None };
             (b, over, d)
         })

@@ -13,6 +13,7 @@
 
 pub mod auction;
 pub mod review;
+pub mod scene;
 pub mod seats;
 pub mod share;
 pub mod stakes;
@@ -23,6 +24,8 @@ use ulti_engine::players::TableLevel;
 use ulti_engine::whole_game::{Action, ActionError, Stage, TableRules, Verb, WholeGame};
 
 use crate::model::session::Session;
+
+use self::scene::Scene;
 
 /// The verb of a hint that advises picking up the talon (not an action of the record: the
 /// pick-up is part of the bid that follows it).
@@ -202,6 +205,40 @@ impl Table {
         self.picked_up
     }
 
+    /// The table as the user's seat sees it in `game`: its view (with the talon once it has
+    /// picked it up), what it may do (a kontra it let go at this moment no longer offered),
+    /// and the seat the table waits for.
+    #[must_use]
+    pub fn scene(&self, game: &WholeGame) -> Scene {
+        let user = self.user;
+        let view = if self.picked_up {
+            game.view_after_pickup(user)
+        } else {
+            game.view(user)
+        };
+        let mut turn = game.seat_turn(user, self.picked_up);
+        let played = cards_played(game);
+        if turn
+            .kontra
+            .as_ref()
+            .is_some_and(|(level, _)| self.declined.contains(&(user, played, *level)))
+        {
+            turn.kontra = None;
+        }
+        let waiting = match self.next(game) {
+            Next::User(_) => Some(user),
+            Next::Computer(s) => Some(s),
+            Next::Over => None,
+        };
+        Scene {
+            seat: user,
+            player: true,
+            view,
+            turn: Some(turn),
+            waiting,
+        }
+    }
+
     /// May the user pick up the talon now? On its auction turn once the auction is open; the
     /// holder only when a raise is playable from its twelve (RULES.md, Auction, item 2).
     #[must_use]
@@ -217,13 +254,6 @@ impl Table {
         if self.may_pick_up(game) {
             self.picked_up = true;
         }
-    }
-
-    /// The user has picked up the talon and no higher bid is playable with any discard of its
-    /// twelve: it puts the two cards back and passes (RULES.md, Auction, item 2).
-    #[must_use]
-    pub fn must_put_back(&self, game: &WholeGame) -> bool {
-        self.picked_up && self.next(game) == Next::User(UserTurn::Auction) && !game.raise_exists()
     }
 
     /// What happens next in `game`.
@@ -338,27 +368,6 @@ impl Table {
 #[must_use]
 pub fn cards_played(game: &WholeGame) -> usize {
     game.position().map_or(0, |(_, p)| p.len())
-}
-
-/// The trick on the table with table seats: the one being played, or the last one complete
-/// while the next is empty (`None` before the first card).
-#[must_use]
-pub fn trick_on_table(game: &WholeGame) -> Option<crate::model::line::TrickView> {
-    let soloist = game.contracted()?.soloist;
-    let mut t = crate::model::line::trick_history(game.play()?).pop()?;
-    for p in &mut t.cards {
-        p.seat = (p.seat + soloist) % 3;
-    }
-    t.winner = t.winner.map(|w| (w + soloist) % 3);
-    Some(t)
-}
-
-/// Tricks taken so far by the soloist and by the defenders.
-#[must_use]
-pub fn tricks_taken(game: &WholeGame) -> Option<(usize, usize)> {
-    let g = game.play()?;
-    let soloist = g.soloist_tricks();
-    Some((soloist, g.tricks().len() - soloist))
 }
 
 /// The solver page's query string (without `?`) for the card play of `game` at its last card:

@@ -4,10 +4,10 @@
 //! is the seat everyone waits for.
 
 use ulti_engine::Seat;
-use ulti_engine::whole_game::{Stage, WholeGame};
+use ulti_engine::whole_game::Stage;
 
-use super::Next;
-use super::auction::{Heard, heard};
+use super::auction::Heard;
+use super::scene::Scene;
 
 /// Where a seat sits on the screen, seen from the user's chair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,51 +77,44 @@ pub struct SeatInfo {
     pub to_act: bool,
 }
 
-/// The three seats of `game` for the user at `user` (who has `picked_up` the talon or not),
-/// `next` being what the table waits for.
+/// The three seats of the table in `scene`.
 #[must_use]
-pub fn seats(game: &WholeGame, user: Seat, picked_up: bool, next: Option<&Next>) -> [SeatInfo; 3] {
-    let words = heard(game);
-    let standing = game.standing().map(|(s, _)| s);
-    let auction = game.stage() == Stage::Auction;
+pub fn seats(scene: &Scene) -> [SeatInfo; 3] {
+    let words = scene.heard();
+    let standing = scene.standing().map(|(s, _)| s);
+    let auction = scene.stage() == Stage::Auction;
+    let dealer = scene.view.dealer;
     [0, 1, 2].map(|seat| {
         let mut roles = Vec::new();
-        if game.dealer() == seat {
+        if dealer == seat {
             roles.push(Role::Dealer);
         }
-        if game.forehand() == seat {
+        if (dealer + 1) % 3 == seat {
             roles.push(Role::Forehand);
         }
-        let user_picked = auction && picked_up && seat == user;
         if auction && standing == Some(seat) {
             roles.push(Role::Holder);
         }
-        if user_picked {
+        if auction && scene.player && seat == scene.seat && scene.picked_up() {
             roles.push(Role::PickedUp);
         }
-        match game.contracted() {
-            Some(c) if c.soloist == seat => roles.push(Role::Soloist),
+        match scene.view.soloist {
+            Some(s) if s == seat => roles.push(Role::Soloist),
             Some(_) => roles.push(Role::Defender),
             None => {}
         }
-        let cards = game.hand(seat).len() as usize + if user_picked { 2 } else { 0 };
         let said = if auction {
             words.iter().rev().find(|h| heard_seat(h) == seat).cloned()
         } else {
             None
         };
-        let to_act = match next {
-            Some(Next::Computer(s)) => *s == seat,
-            Some(Next::User(_)) => seat == user,
-            _ => false,
-        };
         SeatInfo {
             seat,
-            place: place(seat, user),
+            place: place(seat, scene.seat),
             roles,
-            cards,
+            cards: scene.held(seat),
             said,
-            to_act,
+            to_act: scene.waiting == Some(seat),
         }
     })
 }

@@ -2,7 +2,7 @@
 //! now and after the kontra, made and lost, per defender (shared/RULES.md "Kontra",
 //! "Payment").
 
-use ulti_engine::whole_game::WholeGame;
+use ulti_engine::whole_game::AuctionBid;
 use ulti_engine::{Contract, Suit, component_payoff};
 
 /// One unit's stakes per defender, from the soloist's side (positive: the defender pays).
@@ -20,14 +20,17 @@ pub struct UnitStake {
     pub lost_then: i32,
 }
 
-/// The stakes of `units` doubled to `level` in `game` (units standing at `level − 1`).
+/// The stakes of `units` of `bid` (played with `trump`; `None` for a no-trump bid) doubled to
+/// `level` (units standing at `level − 1`).
 #[must_use]
-pub fn kontra_stakes(game: &WholeGame, units: &[Contract], level: u8) -> Vec<UnitStake> {
-    let Some(c) = game.contracted() else {
-        return Vec::new();
-    };
-    let trump = c.trump.unwrap_or(Suit::Piros);
-    let scoring = c.bid.scoring();
+pub fn kontra_stakes(
+    bid: &AuctionBid,
+    trump: Option<Suit>,
+    units: &[Contract],
+    level: u8,
+) -> Vec<UnitStake> {
+    let trump = trump.unwrap_or(Suit::Piros);
+    let scoring = bid.scoring();
     let at = |unit, won, k: u8| {
         component_payoff(
             unit,

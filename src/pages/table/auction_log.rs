@@ -4,9 +4,8 @@
 use leptos::prelude::*;
 
 use super::TablePage;
-use super::felt::heard_words;
-use crate::i18n::{table_seat, text};
-use crate::model::table::auction::heard;
+use super::felt::{heard_words, seat_name};
+use crate::i18n::text;
 use crate::model::table::seats::heard_seat;
 
 /// The auction heard.
@@ -16,16 +15,17 @@ pub(super) fn AuctionLog() -> impl IntoView {
     let lang = tp.lang;
     let items = move || {
         let l = lang.get();
-        let user = tp.table.with(|t| t.user);
-        tp.game.with(|g| {
-            g.as_ref().map(|g| {
-                heard(g)
+        tp.scene.with(|scene| {
+            scene.as_ref().map(|scene| {
+                scene
+                    .heard()
                     .iter()
                     .map(|h| {
                         let s = heard_seat(h);
-                        let line = format!("{}: {}", table_seat(l, s, user), heard_words(l, h));
+                        let line = format!("{}: {}", seat_name(l, scene, s), heard_words(l, h));
+                        let mine = scene.player && s == scene.seat;
                         view! {
-                            <li data-testid="table-heard" data-seat=s.to_string() class:is-user=s == user>
+                            <li data-testid="table-heard" data-seat=s.to_string() class:is-user=mine>
                                 {line}
                             </li>
                         }

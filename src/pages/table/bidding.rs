@@ -41,7 +41,10 @@ pub(super) fn BiddingBox() -> impl IntoView {
     // What the twelve can play: once per twelve and standing bid, not per click.
     let reached = Memo::new(move |_| {
         let twelve = tp.twelve.get()?;
-        tp.game.with(|g| g.as_ref().map(|g| reach(g, twelve)))
+        tp.scene.with(|s| {
+            let turn = s.as_ref()?.turn.as_ref()?;
+            Some(reach(&turn.higher, twelve))
+        })
     });
     let discard = move || <[Card; 2]>::try_from(tp.discard.get()).ok();
     let rows = Memo::new(move |_| {
@@ -78,7 +81,9 @@ pub(super) fn BiddingBox() -> impl IntoView {
         };
         let click = move |_| match (fit, discard()) {
             (Fit::Ready, Some(d)) => {
-                let user = tp.table.with_untracked(|t| t.user);
+                let user = tp
+                    .scene
+                    .with_untracked(|s| s.as_ref().map_or(0, |s| s.seat));
                 tp.chosen_bid.set(None);
                 tp.act(bid_action(user, bid.clone(), d));
             }
@@ -202,7 +207,9 @@ fn NeedsPanel() -> impl IntoView {
         let l = lang.get();
         let name = auction_bid_name(l, &bid);
         let value = bid.value().to_string();
-        let user = tp.table.with_untracked(|t| t.user);
+        let user = tp
+            .scene
+            .with_untracked(|s| s.as_ref().map_or(0, |s| s.seat));
         if let Ok(d) = <[Card; 2]>::try_from(chosen.as_slice())
             && plays(&bid, twelve, d)
         {

@@ -10,7 +10,7 @@
 
 use leptos::prelude::*;
 use ulti_engine::Seat;
-use ulti_engine::whole_game::{Stage, Verb, WholeGame};
+use ulti_engine::whole_game::Stage;
 
 use super::TablePage;
 use super::hand::Hand;
@@ -21,8 +21,8 @@ use crate::i18n::{
 };
 use crate::model::line::TrickView;
 use crate::model::table::auction::Heard;
+use crate::model::table::scene::{Scene, TalonOnFelt};
 use crate::model::table::seats::{Place, Role, SeatInfo, place, seats};
-use crate::model::table::{trick_on_table, tricks_taken};
 
 /// The words of a seat's last word in the auction: "Red ulti (10)", "pass", "stands".
 pub(super) fn heard_words(lang: Lang, h: &Heard) -> String {
@@ -42,19 +42,17 @@ pub(super) fn heard_words(lang: Lang, h: &Heard) -> String {
 
 /// The contract in words: "Player 2 plays Ulti, trump Acorns"; before the trump is named,
 /// without it.
-pub(super) fn contract_text(lang: Lang, game: &WholeGame, user: Seat) -> Option<String> {
-    let c = game.contracted()?;
+pub(super) fn contract_text(lang: Lang, scene: &Scene) -> Option<String> {
+    let (soloist, bid, trump) = scene.contract()?;
     let mut t = tr_with(
         lang,
         "whole.contract",
         &[
-            ("seat", &table_seat(lang, c.soloist, user)),
-            ("bid", &auction_bid_name(lang, &c.bid)),
+            ("seat", &seat_name(lang, scene, soloist)),
+            ("bid", &auction_bid_name(lang, &bid)),
         ],
     );
-    if c.bid.has_trumps()
-        && let Some(s) = c.trump
-    {
+    if let Some(s) = trump.filter(|_| bid.has_trumps()) {
         t.push_str(&tr_with(
             lang,
             "whole.trump_is",
@@ -65,8 +63,8 @@ pub(super) fn contract_text(lang: Lang, game: &WholeGame, user: Seat) -> Option<
 }
 
 /// The kontras said, per unit: "Ulti: kontra" (both defenders' levels when they differ).
-pub(super) fn kontra_text(lang: Lang, game: &WholeGame) -> Option<String> {
-    let book = game.kontra()?;
+pub(super) fn kontra_text(lang: Lang, scene: &Scene) -> Option<String> {
+    let book = scene.view.kontra.as_ref()?;
     let parts: Vec<String> = book
         .units
         .iter()
@@ -81,6 +79,16 @@ pub(super) fn kontra_text(lang: Lang, game: &WholeGame) -> Option<String> {
         })
         .collect();
     (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+/// A seat's name as `scene` shows it: "Player 2", "Player 1 (you)" for the seat a player sees
+/// it from.
+pub(super) fn seat_name(lang: Lang, scene: &Scene, seat: Seat) -> String {
+    table_seat(
+        lang,
+        seat,
+        if scene.player { scene.seat } else { usize::MAX },
+    )
 }
 
 /// A role's words.
@@ -110,30 +118,13 @@ fn role_id(r: Role) -> &'static str {
     }
 }
 
-/// The talon on the felt during the auction: laid down by a seat (it slides in from there),
-/// picked up by the user (it slides into the hand), or not yet laid (the forehand's twelve).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct TalonOnFelt {
-    /// Bids said so far: a new talon is laid with each.
-    laid: usize,
-    /// Where it came from.
-    from: Option<Place>,
-    /// The user holds it now.
-    picked: bool,
-}
-
 /// The felt.
 #[component]
 pub(super) fn Felt() -> impl IntoView {
     let tp = expect_context::<TablePage>();
     let lang = tp.lang;
-    let user = move || tp.table.with(|t| t.user);
-    let infos = Memo::new(move |_| {
-        let (u, picked) = tp.table.with(|t| (t.user, t.picked_up()));
-        let next = tp.next();
-        tp.game
-            .with(|g| g.as_ref().map(|g| seats(g, u, picked, next.as_ref())))
-    });
+    let scene = tp.scene;
+    let infos = Memo::new(move |_| scene.with(|s| s.as_ref().map(seats)));
     let seat_at = move |p: Place| {
         Signal::derive(move || {
             infos.with(|i| {
@@ -143,36 +134,26 @@ pub(super) fn Felt() -> impl IntoView {
         })
     };
     let deal_no = move || tp.table.with(|t| t.deal_number());
-    let stage = Memo::new(move |_| tp.game.with(|g| g.as_ref().map(WholeGame::stage)));
+    let stage = Memo::new(move |_| scene.with(|s| s.as_ref().map(Scene::stage)));
     let talon = Memo::new(move |_| {
-        let (u, picked) = tp.table.with(|t| (t.user, t.picked_up()));
-        tp.game.with(|g| {
-            let g = g.as_ref().filter(|g| g.stage() == Stage::Auction)?;
-            let laid = g
-                .actions()
-                .iter()
-                .filter(|a| matches!(a.verb, Verb::Bid { .. } | Verb::Pass { discard: Some(_) }))
-                .count();
-            (laid > 0).then(|| TalonOnFelt {
-                laid,
-                from: g.talon_by().map(|s| place(s, u)),
-                picked,
-            })
+        scene.with(|s| {
+            let s = s.as_ref()?;
+            s.talon_on_felt().map(|t| (t, place(t.by, s.seat)))
         })
     });
     let standing = move || {
         let l = lang.get();
-        tp.game.with(|g| {
-            let g = g.as_ref().filter(|g| g.stage() == Stage::Auction)?;
-            Some(match g.standing() {
-                Some((s, b)) => format!(
+        scene.with(|s| {
+            let s = s.as_ref().filter(|s| s.stage() == Stage::Auction)?;
+            Some(match s.standing() {
+                Some((seat, b)) => format!(
                     "{} · {}",
-                    table_seat(l, s, user()),
+                    seat_name(l, s, seat),
                     tr_with(
                         l,
                         "whole.standing",
                         &[
-                            ("bid", &auction_bid_name(l, b)),
+                            ("bid", &auction_bid_name(l, &b)),
                             ("value", &b.value().to_string())
                         ]
                     )
@@ -181,7 +162,7 @@ pub(super) fn Felt() -> impl IntoView {
             })
         })
     };
-    let trick = Memo::new(move |_| tp.game.with(|g| g.as_ref().and_then(trick_on_table)));
+    let trick = Memo::new(move |_| scene.with(|s| s.as_ref().and_then(Scene::trick)));
 
     view! {
         <section class="felt" aria-labelledby="felt-title" data-testid="table-felt">
@@ -192,13 +173,13 @@ pub(super) fn Felt() -> impl IntoView {
                 <span class="felt-contract" data-testid="table-contract">
                     {move || {
                         let l = lang.get();
-                        tp.game.with(|g| g.as_ref().and_then(|g| contract_text(l, g, user())))
+                        scene.with(|s| s.as_ref().and_then(|s| contract_text(l, s)))
                     }}
                 </span>
                 <span class="felt-kontras" data-testid="table-kontras">
                     {move || {
                         let l = lang.get();
-                        tp.game.with(|g| g.as_ref().and_then(|g| kontra_text(l, g)))
+                        scene.with(|s| s.as_ref().and_then(|s| kontra_text(l, s)))
                     }}
                 </span>
             </header>
@@ -209,7 +190,7 @@ pub(super) fn Felt() -> impl IntoView {
                     (stage.get() == Some(Stage::Auction))
                         .then(|| {
                             view! {
-                                {move || talon.get().map(talon_view)}
+                                {move || talon.get().map(|(t, from)| talon_view(t, from))}
                                 <p class="felt-standing" data-testid="table-standing">{standing}</p>
                             }
                         })
@@ -221,8 +202,8 @@ pub(super) fn Felt() -> impl IntoView {
                 <p class="felt-tricks" data-testid="table-tricks">
                     {move || {
                         let l = lang.get();
-                        tp.game
-                            .with(|g| g.as_ref().and_then(tricks_taken))
+                        scene
+                            .with(|s| s.as_ref().and_then(Scene::tricks_taken))
                             .map(|(s, d)| {
                                 tr_with(
                                     l,
@@ -241,10 +222,10 @@ pub(super) fn Felt() -> impl IntoView {
 
 /// The talon's two cards, face down; a new element per talon laid, so it slides in once from
 /// the seat that laid it (and into the hand when the user picks it up).
-fn talon_view(t: TalonOnFelt) -> impl IntoView {
+fn talon_view(t: TalonOnFelt, from: Place) -> impl IntoView {
     let tp = expect_context::<TablePage>();
     let lang = tp.lang;
-    let from = t.from.map_or("center", Place::id);
+    let from = from.id();
     view! {
         <div
             class="felt-talon"
@@ -267,8 +248,11 @@ fn talon_view(t: TalonOnFelt) -> impl IntoView {
 fn SeatBox(#[prop(into)] info: Signal<Option<SeatInfo>>) -> impl IntoView {
     let tp = expect_context::<TablePage>();
     let lang = tp.lang;
-    let user = move || tp.table.with(|t| t.user);
     let seat = move || info.with(|i| i.as_ref().map_or(0, |i| i.seat));
+    let viewer = move || {
+        tp.scene
+            .with(|s| s.as_ref().filter(|s| s.player).map(|s| s.seat))
+    };
     let place_id = move || info.with(|i| i.as_ref().map_or("bottom", |i| i.place.id()));
     let thinking = move || tp.thinking.get() == Some(seat());
     let to_act = move || info.with(|i| i.as_ref().is_some_and(|i| i.to_act));
@@ -276,7 +260,7 @@ fn SeatBox(#[prop(into)] info: Signal<Option<SeatInfo>>) -> impl IntoView {
         <div
             class="seat-box"
             class:to-act=to_act
-            class:is-user=move || seat() == user()
+            class:is-user=move || viewer() == Some(seat())
             data-place=place_id
             data-testid="table-seat"
             data-seat=move || seat().to_string()
@@ -291,7 +275,9 @@ fn SeatBox(#[prop(into)] info: Signal<Option<SeatInfo>>) -> impl IntoView {
             }
         >
             <div class="seat-head">
-                <strong class="seat-name">{move || table_seat(lang.get(), seat(), user())}</strong>
+                <strong class="seat-name">
+                    {move || table_seat(lang.get(), seat(), viewer().unwrap_or(usize::MAX))}
+                </strong>
                 {move || {
                     thinking()
                         .then(|| {
@@ -346,7 +332,12 @@ fn SeatBox(#[prop(into)] info: Signal<Option<SeatInfo>>) -> impl IntoView {
 fn TrickOnFelt(trick: Memo<Option<TrickView>>) -> impl IntoView {
     let tp = expect_context::<TablePage>();
     let lang = tp.lang;
-    let user = move || tp.table.with(|t| t.user);
+    let viewer = move || tp.scene.with(|s| s.as_ref().map_or(0, |s| s.seat));
+    let name = move |l, s| {
+        tp.scene
+            .with(|sc| sc.as_ref().map(|sc| seat_name(l, sc, s)))
+            .unwrap_or_default()
+    };
     let cards = move || trick.with(|t| t.as_ref().map(|t| t.cards.clone()).unwrap_or_default());
     let number = move || trick.with(|t| t.as_ref().map_or(0, |t| t.number));
     let winner = move || trick.with(|t| t.as_ref().and_then(|t| t.winner));
@@ -355,13 +346,13 @@ fn TrickOnFelt(trick: Memo<Option<TrickView>>) -> impl IntoView {
             class="felt-trick"
             data-testid="table-trick"
             data-number=move || number().to_string()
-            data-winner=move || winner().map(|w| place(w, user()).id())
+            data-winner=move || winner().map(|w| place(w, viewer()).id())
             role="group"
             aria-label=move || tr(lang.get(), "whole.trick")
         >
             <For each=cards key=|p| p.card let(p)>
                 {
-                    let at = place(p.seat, tp.table.with_untracked(|t| t.user));
+                    let at = place(p.seat, viewer());
                     view! {
                         <span
                             class=format!("card trick-card {}", suit_class(p.card.suit()))
@@ -372,7 +363,7 @@ fn TrickOnFelt(trick: Memo<Option<TrickView>>) -> impl IntoView {
                             role="img"
                             aria-label=move || {
                                 let l = lang.get();
-                                format!("{}, {}", card_name(l, p.card), table_seat(l, p.seat, user()))
+                                format!("{}, {}", card_name(l, p.card), name(l, p.seat))
                             }
                         >
                             <CardFace card=p.card />
@@ -384,7 +375,7 @@ fn TrickOnFelt(trick: Memo<Option<TrickView>>) -> impl IntoView {
         <p class="trick-label" data-testid="table-trick-winner">
             {move || {
                 let l = lang.get();
-                winner().map(|w| tr_with(l, "play.last_trick", &[("seat", &table_seat(l, w, user()))]))
+                winner().map(|w| tr_with(l, "play.last_trick", &[("seat", &name(l, w))]))
             }}
         </p>
     }

@@ -4,35 +4,42 @@
 //! to click in the play.
 
 use leptos::prelude::*;
-use ulti_engine::whole_game::{Action, Verb, WholeGame};
+use ulti_engine::whole_game::{Action, Stage, Verb};
 use ulti_engine::{Card, CardSet};
 
 use super::TablePage;
 use crate::components::card::HandCard;
 use crate::i18n::{text, tr};
-use crate::model::table::{Next, UserTurn};
+use crate::model::table::scene::Scene;
 
 /// The user's hand.
 #[component]
 pub(super) fn Hand() -> impl IntoView {
     let tp = expect_context::<TablePage>();
     let lang = tp.lang;
-    let user = move || tp.table.with(|t| t.user);
-    let next = Memo::new(move |_| tp.next());
+    let scene = tp.scene;
     let twelve_now = tp.twelve;
-    let talon_shown = move || {
-        twelve_now.get().and_then(|_| {
-            tp.game.with(|g| {
-                g.as_ref()
-                    .filter(|g| g.hand(user()).len() == 10)
-                    .map(WholeGame::talon)
+    // The user's card to play now (not a kontra out of turn).
+    let card_turn = Memo::new(move |_| {
+        scene.with(|s| {
+            s.as_ref().and_then(|s| {
+                let t = s.turn.as_ref()?;
+                (t.to_act && s.stage() == Stage::Play).then_some((s.seat, t.legal))
             })
         })
+    });
+    let talon_shown = move || {
+        twelve_now
+            .get()
+            .map(|_| scene.with(|s| s.as_ref().map_or(CardSet::EMPTY, Scene::talon_in_hand)))
     };
     let cards = move || {
         twelve_now.get().unwrap_or_else(|| {
-            tp.game
-                .with(|g| g.as_ref().map_or(CardSet::EMPTY, |g| g.hand(user())))
+            scene.with(|s| {
+                s.as_ref()
+                    .filter(|s| s.player)
+                    .map_or(CardSet::EMPTY, |s| s.view.hand)
+            })
         })
     };
     let on_pick = move |card: Card| {
@@ -46,13 +53,12 @@ pub(super) fn Hand() -> impl IntoView {
             });
             return;
         }
-        if next.get_untracked() != Some(Next::User(UserTurn::Card)) {
-            return;
+        if let Some((seat, _)) = card_turn.get_untracked() {
+            tp.act(Action {
+                seat,
+                verb: Verb::Card(card),
+            });
         }
-        tp.act(Action {
-            seat: user(),
-            verb: Verb::Card(card),
-        });
     };
     let hand_view = move || {
         let talon = talon_shown().unwrap_or(CardSet::EMPTY);
@@ -61,10 +67,9 @@ pub(super) fn Hand() -> impl IntoView {
             .map(|card| {
                 // Dimmed only when the user is to play a card and this one may not be played.
                 let legal = Signal::derive(move || {
-                    next.get() != Some(Next::User(UserTurn::Card))
-                        || tp
-                            .game
-                            .with(|g| g.as_ref().is_some_and(|g| g.legal_cards().contains(card)))
+                    card_turn
+                        .get()
+                        .is_none_or(|(_, legal)| legal.contains(card))
                 });
                 let chosen = move || tp.discard.with(|d| d.contains(&card));
                 let pressed =

@@ -33,8 +33,9 @@ use ulti_engine::{Card, CardSet, Contract, Seat};
 use crate::components::deck::random_seed;
 use crate::components::header::Header;
 use crate::i18n::{Lang, seats_in_words, text, tr_with};
-use crate::model::table::auction::{discard_help, plays, twelve};
-use crate::model::table::{Next, Table, UserTurn};
+use crate::model::table::auction::{discard_help, plays};
+use crate::model::table::scene::Scene;
+use crate::model::table::{Next, Table};
 use crate::protocol::{Answer, UNEXPECTED_ANSWER};
 use crate::solver_client::now_ms;
 use crate::solver_client::{SolverClient, TableAsk, TableTickets};
@@ -66,6 +67,8 @@ struct TablePage {
     table: RwSignal<Table>,
     /// The game on the table (the one in progress, or the last one finished).
     game: RwSignal<Option<WholeGame>>,
+    /// The table as the user's seat sees it (everything the felt and the controls show).
+    scene: Memo<Option<Scene>>,
     /// The twelve the user chooses its discard from, on its auction turn once it holds them.
     twelve: Memo<Option<CardSet>>,
     /// The cards chosen for the discard.
@@ -132,6 +135,25 @@ impl TablePage {
         }
     }
 
+    /// The user picks up the talon.
+    fn pick_up(&self) {
+        self.update(|t, g| {
+            if let Some(g) = g {
+                t.pick_up(g);
+            }
+        });
+    }
+
+    /// The user lets its out-of-turn kontra go at this moment.
+    fn decline(&self) {
+        self.update(|t, g| {
+            if let Some(g) = g {
+                let user = t.user;
+                t.decline(g, user);
+            }
+        });
+    }
+
     /// Any change to the table: the game follows it.
     fn update(&self, f: impl FnOnce(&mut Table, &mut Option<WholeGame>)) {
         let mut game = self.game.get_untracked();
@@ -189,15 +211,8 @@ pub fn TableRoute() -> impl IntoView {
     let game0 = table0.game();
     let table = RwSignal::new(table0);
     let game = RwSignal::new(game0);
-    let twelve_now = Memo::new(move |_| {
-        let (user, picked, next) = table.with(|t| {
-            let next = game.with(|g| g.as_ref().map(|g| t.next(g)));
-            (t.user, t.picked_up(), next)
-        });
-        (next == Some(Next::User(UserTurn::Auction)))
-            .then(|| game.with(|g| g.as_ref().and_then(|g| twelve(g, user, picked))))
-            .flatten()
-    });
+    let scene = Memo::new(move |_| game.with(|g| g.as_ref().map(|g| table.with(|t| t.scene(g)))));
+    let twelve_now = Memo::new(move |_| scene.with(|s| s.as_ref().and_then(Scene::twelve)));
     let discard = RwSignal::new(Vec::new());
     let chosen_bid = RwSignal::new(None::<AuctionBid>);
     let suggested = Memo::new(move |_| {
@@ -215,6 +230,7 @@ pub fn TableRoute() -> impl IntoView {
         lang,
         table,
         game,
+        scene,
         twelve: twelve_now,
         discard,
         chosen_bid,

@@ -4,67 +4,83 @@
 //! the hint.
 
 use leptos::prelude::*;
-use ulti_engine::whole_game::{Action, Stage, Verb, WholeGame};
-use ulti_engine::{Contract, Seat, Suit};
+use ulti_engine::Contract;
+use ulti_engine::whole_game::{Action, SeatTurn, Stage, Verb};
 
 use super::TablePage;
 use super::bidding::BiddingBox;
+use super::felt::seat_name;
 use super::hint::HintBox;
 use crate::components::card::{SuitIcon, suit_class};
-use crate::i18n::{
-    Lang, contract_name, kontra_name, seats_in_words, suit_name, table_seat, text, tr, tr_with,
-};
+use crate::i18n::{Lang, contract_name, kontra_name, seats_in_words, suit_name, text, tr, tr_with};
+use crate::model::table::UserTurn;
+use crate::model::table::scene::Scene;
 use crate::model::table::stakes::kontra_stakes;
-use crate::model::table::{Next, Table, UserTurn};
 
-/// What the user is asked now, in words.
-fn status(lang: Lang, next: Option<&Next>, game: Option<&WholeGame>, table: &Table) -> String {
-    let user = table.user;
-    match next {
-        Some(Next::User(UserTurn::Auction)) => {
-            let Some(g) = game else {
-                return String::new();
-            };
-            if table.must_put_back(g) {
+/// What the seat is asked now, in words (or who the table waits for).
+fn status(lang: Lang, scene: &Scene) -> String {
+    let Some(turn) = scene.turn.as_ref() else {
+        return String::new();
+    };
+    match scene.asked() {
+        Some(UserTurn::Auction) => {
+            if scene.must_put_back() {
                 tr(lang, "whole.ask_put_back")
-            } else if table.picked_up() {
+            } else if turn.picked_up {
                 tr(lang, "whole.ask_picked_up")
-            } else if g.holder_turn() && !g.raise_exists() {
+            } else if turn.holder_turn && !turn.may_pick_up {
                 tr(lang, "whole.ask_stand_only")
-            } else if g.holder_turn() {
+            } else if turn.holder_turn {
                 tr(lang, "whole.ask_stand")
-            } else if !g.opened() {
+            } else if !turn.opened {
                 tr(lang, "whole.ask_open")
             } else {
                 tr(lang, "whole.ask_bid")
             }
         }
-        Some(Next::User(UserTurn::Trump)) => tr(lang, "whole.ask_trump"),
-        Some(Next::User(UserTurn::Card)) => tr(lang, "whole.ask_card"),
-        Some(Next::User(UserTurn::Kontra { level })) => tr_with(
+        Some(UserTurn::Trump) => tr(lang, "whole.ask_trump"),
+        Some(UserTurn::Card) => tr(lang, "whole.ask_card"),
+        Some(UserTurn::Kontra { level }) => tr_with(
             lang,
             "whole.ask_kontra",
-            &[("kontra", &kontra_name(lang, *level))],
+            &[("kontra", &kontra_name(lang, level))],
         ),
-        Some(Next::Computer(s)) => tr_with(
-            lang,
-            "play.thinking",
-            &[("seat", &table_seat(lang, *s, user))],
-        ),
-        _ => String::new(),
+        None => scene
+            .waiting
+            .map(|s| {
+                tr_with(
+                    lang,
+                    "play.thinking",
+                    &[("seat", &seat_name(lang, scene, s))],
+                )
+            })
+            .unwrap_or_default(),
     }
 }
 
 /// The seat the table waits for, in words: "Your turn" / "Player 2's turn".
-fn whose(lang: Lang, next: Option<&Next>, user: Seat) -> String {
-    match next {
-        Some(Next::User(_)) => tr(lang, "whole.your_turn"),
-        Some(Next::Computer(s)) => tr_with(
+fn whose(lang: Lang, scene: &Scene) -> String {
+    match scene.waiting {
+        Some(s) if scene.player && s == scene.seat => tr(lang, "whole.your_turn"),
+        Some(s) => tr_with(
             lang,
             "whole.turn_of",
-            &[("seat", &table_seat(lang, *s, user))],
+            &[("seat", &seat_name(lang, scene, s))],
         ),
-        _ => String::new(),
+        None => String::new(),
+    }
+}
+
+/// What the table waits for, for tests and CSS: `auction|trump|card|kontra` (the user),
+/// `computer-N` (another seat), `over`.
+fn next_id(scene: &Scene) -> String {
+    match (scene.asked(), scene.waiting) {
+        (Some(UserTurn::Auction), _) => "auction".into(),
+        (Some(UserTurn::Trump), _) => "trump".into(),
+        (Some(UserTurn::Card), _) => "card".into(),
+        (Some(UserTurn::Kontra { .. }), _) => "kontra".into(),
+        (None, Some(s)) => format!("computer-{s}"),
+        (None, None) => "over".into(),
     }
 }
 
@@ -73,58 +89,43 @@ fn whose(lang: Lang, next: Option<&Next>, user: Seat) -> String {
 pub(super) fn UserTurnPanel() -> impl IntoView {
     let tp = expect_context::<TablePage>();
     let lang = tp.lang;
-    let user = move || tp.table.with(|t| t.user);
-    let next = Memo::new(move |_| tp.next());
-    let auction_turn = move || next.get() == Some(Next::User(UserTurn::Auction));
-    let mine = move || matches!(next.get(), Some(Next::User(_)));
+    let scene = tp.scene;
+    let asked = Memo::new(move |_| scene.with(|s| s.as_ref().and_then(Scene::asked)));
+    let mine = move || asked.get().is_some();
+    let with_scene =
+        move |f: &dyn Fn(&Scene) -> String| scene.with(|s| s.as_ref().map(f).unwrap_or_default());
 
     view! {
         <section class="panel table-turn" class:mine=mine aria-labelledby="table-turn-title" data-testid="table-turn">
             <div class="turn-banner" data-testid="table-whose" data-mine=move || mine().to_string()>
                 <h2 id="table-turn-title">
-                    {move || whose(lang.get(), next.get().as_ref(), user())}
+                    {move || {
+                        let l = lang.get();
+                        with_scene(&|s| whose(l, s))
+                    }}
                 </h2>
                 <p
                     class="play-status"
                     data-testid="table-status"
-                    data-next=move || match next.get() {
-                        Some(Next::User(UserTurn::Auction)) => "auction".to_string(),
-                        Some(Next::User(UserTurn::Trump)) => "trump".to_string(),
-                        Some(Next::User(UserTurn::Card)) => "card".to_string(),
-                        Some(Next::User(UserTurn::Kontra { .. })) => "kontra".to_string(),
-                        Some(Next::Computer(s)) => format!("computer-{s}"),
-                        _ => "over".to_string(),
-                    }
+                    data-next=move || with_scene(&next_id)
                     aria-live="polite"
                 >
                     {move || {
                         let l = lang.get();
-                        let n = next.get();
-                        tp.table.with(|t| tp.game.with(|g| status(l, n.as_ref(), g.as_ref(), t)))
+                        with_scene(&|s| status(l, s))
                     }}
                 </p>
             </div>
             {move || {
-                tp.twelve
-                    .get()
-                    .filter(|t| {
-                        t.len() == 12
-                            && tp.table.with(|tb| {
-                                tb.picked_up()
-                                    && tp.game.with(|g| g.as_ref().is_some_and(|g| !tb.must_put_back(g)))
-                            })
-                    })
-                    .map(|_| view! { <p class="hint" data-testid="table-talon-note">{text(lang, "whole.talon_note")}</p> })
+                scene
+                    .with(|s| s.as_ref().is_some_and(|s| s.picked_up() && !s.must_put_back()))
+                    .then(|| view! { <p class="hint" data-testid="table-talon-note">{text(lang, "whole.talon_note")}</p> })
             }}
-            {move || auction_turn().then(|| view! { <AuctionControls /> })}
-            {move || (next.get() == Some(Next::User(UserTurn::Trump))).then(|| view! { <TrumpControls /> })}
-            {move || match next.get() {
-                Some(Next::User(UserTurn::Card)) => {
-                    view! { <KontraControls out_of_turn=false /> }.into_any()
-                }
-                Some(Next::User(UserTurn::Kontra { .. })) => {
-                    view! { <KontraControls out_of_turn=true /> }.into_any()
-                }
+            {move || (asked.get() == Some(UserTurn::Auction)).then(|| view! { <AuctionControls /> })}
+            {move || (asked.get() == Some(UserTurn::Trump)).then(|| view! { <TrumpControls /> })}
+            {move || match asked.get() {
+                Some(UserTurn::Card) => view! { <KontraControls out_of_turn=false /> }.into_any(),
+                Some(UserTurn::Kontra { .. }) => view! { <KontraControls out_of_turn=true /> }.into_any(),
                 _ => ().into_any(),
             }}
             {move || {
@@ -148,32 +149,18 @@ pub(super) fn UserTurnPanel() -> impl IntoView {
 fn AuctionControls() -> impl IntoView {
     let tp = expect_context::<TablePage>();
     let lang = tp.lang;
-    let user = move || tp.table.with_untracked(|t| t.user);
-    let game = move || tp.game.get();
-    let picked = move || tp.table.with(Table::picked_up);
-    let holder = move || game().is_some_and(|g| g.holder_turn());
-    let opened = move || game().is_some_and(|g| g.opened());
-    let may_pass = move || game().is_some_and(|g| g.may_pass());
-    let may_pick_up = move || {
-        tp.game.with(|g| {
-            g.as_ref()
-                .is_some_and(|g| tp.table.with(|t| t.may_pick_up(g)))
-        })
+    let scene = tp.scene;
+    let seat = move || scene.with_untracked(|s| s.as_ref().map_or(0, |s| s.seat));
+    let turn = move |f: fn(&SeatTurn) -> bool| {
+        scene.with(|s| s.as_ref().and_then(|s| s.turn.as_ref()).is_some_and(f))
     };
-    let put_back = move || {
-        tp.game.with(|g| {
-            g.as_ref()
-                .is_some_and(|g| tp.table.with(|t| t.must_put_back(g)))
-        })
-    };
-    let pick_up = move |_| {
-        tp.update(|t, g| {
-            if let Some(g) = g {
-                t.pick_up(g);
-            }
-        });
-    };
-    let say = move |verb: Verb| tp.act(Action { seat: user(), verb });
+    let picked = move || turn(|t| t.picked_up);
+    let holder = move || turn(|t| t.holder_turn);
+    let may_pass = move || turn(|t| t.may_pass && t.opened);
+    let may_pick_up = move || turn(|t| t.may_pick_up);
+    let put_back = move || scene.with(|s| s.as_ref().is_some_and(Scene::must_put_back));
+    let pick_up = move |_| tp.pick_up();
+    let say = move |verb: Verb| tp.act(Action { seat: seat(), verb });
 
     view! {
         <div class="table-controls" role="group" aria-label=text(lang, "whole.auction_controls")>
@@ -188,7 +175,7 @@ fn AuctionControls() -> impl IntoView {
                     })
             }}
             {move || {
-                (may_pass() && opened() && !picked())
+                may_pass()
                     .then(|| {
                         view! {
                             <button type="button" data-testid="table-pass" on:click=move |_| say(Verb::Pass { discard: None })>
@@ -227,10 +214,17 @@ fn AuctionControls() -> impl IntoView {
 fn TrumpControls() -> impl IntoView {
     let tp = expect_context::<TablePage>();
     let lang = tp.lang;
-    let user = tp.table.with_untracked(|t| t.user);
-    let options: Vec<Suit> = tp
-        .game
-        .with_untracked(|g| g.as_ref().map(WholeGame::trump_options).unwrap_or_default());
+    let (user, options) = tp.scene.with_untracked(|s| {
+        s.as_ref().map_or((0, Vec::new()), |s| {
+            (
+                s.seat,
+                s.turn
+                    .as_ref()
+                    .map(|t| t.trumps.clone())
+                    .unwrap_or_default(),
+            )
+        })
+    });
     view! {
         <div class="table-controls" role="group" aria-label=text(lang, "whole.ask_trump")>
             {options
@@ -260,21 +254,21 @@ fn TrumpControls() -> impl IntoView {
 fn KontraControls(out_of_turn: bool) -> impl IntoView {
     let tp = expect_context::<TablePage>();
     let lang = tp.lang;
-    let user = tp.table.with_untracked(|t| t.user);
+    let user = tp
+        .scene
+        .with_untracked(|s| s.as_ref().map_or(0, |s| s.seat));
     let options = move || {
-        tp.game.with(|g| {
-            g.as_ref()
-                .filter(|g| g.stage() == Stage::Play)
-                .and_then(|g| {
-                    g.kontra_options_for(user)
-                        .map(|(l, u)| (l, kontra_stakes(g, &u, l)))
-                })
+        tp.scene.with(|s| {
+            let s = s.as_ref().filter(|s| s.stage() == Stage::Play)?;
+            let (level, units) = s.turn.as_ref()?.kontra.clone()?;
+            let (_, bid, trump) = s.contract()?;
+            Some((level, kontra_stakes(&bid, trump, &units, level)))
         })
     };
-    let soloist = tp.game.with_untracked(|g| {
-        g.as_ref()
-            .and_then(WholeGame::contracted)
-            .is_some_and(|c| c.soloist == user)
+    let soloist = tp.scene.with_untracked(|s| {
+        s.as_ref()
+            .and_then(Scene::contract)
+            .is_some_and(|c| c.0 == user)
     });
     move || {
         let (level, stakes) = options()?;
@@ -334,13 +328,7 @@ fn KontraControls(out_of_turn: bool) -> impl IntoView {
                 });
             }
         };
-        let decline = move |_| {
-            tp.update(|t, g| {
-                if let Some(g) = g {
-                    t.decline(g, user);
-                }
-            });
-        };
+        let decline = move |_| tp.decline();
         Some(view! {
             <fieldset class="kontra-box" data-testid="table-kontra">
                 <legend>{tr_with(l, "whole.kontra_offer", &[("kontra", &name)])}</legend>

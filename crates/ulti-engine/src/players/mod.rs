@@ -39,8 +39,10 @@ pub use advisor::{Advisor, Samples};
 pub use cheater::DoubleDummy;
 pub use easy::Easy;
 pub use game::{GameError, GameRecord, Seating, play_game, play_out, settle};
-pub use table::{AuctionMove, BidMove, RaceAnswer, Reason, TableLevel, TablePlayer, Weighed};
-pub use table_game::{DecisionTimes, auction_evidence, decide, play_table_game};
+pub use table::{
+    AuctionMove, BidMove, DecisionTimes, RaceAnswer, Reason, TableLevel, TablePlayer, Weighed,
+};
+pub use table_game::{auction_evidence, decide, play_table_game};
 pub use table_seat::{SeatDecision, decide_seat, play_view};
 pub use table_step::{AuctionStep, auction_step, pickup_bid_race};
 

@@ -25,6 +25,7 @@ use crate::advise::{AdviseError, BidAdvice, BidOptions, BidRace, Executor, RaceQ
 use crate::bids::Announcement;
 use crate::card::{Card, CardSet, Suit};
 use crate::contract::Bid;
+use crate::deal::Seat;
 use crate::players::{Decision, decision_seed};
 use crate::solver::Solver;
 use crate::whole_game::{AuctionBid, TableView};
@@ -83,6 +84,17 @@ impl FromStr for TableLevel {
         .find(|l| l.id().eq_ignore_ascii_case(s.trim()))
         .ok_or_else(|| format!("unknown player {s:?}: use easy, normal, strong or cheater"))
     }
+}
+
+/// Decision times of a game, by kind (milliseconds of the clock the caller gives).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct DecisionTimes {
+    /// Auction decisions (pass, pick up and bid, stand or raise, trump): (seat, ms).
+    pub auction: Vec<(Seat, f64)>,
+    /// Kontra decisions (said or not): (seat, ms).
+    pub kontra: Vec<(Seat, f64)>,
+    /// Cards: (seat, ms).
+    pub card: Vec<(Seat, f64)>,
 }
 
 /// An auction turn's choice before the talon is seen.
@@ -147,6 +159,8 @@ pub struct TablePlayer {
     pub(super) inference: bool,
     /// Its bid races run elsewhere, one step at a time ([`super::auction_step`]).
     pub(super) steps: Option<RaceSteps>,
+    /// Its last decision by [`super::decide`] picked up the talon.
+    pub(super) picked_up: bool,
 }
 
 /// The auction bid and trump of an advisor row id such as `40-100+ulti@Z`, `betli@piros`.
@@ -213,7 +227,19 @@ impl TablePlayer {
             cheater: super::DoubleDummy::new(),
             inference: level == TableLevel::Strong,
             steps: None,
+            picked_up: false,
         }
+    }
+
+    /// Did its last decision by [`super::decide`] pick up the talon? True for a bid after
+    /// the opening (the holder's raise included) and for a pick-up that found no playable
+    /// higher bid and passed (RULES.md, Auction, item 2); false for the forehand's opening
+    /// bid (its twelve are its own) and every other decision. A live table shows the pick-up
+    /// to the other seats, which the record's `pass` alone does not. (Not tracked for the
+    /// cheater.)
+    #[must_use]
+    pub fn picked_up(&self) -> bool {
+        self.picked_up
     }
 
     /// The same player without auction inference: its layouts of the play uniform among

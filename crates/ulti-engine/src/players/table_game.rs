@@ -4,8 +4,6 @@
 
 use std::collections::HashSet;
 
-use serde::{Deserialize, Serialize};
-
 use crate::advise::{Evidence, Executor, Task};
 use crate::card::{Card, CardSet, Suit};
 use crate::contract::Contract;
@@ -13,19 +11,8 @@ use crate::deal::{Deal, Seat};
 use crate::solver::{Query, Question};
 use crate::whole_game::{Action, AuctionBid, Stage, Verb, WholeGame};
 
-use super::table::{BidMove, TableLevel, TablePlayer, row_bid};
+use super::table::{BidMove, DecisionTimes, TableLevel, TablePlayer, row_bid};
 use super::table_seat::{SeatDecision, auction_seat, decide_seat, evidence_of};
-
-/// Decision times of a game, by kind (milliseconds of the clock the caller gives).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct DecisionTimes {
-    /// Auction decisions (pass, pick up and bid, stand or raise, trump): (seat, ms).
-    pub auction: Vec<(Seat, f64)>,
-    /// Kontra decisions (said or not): (seat, ms).
-    pub kontra: Vec<(Seat, f64)>,
-    /// Cards: (seat, ms).
-    pub card: Vec<(Seat, f64)>,
-}
 
 /// The deal `seat` would play as soloist with `hand` (ten cards) and the two other seats'
 /// current hands, the rest the talon.
@@ -217,6 +204,7 @@ pub fn decide(
     if game.stage() == Stage::Over {
         return Err("the game is over".into());
     }
+    player.picked_up = false;
     if player.level() != TableLevel::Cheater {
         return decide_by_seat(game, seat, player, times, clock);
     }

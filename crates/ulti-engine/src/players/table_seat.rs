@@ -13,8 +13,7 @@ use crate::card::{CardSet, Suit};
 use crate::deal::Seat;
 use crate::whole_game::{Action, SeatTurn, Stage, TableView, Verb};
 
-use super::table::{AuctionMove, TablePlayer};
-use super::table_game::DecisionTimes;
+use super::table::{AuctionMove, DecisionTimes, TablePlayer};
 
 /// What a seat decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,6 +175,7 @@ pub(super) fn auction_seat(p: &mut TablePlayer, view: &TableView, turn: &SeatTur
     };
     let known = |v: &TableView| v.known_talon.map_or(v.hand, |t| CardSet(v.hand.0 | t.0));
     if turn.picked_up {
+        p.picked_up = true;
         return bid(p, known(view));
     }
     let standing = turn.standing.as_ref();
@@ -187,8 +187,10 @@ pub(super) fn auction_seat(p: &mut TablePlayer, view: &TableView, turn: &SeatTur
                 bid(p, view.hand)
             } else if turn.holder_turn {
                 // The holder knows the talon it laid down: its twelve at once.
+                p.picked_up = true;
                 bid(p, known(view))
             } else {
+                p.picked_up = true;
                 SeatDecision::PickUp
             }
         }

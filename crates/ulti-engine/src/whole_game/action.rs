@@ -12,16 +12,7 @@ use crate::contract::Contract;
 use crate::deal::Seat;
 
 use super::bid::AuctionBid;
-use super::kontra::level_name;
-
-/// The names of the kontra levels, 1 (kontra) to 5 (hirschkontra).
-pub const KONTRA_NAMES: [&str; 5] = [
-    "kontra",
-    "rekontra",
-    "szubkontra",
-    "mordkontra",
-    "hirschkontra",
-];
+use super::kontra::{KONTRA_NAMES, level_name};
 
 /// What a seat does.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -14,7 +14,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::contract::Contract;
 
-use super::action::KONTRA_NAMES;
+/// The names of the kontra levels, 1 (kontra) to 5 (hirschkontra).
+pub const KONTRA_NAMES: [&str; 5] = [
+    "kontra",
+    "rekontra",
+    "szubkontra",
+    "mordkontra",
+    "hirschkontra",
+];
 
 /// The kontra levels of a bid's units, per defender (index 0: the first defender after the
 /// soloist, 1: the second).

@@ -19,10 +19,10 @@ mod state;
 mod turn;
 mod view;
 
-pub use action::{Action, ActionParseError, KONTRA_NAMES, Verb};
+pub use action::{Action, ActionParseError, Verb};
 pub use bid::{AuctionBid, BidError};
 pub use error::ActionError;
-pub use kontra::{KontraBook, level_name};
+pub use kontra::{KONTRA_NAMES, KontraBook, level_name};
 pub use options::{AllPass, EqualValue, TableRules};
 pub use record::{RecordError, TableRecord};
 pub use seat_turn::SeatTurn;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, CardSet, Suit};
 use crate::deal::Seat;
+use crate::rules::Trick;
 
 use super::action::{Action, Verb};
 use super::bid::AuctionBid;
@@ -43,18 +44,47 @@ pub struct TableView {
     /// solver's seat views take it.
     #[serde(default)]
     pub play_hand: Option<CardSet>,
+    /// How many cards each seat holds now (public: twelve for the forehand before it opens).
+    #[serde(default)]
+    pub held: [u32; 3],
+    /// The completed tricks, with table seats.
+    #[serde(default)]
+    pub tricks: Vec<Trick>,
 }
 
 impl TableView {
     /// The bid standing, or played once the auction is over (the last one said).
     #[must_use]
     pub fn bid(&self) -> Option<AuctionBid> {
+        self.standing().map(|(_, b)| b)
+    }
+
+    /// The standing bid and its holder (the last bid said, during the auction and after it).
+    #[must_use]
+    pub fn standing(&self) -> Option<(Seat, AuctionBid)> {
         self.public.iter().rev().find_map(|a| {
-            let mut words = a.split_whitespace().skip(1);
+            let mut words = a.split_whitespace();
+            let seat: Seat = words.next()?.parse().ok()?;
             (words.next() == Some("bid"))
-                .then(|| words.next()?.parse().ok())
+                .then(|| Some((seat, words.next()?.parse().ok()?)))
                 .flatten()
         })
+    }
+
+    /// The trick being played: who led it and the cards so far with their seats (empty
+    /// between tricks and before the play).
+    #[must_use]
+    pub fn current_trick(&self) -> Vec<(Seat, Card)> {
+        let Some(soloist) = self.soloist else {
+            return Vec::new();
+        };
+        let leader = self.tricks.last().map_or(soloist, |t| t.winner);
+        self.played
+            .iter()
+            .skip(3 * self.tricks.len())
+            .enumerate()
+            .map(|(i, &c)| ((leader + i) % 3, c))
+            .collect()
     }
 
     /// The trump named after the auction, or piros for a piros bid (`None` before it is named
@@ -108,6 +138,8 @@ impl WholeGame {
                 let soloist = self.contracted()?.soloist;
                 Some(deal.hand((seat + 3 - soloist) % 3))
             }),
+            held: [0, 1, 2].map(|s| self.hand(s).len()),
+            tricks: self.tricks(),
         }
     }
 }

@@ -84,7 +84,7 @@ class Solution:
         """The fields of ``ulti solve --json``."""
 
 class Rules:
-    """House rules (shared/RULES.md), both off by default."""
+    """House rules of the play, both off by default."""
 
     must_beat_after_trump: bool
     marriage_needs_trick: bool

@@ -168,22 +168,33 @@ def run(
     return all_ok
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def parser() -> argparse.ArgumentParser:
+    """The command line of ``python -m ulti_solver.bulk``."""
     p = argparse.ArgumentParser(
         prog="python -m ulti_solver.bulk",
         description="Ulti bulk analysis on Ray: JSON lines on stdout, in input order.",
     )
-    p.add_argument("verb", choices=VERBS)
+    p.add_argument("verb", choices=VERBS, help="what to run on each input line")
     p.add_argument("input", help="input file, or - for standard input")
     p.add_argument("--address", help="a Ray cluster (ray.init(address=…)); default: this machine")
-    p.add_argument("--shard", type=int, help="input lines per Ray task (default: see README)")
+    p.add_argument(
+        "--shard",
+        type=int,
+        help="input lines per Ray task (default: about 4 tasks per CPU, 8 to 1000 lines for bids "
+        "and batch, 1 to 100 for the others)",
+    )
     p.add_argument("--all-cards", action="store_true", help="batch: every legal card's value")
     p.add_argument("--samples", type=int, default=32, help="advise-eval: samples per finalist discard")
     p.add_argument("--confirm", type=int, default=32, help="advise-eval: confirmation samples")
     p.add_argument("--players", default="strong,easy", help="match: the players, A,B (A,B,C with --whole-game)")
     p.add_argument("--whole-game", action="store_true", help="match: whole games, three rotations a deal")
-    p.add_argument("--must-beat-after-trump", action="store_true")
-    p.add_argument("--marriage-needs-trick", action="store_true")
+    p.add_argument("--must-beat-after-trump", action="store_true", help="house rule (see ulti --help)")
+    p.add_argument("--marriage-needs-trick", action="store_true", help="house rule (see ulti --help)")
+    return p
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    p = parser()
     a = p.parse_args(argv)
     if a.shard is not None and a.shard < 1:
         p.error("--shard must be at least 1")

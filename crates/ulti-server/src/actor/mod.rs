@@ -1,0 +1,325 @@
+//! One task per table (tokio): the only place a table changes. Its inbox receives every
+//! connection's messages, the computers' answers and its own timer, one at a time, so a
+//! table needs no lock. The way of one action:
+//!
+//! 1. a connection's reader reads a frame and puts it in the inbox (`Cmd::Msg`);
+//! 2. the task checks it against its [`Table`] (the engine's rules) — an error goes back to
+//!    that connection alone and nothing changes;
+//! 3. the messages it causes are numbered and appended to the log ([`Store::append`], one
+//!    group commit);
+//! 4. only then does the table carry them out ([`Table::apply`]) and every connection get
+//!    each, filtered for it (`broadcast`), the acting connection then its `ack`;
+//! 5. the task looks at whose turn it is (`drive`): a computer seat's decision goes to the
+//!    [`Pool`], and its answer comes back to step 2 as `Cmd::Decided`; a person away past
+//!    `--away-after` on its turn is decided for at level normal.
+
+mod conns;
+mod drive;
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tokio::sync::{OwnedSemaphorePermit, mpsc, oneshot};
+use ulti_engine::Seat;
+
+use crate::computer::{Answer, Pool};
+use crate::event::{Numbered, Stored};
+use crate::protocol::{self, BadMessage, ClientMsg, TableSummary};
+use crate::stats::Stats;
+use crate::store::Store;
+use crate::table::{NextOutcome, Table};
+
+pub use conns::{Conn, Out};
+
+/// A message to a table's task.
+pub enum Cmd {
+    /// A connection opens (with `since`: replay from there).
+    Join {
+        /// The connection.
+        conn: Conn,
+        /// `since=`.
+        since: Option<u64>,
+    },
+    /// A connection closed.
+    Leave {
+        /// Its id.
+        id: u64,
+    },
+    /// A connection's frame, read.
+    Msg {
+        /// The connection's id.
+        id: u64,
+        /// What it said.
+        msg: Result<ClientMsg, BadMessage>,
+        /// One of the connection's few places in the inbox, given back once the message is
+        /// handled: a connection that sends faster than its table handles waits (TCP
+        /// pushes back) instead of filling the server's memory.
+        permit: OwnedSemaphorePermit,
+    },
+    /// A computer's answer.
+    Decided {
+        /// The question it answers.
+        ticket: u64,
+        /// The answer.
+        answer: Answer,
+    },
+    /// `GET /api/tables/ID`.
+    Summary {
+        /// Where the answer goes.
+        reply: oneshot::Sender<TableSummary>,
+    },
+}
+
+/// What every table's task shares.
+#[derive(Clone)]
+pub struct Shared {
+    /// The database.
+    pub store: Store,
+    /// The computer threads.
+    pub pool: Arc<Pool>,
+    /// `--away-after`.
+    pub away_after: Duration,
+    /// Counters for `/api/stats`.
+    pub stats: Arc<Stats>,
+}
+
+/// A computer decision on its way.
+struct Thinking {
+    ticket: u64,
+    seat: Seat,
+    /// A person's seat played while away.
+    away: bool,
+    /// Asked out of turn (a kontra it may say now): people's actions wait for it.
+    out_of_turn: bool,
+    /// The table as it was asked: an answer to another state is dropped.
+    key: (u32, usize, Option<Seat>),
+    level: ulti_engine::players::TableLevel,
+}
+
+/// How many recent messages a table keeps for reconnects (older ones come from the store).
+const RECENT: usize = 128;
+
+/// A table's task.
+pub struct Actor {
+    table: Table,
+    shared: Shared,
+    inbox: mpsc::UnboundedSender<Cmd>,
+    conns: HashMap<u64, Conn>,
+    /// Connections holding each seat.
+    count: [usize; 3],
+    /// Since when each person's seat has had no connection.
+    gone_since: [Option<Instant>; 3],
+    recent: VecDeque<Arc<Stored>>,
+    thinking: Option<Thinking>,
+    tickets: u64,
+    /// Computer seats asked out of turn: (seat, cards played, level), this game.
+    asked: HashSet<(Seat, usize, u8)>,
+    asked_game: u32,
+    /// People's messages held while a computer decides out of turn.
+    held: VecDeque<(u64, ClientMsg, OwnedSemaphorePermit)>,
+    deadline: Option<Instant>,
+}
+
+impl Actor {
+    /// The task of `table`, whose last messages are `recent`.
+    #[must_use]
+    pub fn new(
+        table: Table,
+        recent: Vec<Stored>,
+        shared: Shared,
+        inbox: mpsc::UnboundedSender<Cmd>,
+    ) -> Actor {
+        let now = Instant::now();
+        let gone_since = table.meta.seats.map(|k| k.is_human().then_some(now));
+        let skip = recent.len().saturating_sub(RECENT);
+        Actor {
+            table,
+            shared,
+            inbox,
+            conns: HashMap::new(),
+            count: [0; 3],
+            gone_since,
+            recent: recent.into_iter().skip(skip).map(Arc::new).collect(),
+            thinking: None,
+            tickets: 0,
+            asked: HashSet::new(),
+            asked_game: 0,
+            held: VecDeque::new(),
+            deadline: None,
+        }
+    }
+
+    /// Run until the inbox closes.
+    pub async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Cmd>) {
+        // A restarted table resumes: presence as it is now (nobody yet), and the computer's
+        // turn if it is one.
+        self.announce_presence().await;
+        self.drive().await;
+        loop {
+            let cmd = match self.deadline {
+                Some(d) => tokio::select! {
+                    c = rx.recv() => c,
+                    () = tokio::time::sleep_until(d.into()) => {
+                        self.deadline = None;
+                        self.drive().await;
+                        continue;
+                    }
+                },
+                None => rx.recv().await,
+            };
+            let Some(cmd) = cmd else { break };
+            self.handle(cmd).await;
+            // A slow connection dropped on the way changes who is present.
+            self.announce_presence().await;
+            while !self.held_back() {
+                let Some((id, msg, _permit)) = self.held.pop_front() else {
+                    break;
+                };
+                self.on_msg(id, msg).await;
+            }
+        }
+    }
+
+    fn held_back(&self) -> bool {
+        self.thinking.as_ref().is_some_and(|t| t.out_of_turn)
+    }
+
+    async fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Join { conn, since } => self.join(conn, since).await,
+            Cmd::Leave { id } => {
+                self.remove(id);
+                self.announce_presence().await;
+                self.drive().await;
+            }
+            Cmd::Msg { id, msg, permit } => match msg {
+                Err(bad) => self.send(id, protocol::error(&bad.id, &bad.error)),
+                Ok(ClientMsg::Ping) => self.send(id, protocol::pong()),
+                Ok(m) if self.held_back() => self.held.push_back((id, m, permit)),
+                Ok(m) => self.on_msg(id, m).await,
+            },
+            Cmd::Decided { ticket, answer } => self.decided(ticket, answer).await,
+            Cmd::Summary { reply } => {
+                let _ = reply.send(self.table.summary());
+            }
+        }
+    }
+
+    /// A person's message.
+    async fn on_msg(&mut self, id: u64, msg: ClientMsg) {
+        let Some(audience) = self.conns.get(&id).map(|c| c.audience) else {
+            return;
+        };
+        let (mid, seat) = match (&msg, audience) {
+            (ClientMsg::Act { id, .. } | ClientMsg::Pickup { id } | ClientMsg::Next { id }, a) => {
+                (id.clone(), a.seat())
+            }
+            (ClientMsg::Ping, _) => return self.send(id, protocol::pong()),
+        };
+        let Some(seat) = seat else {
+            return self.send(
+                id,
+                protocol::error(
+                    &mid,
+                    "a spectator holds no seat: acting needs the seat's token (?token=…)",
+                ),
+            );
+        };
+        let result = match msg {
+            ClientMsg::Act { action, .. } => {
+                self.table.act(seat, &action, crate::event::By::Person)
+            }
+            ClientMsg::Pickup { .. } => self.table.pickup(seat),
+            ClientMsg::Next { .. } => match self.table.next(seat, self.away_now()) {
+                Ok(NextOutcome::Again(v)) => return self.send(id, protocol::ack(&mid, v)),
+                Ok(NextOutcome::New(m)) => Ok(m),
+                Err(e) => Err(e),
+            },
+            ClientMsg::Ping => unreachable!("answered above"),
+        };
+        match result {
+            Err(e) => self.send(id, protocol::error(&mid, &e)),
+            Ok(msgs) => match self.commit(msgs).await {
+                Ok(v) => {
+                    self.send(id, protocol::ack(&mid, v));
+                    self.drive().await;
+                }
+                Err(e) => self.send(id, protocol::error(&mid, &e)),
+            },
+        }
+    }
+
+    /// Store `msgs`, then carry them out and send them: the number of the first.
+    async fn commit(&mut self, msgs: Vec<Numbered>) -> Result<u64, String> {
+        let first = self.table.v + 1;
+        let mut rows = Vec::with_capacity(msgs.len());
+        let mut games = Vec::new();
+        for (i, m) in msgs.iter().enumerate() {
+            rows.push((
+                first + i as u64,
+                serde_json::to_string(m).expect("serialises"),
+            ));
+            if let Numbered::Over {
+                game,
+                record,
+                payments,
+            } = m
+            {
+                games.push((
+                    *game,
+                    record.to_json(),
+                    serde_json::to_string(payments).expect("serialises"),
+                ));
+            }
+        }
+        let rows_len = rows.len();
+        self.shared
+            .store
+            .append(self.table.meta.k, rows, games)
+            .await
+            .map_err(|e| format!("the table's log could not be written, nothing changed: {e}"))?;
+        for (i, m) in msgs.into_iter().enumerate() {
+            let v = first + i as u64;
+            if let Err(e) = self.table.apply(v, &m) {
+                // Checked before it was stored: only a bug gets here.
+                eprintln!(
+                    "table {}: stored message {v} not applied: {e}",
+                    self.table.meta.id
+                );
+            }
+            // Kept for reconnects without the texts made for this round (memory: a table
+            // keeps only its message, the texts are made again when someone replays).
+            self.recent.push_back(Arc::new(Stored::new(v, m.clone())));
+            if self.recent.len() > RECENT {
+                self.recent.pop_front();
+            }
+            self.broadcast(&Stored::new(v, m));
+        }
+        self.broadcast_state();
+        self.shared.stats.stored(rows_len);
+        Ok(first)
+    }
+
+    /// Persons' seats away: no connection for `--away-after`.
+    fn away_now(&self) -> [bool; 3] {
+        let now = Instant::now();
+        std::array::from_fn(|s| {
+            self.gone_since[s].is_some_and(|t| now.duration_since(t) >= self.shared.away_after)
+        })
+    }
+
+    fn send(&mut self, id: u64, text: String) {
+        if let Some(c) = self.conns.get(&id)
+            && !c.send(text.into())
+        {
+            self.remove(id);
+        }
+    }
+}
+
+/// A JSON value's text as a shared string.
+fn text(v: &Value) -> Arc<str> {
+    v.to_string().into()
+}

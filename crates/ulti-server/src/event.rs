@@ -1,0 +1,267 @@
+//! The numbered messages of a table (`deal`, `event`, `talon`, `open`, `over`, `ready`,
+//! `presence`) as they are stored in the log — whole, every card included — and as each
+//! connection receives them, filtered for its seat ([`Audience`]). Filtering happens here and
+//! only here: a stored message never leaves the server unfiltered.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use ulti_engine::Seat;
+use ulti_engine::whole_game::{Action, Stage, TableRecord, TableRules, Verb};
+
+/// Who receives a message: a seat (its token) or a spectator (no token).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Audience {
+    /// A seat's connection.
+    Seat(Seat),
+    /// A connection without a token.
+    Spectator,
+}
+
+impl Audience {
+    /// The seat, if any.
+    #[must_use]
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Audience::Seat(s) => Some(s),
+            Audience::Spectator => None,
+        }
+    }
+
+    /// An index 0..4 (seats, then the spectator), for caches.
+    #[must_use]
+    pub fn index(self) -> usize {
+        self.seat().unwrap_or(3)
+    }
+}
+
+/// Who chose an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum By {
+    /// The person holding the seat.
+    Person,
+    /// A computer player: a computer seat's, or a person's seat played while away.
+    Computer,
+}
+
+/// A numbered message as stored (whole).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "lowercase")]
+pub enum Numbered {
+    /// A new game: every hand as dealt (each seat receives only its own).
+    Deal {
+        /// The game number (from 1).
+        game: u32,
+        /// The dealer.
+        dealer: Seat,
+        /// The rules (public; an added field).
+        #[serde(default)]
+        rules: TableRules,
+        /// The three hands as dealt (the forehand's has 12 cards).
+        hands: [String; 3],
+    },
+    /// One action of the game, in `ulti replay`'s canonical spelling with its discard.
+    Event {
+        /// The game number.
+        game: u32,
+        /// `SEAT VERB ARGS`.
+        action: String,
+        /// Who chose it.
+        by: By,
+        /// Who is to act after it (public; an added field).
+        to_act: Option<Seat>,
+        /// The stage after it (public; an added field).
+        stage: Stage,
+    },
+    /// A seat picked up the talon.
+    Talon {
+        /// The game number.
+        game: u32,
+        /// Who.
+        seat: Seat,
+        /// The two cards (only the picker receives them).
+        cards: String,
+    },
+    /// A terített bid: the soloist's ten cards, to everyone.
+    Open {
+        /// The game number.
+        game: u32,
+        /// The soloist.
+        seat: Seat,
+        /// Its ten cards.
+        hand: String,
+    },
+    /// The game is over: its whole record and the payments of `ulti replay`.
+    Over {
+        /// The game number.
+        game: u32,
+        /// The full record.
+        record: TableRecord,
+        /// What each seat wins.
+        payments: [i32; 3],
+    },
+    /// Seat `seat` said `next` after game `game`.
+    Ready {
+        /// The game number.
+        game: u32,
+        /// Who.
+        seat: Seat,
+    },
+    /// Which seats a connection holds (computer seats always).
+    Presence {
+        /// By seat.
+        connected: [bool; 3],
+    },
+}
+
+/// An action as `audience` may see it: another seat's discard is `??,??`.
+#[must_use]
+pub fn filter_action(action: &str, audience: Audience) -> String {
+    let Ok(a) = action.parse::<Action>() else {
+        return action.to_string();
+    };
+    if audience.seat() == Some(a.seat) {
+        return action.to_string();
+    }
+    match &a.verb {
+        Verb::Bid { bid, .. } => format!("{} bid {bid} ??,??", a.seat),
+        Verb::Pass { discard: Some(_) } => format!("{} pass ??,??", a.seat),
+        _ => action.to_string(),
+    }
+}
+
+impl Numbered {
+    /// The message as `audience` receives it, numbered `v`.
+    #[must_use]
+    pub fn to_wire(&self, v: u64, audience: Audience) -> Value {
+        match self {
+            Numbered::Deal {
+                game,
+                dealer,
+                rules,
+                hands,
+            } => {
+                let mut m = json!({"t": "deal", "v": v, "game": game, "dealer": dealer,
+                    "rules": rules, "to_act": (dealer + 1) % 3, "stage": Stage::Auction});
+                if let Some(s) = audience.seat() {
+                    m["hand"] = Value::from(hands[s].as_str());
+                }
+                m
+            }
+            Numbered::Event {
+                game,
+                action,
+                by,
+                to_act,
+                stage,
+            } => json!({"t": "event", "v": v, "game": game,
+                "action": filter_action(action, audience), "by": by,
+                "to_act": to_act, "stage": stage}),
+            Numbered::Talon { game, seat, cards } => {
+                let mut m = json!({"t": "talon", "v": v, "game": game, "seat": seat});
+                if audience.seat() == Some(*seat) {
+                    m["cards"] = Value::from(cards.as_str());
+                }
+                m
+            }
+            Numbered::Open { game, seat, hand } => {
+                json!({"t": "open", "v": v, "game": game, "seat": seat, "hand": hand})
+            }
+            Numbered::Over {
+                game,
+                record,
+                payments,
+            } => json!({"t": "over", "v": v, "game": game, "record": record,
+                "payments": payments}),
+            Numbered::Ready { game, seat } => {
+                json!({"t": "ready", "v": v, "game": game, "seat": seat})
+            }
+            Numbered::Presence { connected } => {
+                json!({"t": "presence", "v": v, "connected": connected})
+            }
+        }
+    }
+
+    /// The game it belongs to (`None` for presence).
+    #[must_use]
+    pub fn game(&self) -> Option<u32> {
+        match self {
+            Numbered::Deal { game, .. }
+            | Numbered::Event { game, .. }
+            | Numbered::Talon { game, .. }
+            | Numbered::Open { game, .. }
+            | Numbered::Over { game, .. }
+            | Numbered::Ready { game, .. } => Some(*game),
+            Numbered::Presence { .. } => None,
+        }
+    }
+}
+
+/// A stored message with its number, and its wire text per audience, made once each.
+#[derive(Debug)]
+pub struct Stored {
+    /// Its number.
+    pub v: u64,
+    /// The message.
+    pub msg: Numbered,
+    texts: [std::sync::OnceLock<std::sync::Arc<str>>; 4],
+}
+
+impl Stored {
+    /// A message numbered `v`.
+    #[must_use]
+    pub fn new(v: u64, msg: Numbered) -> Stored {
+        Stored {
+            v,
+            msg,
+            texts: Default::default(),
+        }
+    }
+
+    /// Its text for `audience`.
+    #[must_use]
+    pub fn text(&self, audience: Audience) -> std::sync::Arc<str> {
+        self.texts[audience.index()]
+            .get_or_init(|| self.msg.to_wire(self.v, audience).to_string().into())
+            .clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn discards_of_others_are_hidden() {
+        let a = "1 bid 40-100 ZA,M7";
+        assert_eq!(filter_action(a, Audience::Seat(1)), a);
+        assert_eq!(filter_action(a, Audience::Seat(0)), "1 bid 40-100 ??,??");
+        assert_eq!(filter_action(a, Audience::Spectator), "1 bid 40-100 ??,??");
+        assert_eq!(
+            filter_action("0 pass ZA,M7", Audience::Seat(2)),
+            "0 pass ??,??"
+        );
+        assert_eq!(filter_action("2 card ZA", Audience::Seat(0)), "2 card ZA");
+    }
+
+    #[test]
+    fn a_deal_carries_only_the_own_hand() {
+        let d = Numbered::Deal {
+            game: 1,
+            dealer: 2,
+            rules: TableRules::default(),
+            hands: ["A".into(), "B".into(), "C".into()],
+        };
+        assert_eq!(d.to_wire(1, Audience::Seat(1))["hand"], "B");
+        assert!(d.to_wire(1, Audience::Spectator).get("hand").is_none());
+        let t = Numbered::Talon {
+            game: 1,
+            seat: 2,
+            cards: "ZA,M7".into(),
+        };
+        assert_eq!(t.to_wire(4, Audience::Seat(2))["cards"], "ZA,M7");
+        assert!(t.to_wire(4, Audience::Seat(0)).get("cards").is_none());
+        let back: Numbered = serde_json::from_str(&serde_json::to_string(&d).unwrap()).unwrap();
+        assert_eq!(back, d);
+    }
+}

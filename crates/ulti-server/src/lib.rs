@@ -1,0 +1,99 @@
+//! # ulti-server
+//!
+//! Live tables (shared/FORMATS.md "Live tables (`ulti-table/1`)"): people play whole games of
+//! Ulti together over WebSockets, computer players fill the other seats, and every numbered
+//! message of a table is stored in one SQLite file before anyone receives it.
+//!
+//! Floors, bottom up (each file imports only from the floors below it; `tests/architecture.rs`
+//! checks it):
+//! 1. `protocol` (the wire: client messages read, the unnumbered server messages) and `event`
+//!    (the numbered messages as stored, and filtered per seat);
+//! 2. `table` (one table as a plain state machine over the engine's `WholeGame`);
+//! 3. `store` (SQLite: the append-only log, group commit), `computer` (the pool of computer
+//!    threads), `stats`, `limit`, and `bot` (a client that plays legal actions from what it
+//!    receives: the tests and the bench);
+//! 4. `actor` (one task per table: the way of an action from a socket to the log and out to
+//!    every connection), then `hub` (every table, resumed at start);
+//! 5. `ws` (one connection), then `http` (the routes).
+
+pub mod actor;
+pub mod bot;
+pub mod computer;
+pub mod event;
+pub mod http;
+pub mod hub;
+pub mod limit;
+pub mod protocol;
+pub mod stats;
+pub mod store;
+pub mod table;
+pub mod ws;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How the server runs (the command line's options).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Where to listen (port 0: any free port; the address is printed).
+    pub listen: SocketAddr,
+    /// The SQLite file.
+    pub db: PathBuf,
+    /// A built app to serve beside the API.
+    pub site: Option<PathBuf>,
+    /// A person's seat disconnected this long on its turn is played by a computer.
+    pub away_after: Duration,
+    /// Deals and computer decisions from this seed.
+    pub seed: Option<u64>,
+    /// Computer threads (default: the machine's cores).
+    pub computer_threads: usize,
+    /// Table creations per address and minute.
+    pub creations_per_minute: usize,
+    /// Connections per address and minute.
+    pub connections_per_minute: usize,
+    /// Apply the limits to loopback too (tests).
+    pub limit_loopback: bool,
+    /// When a commit counts as written (before any ack).
+    pub durability: store::Durability,
+    /// Tests only: game 1 of every new table is dealt as this record (its dealer must be
+    /// seat 2, game 1's; its rules are the table's).
+    pub test_deal: Option<ulti_engine::whole_game::TableRecord>,
+}
+
+/// Start the server and serve until the process ends. Prints `listening on ADDR` once ready.
+///
+/// # Errors
+/// A database that cannot be opened or replayed, an address that cannot be bound.
+pub async fn serve(opts: Options) -> anyhow::Result<()> {
+    let store = store::Store::open(&opts.db, opts.durability).map_err(anyhow::Error::msg)?;
+    let shared = actor::Shared {
+        store,
+        pool: Arc::new(computer::Pool::new(opts.computer_threads)),
+        away_after: opts.away_after,
+        stats: Arc::new(stats::Stats::default()),
+    };
+    let hub = hub::Hub::start(shared, opts.seed, opts.test_deal).map_err(anyhow::Error::msg)?;
+    let app = Arc::new(http::App {
+        hub: hub.clone(),
+        creations: limit::Limiter::new(opts.creations_per_minute, opts.limit_loopback),
+        connections: limit::Limiter::new(opts.connections_per_minute, opts.limit_loopback),
+    });
+    let listener = tokio::net::TcpListener::bind(opts.listen).await?;
+    let addr = listener.local_addr()?;
+    println!("listening on {addr} ({} tables resumed)", hub.len());
+    use std::io::Write as _;
+    std::io::stdout().flush()?;
+    // Small frames go out at once (Nagle's delay meets the peer's delayed ack at ~40 ms).
+    use axum::serve::ListenerExt as _;
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    axum::serve(
+        listener,
+        http::router(app, opts.site).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,475 @@
+//! The database: one SQLite file in WAL mode (rusqlite, SQLite bundled). Every table's
+//! numbered messages are an append-only log (`events`, keyed by table and `v`: a number is
+//! written once, and triggers refuse any update or delete); `tables` and `seats` say what each
+//! table is — a person's seat by the SHA-256 of its token, never the token — and `games`
+//! holds each finished game's `ulti-game/1` record, written in the same transaction as its
+//! `over`.
+//!
+//! The WAL is copied into the database by a checkpoint thread of its own, every second, so no
+//! commit waits for it.
+//!
+//! All writes go through one writer thread that commits whatever is queued in one
+//! transaction (group commit; `synchronous = FULL` unless `--durability os`): a caller's
+//! messages are durable when its
+//! answer comes back, and only then are they sent to anyone. Reads (the log at start, a
+//! reconnect's missed messages, finished games) use a connection of their own, which WAL lets
+//! read while the writer writes.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use rusqlite::{Connection, OptionalExtension, params};
+use sha2::{Digest, Sha256};
+use tokio::sync::oneshot;
+
+/// A token's stored form.
+pub type TokenHash = [u8; 32];
+
+/// The SHA-256 of a token.
+#[must_use]
+pub fn token_hash(token: &str) -> TokenHash {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+/// One stored message: its number and its JSON.
+pub type Row = (u64, String);
+
+/// A finished game to store with its `over`: its number, record and payments (JSON).
+pub type GameRow = (u32, String, String);
+
+/// A table as the database holds it.
+#[derive(Clone, Debug)]
+pub struct StoredTable {
+    /// Its place in the order of creation, from 1.
+    pub k: i64,
+    /// Its public id.
+    pub id: String,
+    /// The rules (JSON).
+    pub rules: String,
+    /// Its seed.
+    pub seed: u64,
+    /// Each seat's kind (`human`, `computer:LEVEL`) and token hash.
+    pub seats: Vec<(String, Option<TokenHash>)>,
+}
+
+/// A created table: its `k`, seed and first messages.
+pub type Created = (i64, u64, Vec<Row>);
+
+/// What the creation of a table writes, once its `k` is known: its seed and first messages.
+pub type Plan = Box<dyn FnOnce(i64) -> Result<(u64, Vec<Row>), String> + Send>;
+
+/// A new table.
+pub struct NewTable {
+    /// Its public id.
+    pub id: String,
+    /// The rules (JSON).
+    pub rules: String,
+    /// Each seat's kind and token hash.
+    pub seats: Vec<(String, Option<TokenHash>)>,
+    /// Its seed and first messages from its `k`.
+    pub plan: Plan,
+}
+
+enum Job {
+    Append {
+        k: i64,
+        rows: Vec<Row>,
+        games: Vec<GameRow>,
+        done: oneshot::Sender<Result<(), String>>,
+    },
+    Create {
+        table: NewTable,
+        done: oneshot::Sender<Result<Created, String>>,
+    },
+}
+
+/// The database: a writer thread and a reading connection.
+#[derive(Clone)]
+pub struct Store {
+    writer: std::sync::mpsc::Sender<Job>,
+    reader: Arc<Mutex<Connection>>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS tables (
+  k INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  created_ms INTEGER NOT NULL,
+  rules TEXT NOT NULL,
+  seed INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+  table_k INTEGER NOT NULL REFERENCES tables(k),
+  seat INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  token_sha256 BLOB,
+  PRIMARY KEY (table_k, seat)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS events (
+  table_k INTEGER NOT NULL REFERENCES tables(k),
+  v INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  PRIMARY KEY (table_k, v)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS games (
+  table_k INTEGER NOT NULL REFERENCES tables(k),
+  n INTEGER NOT NULL,
+  record TEXT NOT NULL,
+  payments TEXT NOT NULL,
+  PRIMARY KEY (table_k, n)
+) WITHOUT ROWID;
+CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
+  BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
+  BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+";
+
+/// When a commit counts as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Durability {
+    /// On the disk (`synchronous = FULL`: the WAL is synced at every commit): survives the
+    /// machine's crash or a power loss.
+    Disk,
+    /// In the operating system (`synchronous = NORMAL`): survives the server's crash (SIGKILL
+    /// included), not the machine's.
+    Os,
+}
+
+fn open(path: &Path, durability: Durability) -> rusqlite::Result<Connection> {
+    let c = Connection::open(path)?;
+    c.busy_timeout(std::time::Duration::from_secs(10))?;
+    c.pragma_update(None, "journal_mode", "WAL")?;
+    let sync = match durability {
+        Durability::Disk => "FULL",
+        Durability::Os => "NORMAL",
+    };
+    c.pragma_update(None, "synchronous", sync)?;
+    c.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(c)
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+fn append(tx: &Connection, k: i64, rows: &[Row], games: &[GameRow]) -> rusqlite::Result<()> {
+    let mut ins = tx.prepare_cached("INSERT INTO events (table_k, v, body) VALUES (?1, ?2, ?3)")?;
+    for (v, body) in rows {
+        ins.execute(params![k, *v as i64, body])?;
+    }
+    let mut g = tx.prepare_cached(
+        "INSERT INTO games (table_k, n, record, payments) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for (n, record, payments) in games {
+        g.execute(params![k, n, record, payments])?;
+    }
+    Ok(())
+}
+
+fn create(tx: &Connection, t: NewTable) -> Result<Created, String> {
+    let e = |e: rusqlite::Error| e.to_string();
+    tx.execute(
+        "INSERT INTO tables (id, created_ms, rules, seed) VALUES (?1, ?2, ?3, 0)",
+        params![t.id, now_ms(), t.rules],
+    )
+    .map_err(e)?;
+    let k = tx.last_insert_rowid();
+    let (seed, rows) = (t.plan)(k)?;
+    tx.execute(
+        "UPDATE tables SET seed = ?1 WHERE k = ?2",
+        params![seed as i64, k],
+    )
+    .map_err(e)?;
+    for (seat, (kind, hash)) in t.seats.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO seats (table_k, seat, kind, token_sha256) VALUES (?1, ?2, ?3, ?4)",
+            params![k, seat as i64, kind, hash.as_ref().map(|h| h.to_vec())],
+        )
+        .map_err(e)?;
+    }
+    append(tx, k, &rows, &[]).map_err(e)?;
+    Ok((k, seed, rows))
+}
+
+/// Run one job inside the open transaction, in a savepoint of its own: a job that fails
+/// leaves nothing behind and does not fail the others.
+fn run(conn: &Connection, job: Job) -> Box<dyn FnOnce(Result<(), String>)> {
+    let sp = |c: &Connection, sql: &str| c.execute_batch(sql).map_err(|e| e.to_string());
+    if let Err(e) = sp(conn, "SAVEPOINT job") {
+        return reply_err(job, e);
+    }
+    match job {
+        Job::Append {
+            k,
+            rows,
+            games,
+            done,
+        } => {
+            let r = append(conn, k, &rows, &games).map_err(|e| e.to_string());
+            let r = finish(conn, r);
+            Box::new(move |commit| {
+                let _ = done.send(r.and(commit));
+            })
+        }
+        Job::Create { table, done } => {
+            let r = create(conn, table);
+            let ok = r.as_ref().map(|_| ()).map_err(Clone::clone);
+            let r = finish(conn, ok).and(r);
+            Box::new(move |commit| {
+                let _ = done.send(commit.and(r));
+            })
+        }
+    }
+}
+
+fn finish(conn: &Connection, r: Result<(), String>) -> Result<(), String> {
+    let sql = if r.is_ok() {
+        "RELEASE job"
+    } else {
+        "ROLLBACK TO job; RELEASE job"
+    };
+    conn.execute_batch(sql).map_err(|e| e.to_string())?;
+    r
+}
+
+fn reply_err(job: Job, e: String) -> Box<dyn FnOnce(Result<(), String>)> {
+    match job {
+        Job::Append { done, .. } => Box::new(move |_| {
+            let _ = done.send(Err(e));
+        }),
+        Job::Create { done, .. } => Box::new(move |_| {
+            let _ = done.send(Err(e));
+        }),
+    }
+}
+
+/// The writer thread: each round commits every job queued by then in one transaction.
+fn writer(conn: Connection, rx: std::sync::mpsc::Receiver<Job>) {
+    while let Ok(first) = rx.recv() {
+        let mut jobs = vec![first];
+        while jobs.len() < 512 {
+            match rx.try_recv() {
+                Ok(j) => jobs.push(j),
+                Err(_) => break,
+            }
+        }
+        if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+            for j in jobs {
+                reply_err(j, e.to_string())(Ok(()));
+            }
+            continue;
+        }
+        let replies: Vec<_> = jobs.into_iter().map(|j| run(&conn, j)).collect();
+        let commit = conn.execute_batch("COMMIT").map_err(|e| e.to_string());
+        if commit.is_err() {
+            let _ = conn.execute_batch("ROLLBACK");
+        }
+        for r in replies {
+            r(commit.clone());
+        }
+    }
+}
+
+impl Store {
+    /// Open (and create on first start) the database at `path`.
+    ///
+    /// # Errors
+    /// A file SQLite cannot open or write.
+    pub fn open(path: &Path, durability: Durability) -> Result<Store, String> {
+        let e = |e: rusqlite::Error| format!("{}: {e}", path.display());
+        let w = open(path, durability).map_err(e)?;
+        w.execute_batch(SCHEMA).map_err(e)?;
+        // Checkpoints (copying the WAL into the database, with its own sync) run on a thread
+        // of their own, never inside a commit that people's acks wait for.
+        w.pragma_update(None, "wal_autocheckpoint", 0).map_err(e)?;
+        let c = open(path, durability).map_err(e)?;
+        std::thread::Builder::new()
+            .name("store-checkpoint".into())
+            .spawn(move || {
+                loop {
+                    std::thread::sleep(std::time::Duration::from_secs(1));
+                    if let Err(e) = c.execute_batch("PRAGMA wal_checkpoint(PASSIVE)") {
+                        eprintln!("store: checkpoint: {e}");
+                    }
+                }
+            })
+            .map_err(|e| e.to_string())?;
+        let r = open(path, durability).map_err(e)?;
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::Builder::new()
+            .name("store-writer".into())
+            .spawn(move || writer(w, rx))
+            .map_err(|e| e.to_string())?;
+        Ok(Store {
+            writer: tx,
+            reader: Arc::new(Mutex::new(r)),
+        })
+    }
+
+    /// Append `rows` (and finished `games`) to table `k`'s log; returns once committed.
+    ///
+    /// # Errors
+    /// The database refused (nothing of it was written).
+    pub async fn append(&self, k: i64, rows: Vec<Row>, games: Vec<GameRow>) -> Result<(), String> {
+        let (done, wait) = oneshot::channel();
+        self.writer
+            .send(Job::Append {
+                k,
+                rows,
+                games,
+                done,
+            })
+            .map_err(|_| "the store has stopped".to_string())?;
+        wait.await
+            .map_err(|_| "the store has stopped".to_string())?
+    }
+
+    /// Create a table; returns its `k`, seed and first messages once committed.
+    ///
+    /// # Errors
+    /// The database refused (nothing of it was written).
+    pub async fn create(&self, table: NewTable) -> Result<Created, String> {
+        let (done, wait) = oneshot::channel();
+        self.writer
+            .send(Job::Create { table, done })
+            .map_err(|_| "the store has stopped".to_string())?;
+        wait.await
+            .map_err(|_| "the store has stopped".to_string())?
+    }
+
+    fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, String> {
+        let c = self.reader.lock().unwrap_or_else(|p| p.into_inner());
+        f(&c).map_err(|e| e.to_string())
+    }
+
+    /// Every table with its whole log, in order of creation (at start).
+    ///
+    /// # Errors
+    /// A database that cannot be read.
+    pub fn load_all(&self) -> Result<Vec<(StoredTable, Vec<Row>)>, String> {
+        self.read(|c| {
+            let mut tables = Vec::new();
+            let mut st = c.prepare("SELECT k, id, rules, seed FROM tables ORDER BY k")?;
+            let rows = st.query_map([], |r| {
+                Ok(StoredTable {
+                    k: r.get(0)?,
+                    id: r.get(1)?,
+                    rules: r.get(2)?,
+                    seed: r.get::<_, i64>(3)? as u64,
+                    seats: Vec::new(),
+                })
+            })?;
+            for t in rows {
+                tables.push(t?);
+            }
+            let mut seats =
+                c.prepare("SELECT kind, token_sha256 FROM seats WHERE table_k = ?1 ORDER BY seat")?;
+            let mut out = Vec::with_capacity(tables.len());
+            for mut t in tables {
+                let s = seats.query_map([t.k], |r| {
+                    let h: Option<Vec<u8>> = r.get(1)?;
+                    Ok((r.get::<_, String>(0)?, h.and_then(|h| h.try_into().ok())))
+                })?;
+                for x in s {
+                    t.seats.push(x?);
+                }
+                let log = events(c, t.k, 0, u64::MAX)?;
+                out.push((t, log));
+            }
+            Ok(out)
+        })
+    }
+
+    /// Table `k`'s messages numbered above `after` and up to `upto`.
+    ///
+    /// # Errors
+    /// A database that cannot be read.
+    pub fn events(&self, k: i64, after: u64, upto: u64) -> Result<Vec<Row>, String> {
+        self.read(|c| events(c, k, after, upto))
+    }
+
+    /// Table `id`'s finished games' records (JSON), game 1 first; `None` for no such table.
+    ///
+    /// # Errors
+    /// A database that cannot be read.
+    pub fn games(&self, id: &str) -> Result<Option<Vec<String>>, String> {
+        self.read(|c| {
+            let k: Option<i64> = c
+                .query_row("SELECT k FROM tables WHERE id = ?1", [id], |r| r.get(0))
+                .optional()?;
+            let Some(k) = k else { return Ok(None) };
+            let mut st = c.prepare("SELECT record FROM games WHERE table_k = ?1 ORDER BY n")?;
+            let rows = st.query_map([k], |r| r.get::<_, String>(0))?;
+            Ok(Some(rows.collect::<rusqlite::Result<Vec<_>>>()?))
+        })
+    }
+}
+
+fn events(c: &Connection, k: i64, after: u64, upto: u64) -> rusqlite::Result<Vec<Row>> {
+    let mut st = c.prepare_cached(
+        "SELECT v, body FROM events WHERE table_k = ?1 AND v > ?2 AND v <= ?3 ORDER BY v",
+    )?;
+    let rows = st.query_map(
+        params![k, after as i64, upto.min(i64::MAX as u64) as i64],
+        |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, String>(1)?)),
+    )?;
+    rows.collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> std::path::PathBuf {
+        let d = std::env::temp_dir().join(format!("ulti-store-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d.join("t.sqlite")
+    }
+
+    #[tokio::test]
+    async fn the_log_is_append_only_and_numbers_are_written_once() {
+        let path = temp("append");
+        let s = Store::open(&path, Durability::Disk).unwrap();
+        let (k, seed, rows) = s
+            .create(NewTable {
+                id: "abc".into(),
+                rules: "{}".into(),
+                seats: vec![
+                    ("human".into(), Some(token_hash("x"))),
+                    ("computer:easy".into(), None),
+                    ("human".into(), Some(token_hash("y"))),
+                ],
+                plan: Box::new(|k| Ok((k as u64 * 10, vec![(1, "{\"one\":1}".into())]))),
+            })
+            .await
+            .unwrap();
+        assert_eq!((k, seed, rows.len()), (1, 10, 1));
+        s.append(k, vec![(2, "two".into())], vec![]).await.unwrap();
+        // v = 2 again, in a batch with a good one: the bad job fails alone.
+        let (a, b) = tokio::join!(
+            s.append(k, vec![(2, "again".into())], vec![]),
+            s.append(
+                k,
+                vec![(3, "three".into())],
+                vec![(1, "{}".into(), "[0,0,0]".into())]
+            )
+        );
+        assert!(a.is_err());
+        b.unwrap();
+        let log = s.events(k, 0, u64::MAX).unwrap();
+        assert_eq!(log.iter().map(|r| r.0).collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert_eq!(log[1].1, "two");
+        let w = open(&path, Durability::Disk).unwrap();
+        assert!(w.execute("DELETE FROM events", []).is_err());
+        assert!(w.execute("UPDATE events SET body = 'x'", []).is_err());
+        let all = s.load_all().unwrap();
+        assert_eq!(all.len(), 1);
+        assert_eq!(all[0].0.seats[0].1, Some(token_hash("x")));
+        assert_eq!(all[0].0.seats[1].1, None);
+        assert_eq!(s.games("abc").unwrap().unwrap(), vec!["{}".to_string()]);
+        assert_eq!(s.games("nope").unwrap(), None);
+    }
+}

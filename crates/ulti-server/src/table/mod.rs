@@ -1,0 +1,184 @@
+//! One table as a plain state machine over the engine's [`WholeGame`]: no clock, no socket,
+//! no database. A change is computed as numbered messages ([`Numbered`], by `moves.rs`), the
+//! caller stores them, and only then [`Table::apply`] carries them out — the same path a
+//! restart replays the log through, so a resumed table is the table that was stored.
+//!
+//! The rules are the engine's: every action goes through [`WholeGame::apply`]. What the
+//! table adds is only what is live and not in a record: the pick-up before a bid, the games
+//! one after another with the dealer moving on, the ready seats, the score sheet, presence.
+
+mod moves;
+mod view;
+
+use ulti_engine::whole_game::{TableRules, WholeGame};
+use ulti_engine::{CardSet, Seat, parse_cards};
+
+use crate::event::{By, Numbered};
+use crate::protocol::{SeatKind, Sheet};
+
+pub use moves::NextOutcome;
+
+/// What a table is, fixed when it is created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableMeta {
+    /// Its place in the database's order of creation, from 1 (the `k` of `--seed`).
+    pub k: i64,
+    /// Its public id.
+    pub id: String,
+    /// The rule options.
+    pub rules: TableRules,
+    /// The three seats.
+    pub seats: [SeatKind; 3],
+    /// The seed every deal and computer decision of the table derives from.
+    pub seed: u64,
+}
+
+/// A table's state after its last stored message.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// What it is.
+    pub meta: TableMeta,
+    /// The number of its last message (0 before the first deal).
+    pub v: u64,
+    /// The current game's number (from 1; 0 before the first deal).
+    pub game_no: u32,
+    /// The current game.
+    pub game: WholeGame,
+    /// Who chose each action of the current game.
+    pub by: Vec<By>,
+    /// A seat that has picked up the talon and not yet bid.
+    pub picked_up: Option<Seat>,
+    /// The terített soloist's open hand.
+    pub open: Option<(Seat, String)>,
+    /// After a game is over: the number of each seat's `ready` message.
+    pub ready: [Option<u64>; 3],
+    /// The finished games' payments.
+    pub sheet: Sheet,
+    /// Presence as last announced.
+    pub connected: [bool; 3],
+}
+
+/// SplitMix64: a fixed, well-mixing 64-bit hash step.
+#[must_use]
+pub fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seed of the `k`-th table created under `--seed s`.
+#[must_use]
+pub fn table_seed(s: u64, k: i64) -> u64 {
+    mix(mix(s) ^ (k as u64).wrapping_mul(0xA24B_AED4_963E_E407))
+}
+
+/// FNV-1a over text: the actions so far, for a computer decision's seed.
+fn fnv(text: &str, mut h: u64) -> u64 {
+    for b in text.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+    }
+    h
+}
+
+/// Cards as the record writes them.
+fn cards_text(c: CardSet) -> String {
+    c.to_string()
+}
+
+impl Table {
+    /// A table before its first deal.
+    #[must_use]
+    pub fn new(meta: TableMeta) -> Table {
+        let game = WholeGame::random(meta.rules, 2, 0);
+        let connected = meta.seats.map(|s| !s.is_human());
+        Table {
+            meta,
+            v: 0,
+            game_no: 0,
+            game,
+            by: Vec::new(),
+            picked_up: None,
+            open: None,
+            ready: [None; 3],
+            sheet: Sheet::default(),
+            connected,
+        }
+    }
+
+    /// The deal of the next game: game N's dealer is seat (N + 1) mod 3, its cards depend on
+    /// the table's seed and N only.
+    #[must_use]
+    pub fn deal_next(&self) -> Numbered {
+        let n = self.game_no + 1;
+        let dealer = (n as usize + 1) % 3;
+        let g = WholeGame::random(self.meta.rules, dealer, mix(self.meta.seed ^ u64::from(n)));
+        Numbered::Deal {
+            game: n,
+            dealer,
+            rules: self.meta.rules,
+            hands: g.dealt().map(cards_text),
+        }
+    }
+
+    /// The seed of a computer decision for `seat` now: the table's seed (so `--seed` S and
+    /// the table's place k), the game number and the actions so far.
+    #[must_use]
+    pub fn decision_seed(&self, seat: Seat) -> u64 {
+        let mut h = mix(self.meta.seed ^ u64::from(self.game_no).rotate_left(32));
+        for a in self.game.actions() {
+            h = fnv(&a.to_string(), h);
+            h = fnv("\n", h);
+        }
+        mix(h ^ seat as u64)
+    }
+
+    /// Carry out stored message `v`. The only way a table changes.
+    ///
+    /// # Errors
+    /// A message the table cannot carry out (a damaged log): the table is then unchanged.
+    pub fn apply(&mut self, v: u64, msg: &Numbered) -> Result<(), String> {
+        match msg {
+            Numbered::Deal {
+                game,
+                dealer,
+                hands,
+                ..
+            } => {
+                let mut h = [CardSet::EMPTY; 3];
+                for (s, text) in hands.iter().enumerate() {
+                    let cards = parse_cards(text).map_err(|e| e.to_string())?;
+                    h[s] = cards.into_iter().collect();
+                }
+                self.game = WholeGame::new(self.meta.rules, *dealer, h)?;
+                self.game_no = *game;
+                self.by.clear();
+                self.picked_up = None;
+                self.open = None;
+                self.ready = [None; 3];
+            }
+            Numbered::Event { action, by, .. } => {
+                let a = action.parse().map_err(|e| format!("{action}: {e}"))?;
+                self.game.apply(a).map_err(|e| format!("{action}: {e}"))?;
+                self.by.push(*by);
+                self.picked_up = None;
+            }
+            Numbered::Talon { seat, .. } => self.picked_up = Some(*seat),
+            Numbered::Open { seat, hand, .. } => self.open = Some((*seat, hand.clone())),
+            Numbered::Over { payments, .. } => self.sheet.push(*payments),
+            Numbered::Ready { seat, .. } => self.ready[*seat] = Some(v),
+            Numbered::Presence { connected } => self.connected = *connected,
+        }
+        self.v = v;
+        Ok(())
+    }
+
+    /// Is the current game over?
+    #[must_use]
+    pub fn over(&self) -> bool {
+        self.game.stage() == ulti_engine::whole_game::Stage::Over
+    }
+}
+
+#[cfg(test)]
+mod tests;

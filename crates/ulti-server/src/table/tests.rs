@@ -1,0 +1,230 @@
+use ulti_engine::whole_game::{Stage, TableRecord, TableRules};
+
+use super::*;
+use crate::event::Audience;
+use crate::table::moves::NextOutcome;
+
+fn meta(seats: [SeatKind; 3]) -> TableMeta {
+    TableMeta {
+        k: 1,
+        id: "t".into(),
+        rules: TableRules::default(),
+        seats,
+        seed: 7,
+    }
+}
+
+fn people() -> Table {
+    let mut t = Table::new(meta([SeatKind::Human; 3]));
+    let d = t.deal_next();
+    t.apply(1, &d).unwrap();
+    t
+}
+
+fn carry(t: &mut Table, msgs: Vec<Numbered>) -> u64 {
+    for m in msgs {
+        let v = t.v + 1;
+        t.apply(v, &m).unwrap();
+    }
+    t.v
+}
+
+/// The NO_RAISE record's deal at a table, its opening bid played.
+fn no_raise() -> Table {
+    let r = TableRecord::parse(ulti_testkit::NO_RAISE).unwrap();
+    let mut t = Table::new(meta([SeatKind::Human; 3]));
+    t.apply(
+        1,
+        &Numbered::Deal {
+            game: 1,
+            dealer: r.dealer,
+            rules: r.rules,
+            hands: r.hands.clone(),
+        },
+    )
+    .unwrap();
+    let open = r.actions[0].split_once(' ').unwrap().1.to_string();
+    let m = t.act(0, &open, By::Person).unwrap();
+    carry(&mut t, m);
+    t
+}
+
+#[test]
+fn game_n_is_dealt_by_seat_n_plus_1_mod_3() {
+    let mut t = people();
+    assert_eq!(t.game.dealer(), 2);
+    assert_eq!(t.game.forehand(), 0);
+    for n in 2..=4u32 {
+        t.game_no = n - 1;
+        let Numbered::Deal { dealer, game, .. } = t.deal_next() else {
+            panic!()
+        };
+        assert_eq!((game, dealer), (n, (n as usize + 1) % 3));
+    }
+    // The same seed and game number give the same cards.
+    let again = people();
+    assert_eq!(again.game.dealt(), people().game.dealt());
+}
+
+#[test]
+fn a_bid_after_the_opening_needs_its_own_pickup() {
+    let mut t = people();
+    let twelve = t.game.hand(0);
+    let c: Vec<_> = twelve.iter().take(2).collect();
+    let m = t
+        .act(0, &format!("bid passz {},{}", c[0], c[1]), By::Person)
+        .unwrap();
+    carry(&mut t, m);
+    // Seat 1 bids without picking up.
+    let e = t.act(1, "bid 40-100 ZA,ZK", By::Person).unwrap_err();
+    assert!(e.contains("pickup"), "{e}");
+    // Only the seat to act picks up; the forehand at its opening cannot.
+    assert!(t.pickup(2).unwrap_err().contains("turn"));
+    let m = t.pickup(1).unwrap();
+    let Numbered::Talon { cards, seat, .. } = &m[0] else {
+        panic!()
+    };
+    assert_eq!(
+        (*seat, cards.as_str()),
+        (1, t.game.talon().to_string().as_str())
+    );
+    carry(&mut t, m);
+    assert_eq!(t.picked_up, Some(1));
+    assert!(t.pickup(1).unwrap_err().contains("already"));
+    // After the pick-up: a stand is refused, a pass too while a raise is playable.
+    if t.game.raise_exists() {
+        let e = t.act(1, "pass", By::Person).unwrap_err();
+        assert!(
+            e.starts_with("action 2 (\"1 pass\"): seat has picked up"),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn a_pick_up_with_no_playable_raise_passes_and_the_holder_is_offered_none() {
+    let mut t = no_raise();
+    for seat in [1, 2] {
+        assert!(!t.game.raise_exists());
+        let m = t.pickup(seat).unwrap();
+        carry(&mut t, m);
+        // Any bid is refused by the rules; the pass is the way out, in the record as `pass`.
+        assert!(t.act(seat, "stand", By::Person).is_err());
+        let m = t.act(seat, "pass", By::Person).unwrap();
+        assert_eq!(
+            m[0],
+            Numbered::Event {
+                game: 1,
+                action: format!("{seat} pass"),
+                by: By::Person,
+                to_act: Some((seat + 1) % 3),
+                stage: Stage::Auction,
+            }
+        );
+        carry(&mut t, m);
+        assert_eq!(t.picked_up, None);
+    }
+    // The holder: no pick-up offered, it stands; the terített bid opens its hand.
+    let e = t.pickup(0).unwrap_err();
+    assert!(e.contains("it stands"), "{e}");
+    let m = t.act(0, "stand", By::Person).unwrap();
+    assert!(matches!(m[1], Numbered::Open { seat: 0, .. }), "{m:?}");
+    carry(&mut t, m);
+    assert_eq!(t.game.stage(), Stage::Play);
+}
+
+#[test]
+fn illegal_actions_are_refused_in_the_words_of_ulti_replay() {
+    let t = people();
+    let e = t.act(1, "pass", By::Person).unwrap_err();
+    assert_eq!(
+        e,
+        "action 1 (\"1 pass\"): it is seat 0's turn (to bid), not seat 1's"
+    );
+    let e = t.act(0, "1 pass", By::Person).unwrap_err();
+    assert_eq!(e, "this connection holds seat 0: it cannot act for seat 1");
+    assert!(
+        t.act(1, "1 pass", By::Person)
+            .unwrap_err()
+            .starts_with("action 1 (\"1 pass\")")
+    );
+    let e = t.act(0, "dance", By::Person).unwrap_err();
+    assert!(e.starts_with("action 1 (\"0 dance\"): unknown verb"), "{e}");
+    assert!(t.next(0, [false; 3]).unwrap_err().contains("in progress"));
+}
+
+#[test]
+fn next_deals_when_every_person_is_ready_or_away() {
+    let mut t = people();
+    // Play the game out with easy computers deciding for everyone.
+    while !t.over() {
+        let seat = t.game.to_act().unwrap();
+        let mut p = ulti_engine::players::TablePlayer::new(
+            ulti_engine::players::TableLevel::Easy,
+            t.decision_seed(seat),
+        );
+        let mut times = ulti_engine::players::DecisionTimes::default();
+        let a = ulti_engine::players::decide(&t.game, seat, &mut p, &mut times, &|| 0.0)
+            .unwrap()
+            .unwrap();
+        let m = t.computer_move(seat, &a, p.picked_up()).unwrap();
+        carry(&mut t, m);
+    }
+    assert_eq!(t.sheet.games.len(), 1);
+    assert_eq!(t.sheet.totals.iter().sum::<i32>(), 0);
+    // Nobody said next: a table of people all away does not deal on alone.
+    assert_eq!(t.deal_if_ready([true; 3]), None);
+    let NextOutcome::New(m) = t.next(0, [false; 3]).unwrap() else {
+        panic!()
+    };
+    assert_eq!(m.len(), 1);
+    let v = carry(&mut t, m);
+    assert_eq!(t.next(0, [false; 3]).unwrap(), NextOutcome::Again(v));
+    assert_eq!(t.deal_if_ready([false; 3]), None);
+    assert!(t.deal_if_ready([false, true, true]).is_some());
+    let NextOutcome::New(m) = t.next(1, [false, false, true]).unwrap() else {
+        panic!()
+    };
+    assert!(matches!(
+        m[1],
+        Numbered::Deal {
+            game: 2,
+            dealer: 0,
+            ..
+        }
+    ));
+    carry(&mut t, m);
+    assert_eq!(t.game_no, 2);
+    assert_eq!(t.game.forehand(), 1);
+    assert_eq!(t.ready, [None; 3]);
+}
+
+#[test]
+fn a_view_hides_what_the_seat_cannot_see() {
+    let mut t = people();
+    let hand0 = t.game.hand(0).to_string();
+    let c: Vec<_> = t.game.hand(0).iter().take(2).collect();
+    let m = t
+        .act(0, &format!("bid passz {},{}", c[0], c[1]), By::Person)
+        .unwrap();
+    carry(&mut t, m);
+    let w = t.welcome(Audience::Seat(1));
+    assert_eq!(w["view"]["hands"][0], serde_json::Value::Null);
+    assert_eq!(w["view"]["actions"][0], "0 bid passz ??,??");
+    let w0 = t.welcome(Audience::Seat(0));
+    assert_eq!(w0["view"]["hands"][0], hand0.as_str());
+    assert_eq!(
+        w0["view"]["actions"][0],
+        format!("0 bid passz {},{}", c[0], c[1]).as_str()
+    );
+    let ws = t.welcome(Audience::Spectator);
+    assert!(
+        ws["view"]["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|h| h.is_null())
+    );
+    assert_eq!(ws["seat"], serde_json::Value::Null);
+    assert_eq!(ws["talon"], serde_json::Value::Null);
+}

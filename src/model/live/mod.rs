@@ -1,0 +1,290 @@
+//! A live table as the page keeps it ([`Live`]): the latest `state` the server sent (the
+//! seat's view and what it may do), the finished games' records, who is connected and which
+//! persons' seats the computer played while they were away, the connection's health, and the
+//! requests sent and not yet acknowledged. Pure logic: the socket lives in `live_client`.
+//!
+//! Nothing is applied twice: a request stays pending until its `ack`, its `error`, or the
+//! message it caused comes back (after a reconnect, the replay from `since=` shows what was
+//! carried out); only what is still pending once the replay is complete is sent again.
+
+pub mod wire;
+
+use ulti_engine::Seat;
+use ulti_engine::whole_game::{Action, Stage, TableRecord};
+
+use self::wire::{ClientMsg, ServerMsg, State};
+use crate::model::table::scene::Scene;
+
+/// How long to wait before the `attempt`-th reconnection (from 0): 0.5 s, doubling, at most
+/// 15 s.
+#[must_use]
+pub fn backoff_ms(attempt: u32) -> u32 {
+    (500u32 << attempt.min(5)).min(15_000)
+}
+
+/// The connection as the page shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// Connecting (the `attempt`-th time since the last success).
+    Connecting {
+        /// From 0.
+        attempt: u32,
+    },
+    /// Connected, the replay (or welcome) not complete yet.
+    Catching,
+    /// Connected and up to date.
+    Open,
+    /// Disconnected: the next attempt comes in `retry_ms`.
+    Lost {
+        /// The attempt that failed (from 0).
+        attempt: u32,
+        /// Milliseconds until the next attempt.
+        retry_ms: u32,
+    },
+}
+
+/// What the user asks of the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// An action of its seat.
+    Act(Action),
+    /// Pick up the talon.
+    PickUp,
+    /// Ready for the next deal.
+    Next,
+}
+
+/// A live table at one connection.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Live {
+    /// The table's id.
+    pub table: String,
+    /// The connection's seat (`None`: a spectator).
+    pub seat: Option<Seat>,
+    /// The last numbered message received (the `since=` of a reconnect).
+    pub last_v: Option<u64>,
+    /// The table now, as the seat sees it.
+    pub state: Option<State>,
+    /// The finished games' records, game 1 first (as far as this connection saw them).
+    pub records: Vec<(u32, TableRecord)>,
+    /// Persons' seats whose last action in this game the computer chose (away).
+    pub away: [bool; 3],
+    /// Requests sent and not yet answered.
+    pub pending: Vec<ClientMsg>,
+    /// The connection.
+    pub link: Link,
+    /// Why the last request was refused (the server's words).
+    pub refused: Option<String>,
+    /// Out-of-turn kontra moments the user let go: (game, cards played, level).
+    declined: Vec<(u32, usize, u8)>,
+    next_id: u64,
+}
+
+impl Live {
+    /// A table at `seat` (`None`: watching), before the first connection.
+    #[must_use]
+    pub fn new(table: &str, seat: Option<Seat>) -> Live {
+        Live {
+            table: table.to_string(),
+            seat,
+            last_v: None,
+            state: None,
+            records: Vec::new(),
+            away: [false; 3],
+            pending: Vec::new(),
+            link: Link::Connecting { attempt: 0 },
+            refused: None,
+            declined: Vec::new(),
+            next_id: 1,
+        }
+    }
+
+    /// The query of the socket's URL: the token (for a seat) and where to resume from.
+    #[must_use]
+    pub fn query(&self, token: Option<&str>) -> String {
+        let mut q = Vec::new();
+        if let Some(t) = token {
+            q.push(format!("token={t}"));
+        }
+        if let Some(v) = self.last_v {
+            q.push(format!("since={v}"));
+        }
+        q.join("&")
+    }
+
+    /// May the user act now (connected and up to date)?
+    #[must_use]
+    pub fn may_act(&self) -> bool {
+        self.link == Link::Open && self.seat.is_some()
+    }
+
+    /// The socket opened.
+    pub fn opened(&mut self) {
+        self.link = Link::Catching;
+    }
+
+    /// The socket closed: how long to wait before the next attempt.
+    pub fn closed(&mut self) -> u32 {
+        let attempt = match self.link {
+            Link::Connecting { attempt } | Link::Lost { attempt, .. } => attempt,
+            Link::Catching | Link::Open => 0,
+        };
+        let retry_ms = backoff_ms(attempt);
+        self.link = Link::Lost { attempt, retry_ms };
+        retry_ms
+    }
+
+    /// A new attempt starts.
+    pub fn connecting(&mut self) {
+        let attempt = match self.link {
+            Link::Lost { attempt, .. } => attempt + 1,
+            Link::Connecting { attempt } => attempt,
+            Link::Catching | Link::Open => 0,
+        };
+        self.link = Link::Connecting { attempt };
+    }
+
+    /// The user asks for `req`: the message to send now, or `None` when it cannot go (not
+    /// connected: the page refuses actions until the connection is back).
+    pub fn request(&mut self, req: Request) -> Option<ClientMsg> {
+        if !self.may_act() {
+            return None;
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let msg = match req {
+            Request::Act(a) => {
+                let words = a.to_string();
+                let action = words
+                    .split_once(' ')
+                    .map_or(words.clone(), |(_, rest)| rest.to_string());
+                ClientMsg::Act { id, action }
+            }
+            Request::PickUp => ClientMsg::Pickup { id },
+            Request::Next => ClientMsg::Next { id },
+        };
+        self.refused = None;
+        self.pending.push(msg.clone());
+        Some(msg)
+    }
+
+    /// A message from the server: what to send (again) now.
+    pub fn receive(&mut self, msg: ServerMsg) -> Vec<ClientMsg> {
+        if let Some(v) = msg.v() {
+            self.last_v = Some(v);
+        }
+        match msg {
+            ServerMsg::Welcome { v, seat, .. } => {
+                self.last_v = Some(v);
+                self.seat = seat;
+                self.away = [false; 3];
+            }
+            ServerMsg::Resumed { v } => self.last_v = Some(v),
+            ServerMsg::State(s) => {
+                let caught_up = self.link == Link::Catching;
+                self.state = Some(*s);
+                if caught_up {
+                    // The replay (or welcome) is complete: what is still pending was not
+                    // carried out; send it again.
+                    self.link = Link::Open;
+                    return self.pending.clone();
+                }
+            }
+            ServerMsg::Event { action, by, .. } => {
+                if let Ok(a) = action.parse::<Action>() {
+                    self.away[a.seat] = by == "computer" && self.is_person(a.seat);
+                    if Some(a.seat) == self.seat {
+                        self.pending.retain(|p| !same_act(p, &a));
+                    }
+                }
+            }
+            ServerMsg::Deal { .. } => self.away = [false; 3],
+            ServerMsg::Talon { seat, .. } if Some(seat) == self.seat => {
+                self.pending.retain(|p| !matches!(p, ClientMsg::Pickup { .. }));
+            }
+            ServerMsg::Ready { seat, .. } if Some(seat) == self.seat => {
+                self.pending.retain(|p| !matches!(p, ClientMsg::Next { .. }));
+            }
+            ServerMsg::Over { game, record, .. } => {
+                if !self.records.iter().any(|(g, _)| *g == game) {
+                    self.records.push((game, record));
+                    self.records.sort_by_key(|(g, _)| *g);
+                }
+            }
+            ServerMsg::Ack { id, .. } => self.pending.retain(|p| id != p.id()),
+            ServerMsg::Error { id, error } => {
+                self.pending.retain(|p| id != p.id());
+                self.refused = Some(error);
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// Is `seat` a person's seat?
+    fn is_person(&self, seat: Seat) -> bool {
+        self.state
+            .as_ref()
+            .and_then(|s| s.seats.get(seat))
+            .is_some_and(|s| s.kind == "human")
+    }
+
+    /// The user lets its out-of-turn kontra go at this moment.
+    pub fn decline(&mut self) {
+        let Some(s) = &self.state else { return };
+        if let Some((level, _)) = s.turn.as_ref().and_then(|t| t.kontra.as_ref()) {
+            self.declined
+                .push((s.game, s.table_view.played.len(), *level));
+        }
+    }
+
+    /// The table as the connection's seat sees it.
+    #[must_use]
+    pub fn scene(&self) -> Option<Scene> {
+        let s = self.state.as_ref()?;
+        let mut turn = s.turn.clone();
+        if let Some(t) = turn.as_mut()
+            && let Some((level, _)) = &t.kontra
+            && self
+                .declined
+                .contains(&(s.game, s.table_view.played.len(), *level))
+        {
+            t.kontra = None;
+        }
+        let out_of_turn = turn
+            .as_ref()
+            .is_some_and(|t| !t.to_act && t.kontra.is_some());
+        let waiting = if out_of_turn {
+            s.seat
+        } else {
+            s.table_view.to_act
+        };
+        Some(Scene {
+            seat: s.seat.unwrap_or(0),
+            player: s.seat.is_some(),
+            view: s.table_view.clone(),
+            turn,
+            waiting: waiting.filter(|_| s.table_view.stage != Stage::Over),
+        })
+    }
+
+    /// Is the game on the table over (its record in `records`)?
+    #[must_use]
+    pub fn over(&self) -> Option<&TableRecord> {
+        let s = self.state.as_ref()?;
+        (s.table_view.stage == Stage::Over)
+            .then(|| self.records.iter().find(|(g, _)| *g == s.game))
+            .flatten()
+            .map(|(_, r)| r)
+    }
+}
+
+/// Is `p` the request for the action `a` (compared as parsed, the seat left out)?
+fn same_act(p: &ClientMsg, a: &Action) -> bool {
+    let ClientMsg::Act { action, .. } = p else {
+        return false;
+    };
+    format!("{} {action}", a.seat)
+        .parse::<Action>()
+        .is_ok_and(|mine| mine == *a)
+}
