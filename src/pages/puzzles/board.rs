@@ -4,30 +4,17 @@
 
 use leptos::prelude::*;
 use ulti_engine::puzzles::Band;
-use ulti_engine::{Announcement, Scoring};
 
 use super::solution::Verdict;
-use super::{PuzzlesPage, SetState};
+use super::{PuzzlesPage, SetState, bid_title};
 use crate::components::card::{CardFace, suit_class};
 use crate::components::line_viewer::LineReplay;
-use crate::i18n::{announcement_name, card_name, seat_name, tr, tr_with};
+use crate::i18n::{card_name, seat_name, tr, tr_with};
 use crate::model::line::Line;
+use crate::model::puzzles::Goal;
 use crate::model::puzzles::url::Mode;
-use crate::model::puzzles::{Goal, Puzzle};
 use crate::model::whatif::position_key;
 use crate::solver_client::{PositionState, SolverClient};
-
-/// The bid's name with its trump: "Ulti (Zöld)", "Piros 40-100", "Betli".
-pub(super) fn bid_title(lang: crate::i18n::Lang, p: &Puzzle) -> String {
-    announcement_name(
-        lang,
-        &Announcement {
-            bid: p.bid.clone(),
-            trump: p.bid.has_trumps().then_some(p.deal.trump),
-            scoring: Scoring::default(),
-        },
-    )
-}
 
 /// The catalogue key of a difficulty band's name.
 fn band_key(band: Band) -> &'static str {

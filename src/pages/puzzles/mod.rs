@@ -19,12 +19,12 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;
-use ulti_engine::Card;
+use ulti_engine::{Announcement, Card, Scoring};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::components::header::Header;
-use crate::i18n::{Lang, text};
+use crate::i18n::{Lang, announcement_name, text};
 use crate::model::puzzles::glicko::RatedGame;
 use crate::model::puzzles::progress::{Progress, STORAGE_KEY};
 use crate::model::puzzles::rush::Rush;
@@ -37,6 +37,18 @@ use crate::url_sync::{set_if_changed, sync_url};
 use self::board::Board;
 use self::modes::{ModePanel, ModeTabs};
 use self::solution::Solution;
+
+/// The bid's name with its trump (the board's task and the solution's words): "Ulti (Zöld)", "Piros 40-100", "Betli".
+pub(super) fn bid_title(lang: Lang, p: &Puzzle) -> String {
+    announcement_name(
+        lang,
+        &Announcement {
+            bid: p.bid.clone(),
+            trump: p.bid.has_trumps().then_some(p.deal.trump),
+            scoring: Scoring::default(),
+        },
+    )
+}
 
 /// The set's file, relative to the app's base URL.
 const SET_PATH: &str = "puzzles/set.json";

@@ -4,8 +4,7 @@
 use leptos::prelude::*;
 use ulti_engine::Card;
 
-use super::PuzzlesPage;
-use super::board::bid_title;
+use super::{PuzzlesPage, bid_title};
 use crate::i18n::{card_name, text, tr, tr_with};
 use crate::model::puzzles::url::Mode;
 use crate::model::puzzles::{Goal, Puzzle};
