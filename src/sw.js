@@ -35,7 +35,7 @@ const FIXED = [
   'icons/icon-512.png',
   'icons/apple-touch-icon.png',
   // The Puzzles page's set: stored with every snapshot, so the page works offline.
-  'puzzles/set.json',
+  'data/puzzles/set.json',
 ];
 
 // trunk writes the content hash in hex without leading zeros: 16 digits or fewer.

@@ -185,6 +185,19 @@ test('a deep link opens a rated puzzle: a wrong card is refuted on the viewer, t
   }),
 );
 
+test('a shared link loads from the static host itself: /puzzles?puzzle=ID is the app (its 404.html), not a folder', { timeout: TIMEOUT.solve }, () =>
+  withPage(browser.context, 'puzzles shared link', async (page) => {
+    // A folder named puzzles/ beside the app would take this address: the host redirects it
+    // to puzzles/ and lists the folder (or 404s), so the set is served from data/puzzles/.
+    const p = puzzleWhere((q) => q.seat === 0 && q.rules !== '');
+    const response = await page.goto(`${baseUrl()}puzzles?puzzle=${p.id}&lang=en`);
+    assert.equal(new URL(page.url()).pathname, `${new URL(baseUrl()).pathname}puzzles`, 'no redirect');
+    assert.equal(response.status(), 404, 'the host answers with the app\'s 404.html, as GitHub Pages does');
+    await page.waitForSelector('[data-testid=puzzles-page][data-ready=true]', { timeout: TIMEOUT.solve });
+    assert.equal((await shown(page)).id, p.id);
+  }),
+);
+
 test('the daily puzzle is the same for everyone on a date and is remembered once answered', { timeout: 2 * TIMEOUT.solve }, async () => {
   const ids = [];
   for (const visitor of [1, 2]) {
@@ -345,7 +358,7 @@ test('offline once visited: the set is in the service worker\'s cache and a puzz
         }
         return files;
       });
-      const setPath = `${new URL(proxy.base).pathname}puzzles/set.json`;
+      const setPath = `${new URL(proxy.base).pathname}data/puzzles/set.json`;
       assert.ok(cached.includes(setPath), `${setPath} is cached: ${cached.join(' ')}`);
       proxy.goOffline();
       await browser.context.setOffline(true);

@@ -1,5 +1,5 @@
 //! The Puzzles page (`/puzzles`): positions the solver proved to have exactly one right card
-//! (`puzzles/set.json`, fetched once and kept offline by the service worker). Three modes: the
+//! (`puzzles/set.json`, served as `data/puzzles/set.json`, fetched once and kept offline by the service worker). Three modes: the
 //! daily puzzle (the same for everyone on a date), the rush (three minutes, rising difficulty,
 //! three mistakes) and rated practice (Glicko-2 for the player and each puzzle, kept in the
 //! browser's storage; the next puzzle near the player's rating).
@@ -50,8 +50,9 @@ pub(super) fn bid_title(lang: Lang, p: &Puzzle) -> String {
     )
 }
 
-/// The set's file, relative to the app's base URL.
-const SET_PATH: &str = "puzzles/set.json";
+/// The set's file, relative to the app's base URL (the repository's `puzzles/set.json`, which
+/// index.html copies there: not to `puzzles/`, which would shadow this page's route).
+const SET_PATH: &str = "data/puzzles/set.json";
 
 /// Puzzles the rated practice picks the next one from (the nearest to the player's rating).
 const NEAR: usize = 12;
