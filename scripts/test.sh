@@ -70,7 +70,7 @@ guide() {
   out="$(cargo_target_dir)/guide"
   mdbook build docs --dest-dir "$out"
   python3 scripts/check-links.py --self-test
-  python3 scripts/check-links.py "$out" --site-url /ulti-solver/guide/ --app-routes hand,play,table
+  python3 scripts/check-links.py "$out" --site-url /ulti-solver/guide/ --app-routes hand,play,table,puzzles
   python3 scripts/check-links.py --markdown README.md BENCHMARKS.md CHANGELOG.md ARCHITECTURE.md
   lines=$(wc -l <README.md)
   [ "$lines" -le 200 ] || die "README.md has $lines lines: the front door holds at most 200 (the rest goes in docs/)"

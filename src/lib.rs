@@ -26,6 +26,7 @@ use leptos_router::path;
 
 use crate::pages::hand::HandPage;
 use crate::pages::play::PlayPage;
+use crate::pages::puzzles::PuzzlesPage;
 use crate::pages::solver_page::SolverPage;
 use crate::pages::table::TableRoute;
 use crate::solver_client::SolverClient;
@@ -46,6 +47,7 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/hand") view=HandPage />
                 <Route path=path!("/play") view=PlayPage />
                 <Route path=path!("/table") view=TableRoute />
+                <Route path=path!("/puzzles") view=PuzzlesPage />
             </Routes>
         </Router>
     }

@@ -8,6 +8,7 @@ pub mod lang;
 pub mod line;
 pub mod live;
 pub mod play;
+pub mod puzzles;
 pub mod queue;
 pub mod results;
 pub mod session;

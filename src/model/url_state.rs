@@ -7,9 +7,9 @@ use ulti_engine::{Bid, Card, Contract, Deal, DealError, RuleOptions};
 use crate::model::lang::Lang;
 
 /// `rules=` id of [`RuleOptions::must_beat_after_trump`].
-pub const RULE_MUST_BEAT_AFTER_TRUMP: &str = "must-beat-after-trump";
+pub const RULE_MUST_BEAT_AFTER_TRUMP: &str = RuleOptions::MUST_BEAT_AFTER_TRUMP;
 /// `rules=` id of [`RuleOptions::marriage_needs_trick`].
-pub const RULE_MARRIAGE_NEEDS_TRICK: &str = "marriage-needs-trick";
+pub const RULE_MARRIAGE_NEEDS_TRICK: &str = RuleOptions::MARRIAGE_NEEDS_TRICK;
 
 /// Cards in a whole line of play.
 pub const LAST_STEP: usize = 30;

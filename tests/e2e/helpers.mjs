@@ -6,6 +6,7 @@
 // CHROMIUM (default /usr/bin/chromium).
 
 import { execFileSync } from 'node:child_process';
+import http from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { after, before } from 'node:test';
@@ -318,4 +319,58 @@ export async function openTable(page, lang = 'en', { clear = true } = {}) {
     dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, lang);
   await page.waitForSelector('[data-testid=table-page]');
+}
+
+/**
+ * A proxy to the server under test (`target`, a URL) that can be switched off: `goOffline()`
+ * closes it, so nothing (page, worker or service worker) reaches a server. Resolves to
+ * `{ base, goOffline, goOnline, server, refused }` once it listens.
+ */
+export function startProxy(target) {
+  const upstream = new URL(target);
+  const sockets = new Set();
+  const proxy = {
+    online: true,
+    refused: 0,
+    server: http.createServer((req, res) => {
+      if (!proxy.online) {
+        proxy.refused += 1;
+        req.socket.destroy();
+        return;
+      }
+      const forward = http.request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, host: upstream.host },
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      forward.on('error', () => res.destroy());
+      req.pipe(forward);
+    }),
+    goOffline() {
+      proxy.online = false;
+      for (const s of sockets) s.destroy();
+    },
+    goOnline() {
+      proxy.online = true;
+    },
+  };
+  proxy.server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  return new Promise((resolve) => {
+    proxy.server.listen(0, '127.0.0.1', () => {
+      const { port } = proxy.server.address();
+      proxy.base = `http://127.0.0.1:${port}${upstream.pathname}`;
+      resolve(proxy);
+    });
+  });
 }

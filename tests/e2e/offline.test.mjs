@@ -9,7 +9,6 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import {
@@ -22,6 +21,7 @@ import {
   launchBrowser,
   pageProblems,
   readResults,
+  startProxy,
   waitForResults,
   withPage,
 } from './helpers.mjs';
@@ -32,56 +32,6 @@ function protocolVersion() {
   const m = text.match(/pub const PROTOCOL_VERSION: u32 = (\d+);/);
   if (!m) throw new Error('PROTOCOL_VERSION not found in src/protocol.rs');
   return Number(m[1]);
-}
-
-/** A proxy to the server under test that can be switched off. */
-function startProxy(target) {
-  const upstream = new URL(target);
-  const sockets = new Set();
-  const proxy = {
-    online: true,
-    refused: 0,
-    server: http.createServer((req, res) => {
-      if (!proxy.online) {
-        proxy.refused += 1;
-        req.socket.destroy();
-        return;
-      }
-      const forward = http.request(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          path: req.url,
-          method: req.method,
-          headers: { ...req.headers, host: upstream.host },
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      forward.on('error', () => res.destroy());
-      req.pipe(forward);
-    }),
-    goOffline() {
-      proxy.online = false;
-      for (const s of sockets) s.destroy();
-    },
-    goOnline() {
-      proxy.online = true;
-    },
-  };
-  proxy.server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  return new Promise((resolve) => {
-    proxy.server.listen(0, '127.0.0.1', () => {
-      const { port } = proxy.server.address();
-      proxy.base = `http://127.0.0.1:${port}${upstream.pathname}`;
-      resolve(proxy);
-    });
-  });
 }
 
 let browser;

@@ -1,5 +1,5 @@
 //! `ulti`: the command-line Ulti solver (solve, table, bids, batch, advise, advise-eval, match,
-//! bench, replay, move, engine).
+//! bench, replay, move, engine, puzzles).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use clap::error::ErrorKind;
 
-use ulti_cli::cli::{Cli, Command};
+use ulti_cli::cli::{Cli, Command, PuzzlesCommand};
 use ulti_cli::commands;
 
 fn main() -> ExitCode {
@@ -30,6 +30,15 @@ fn main() -> ExitCode {
         Command::Bench(args) => commands::bench::run(args, &mut out).map(|()| true),
         Command::Replay(args) => commands::replay::run(args, &mut out).map(|()| true),
         Command::Move(args) => commands::seat::run_move(args, &mut out).map(|()| true),
+        Command::Puzzles(PuzzlesCommand::Generate(args)) => {
+            commands::puzzles::run_generate(args, &mut out).map(|()| true)
+        }
+        Command::Puzzles(PuzzlesCommand::Verify(args)) => {
+            commands::puzzles::run_verify(args, &mut out)
+        }
+        Command::Puzzles(PuzzlesCommand::Calibrate(args)) => {
+            commands::puzzles::run_calibrate(args, &mut out).map(|()| true)
+        }
         Command::Engine => {
             commands::seat::run_engine(&mut io::stdin().lock(), &mut out).map(|()| true)
         }

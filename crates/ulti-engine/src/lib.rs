@@ -24,6 +24,7 @@ mod card;
 mod contract;
 mod deal;
 pub mod players;
+pub mod puzzles;
 mod rules;
 mod solver;
 pub mod whole_game;
@@ -35,7 +36,7 @@ pub use contract::{
     Bid, Contract, ContractError, Scoring, component_payoff, has_marriage, marriage_points,
 };
 pub use deal::{Deal, DealError, SOLOIST, Seat};
-pub use rules::{Game, PlayError, RuleOptions, Trick};
+pub use rules::{Game, PlayError, RuleOptions, Trick, UnknownRule};
 pub use solver::{
     CardValue, ComponentResult, DEFAULT_TT_BYTES, Query, Question, SearchStats, Solution,
     SolveError, Solver,

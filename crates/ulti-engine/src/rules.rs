@@ -21,6 +21,50 @@ pub struct RuleOptions {
     pub marriage_needs_trick: bool,
 }
 
+impl RuleOptions {
+    /// The id of [`RuleOptions::must_beat_after_trump`] in the app's `rules=` and in puzzle
+    /// files.
+    pub const MUST_BEAT_AFTER_TRUMP: &'static str = "must-beat-after-trump";
+    /// The id of [`RuleOptions::marriage_needs_trick`].
+    pub const MARRIAGE_NEEDS_TRICK: &'static str = "marriage-needs-trick";
+
+    /// The ids of the rules that are on, comma-separated (empty for the defaults), as the
+    /// app's `rules=` writes them.
+    #[must_use]
+    pub fn ids(self) -> String {
+        let mut ids = Vec::new();
+        if self.must_beat_after_trump {
+            ids.push(Self::MUST_BEAT_AFTER_TRUMP);
+        }
+        if self.marriage_needs_trick {
+            ids.push(Self::MARRIAGE_NEEDS_TRICK);
+        }
+        ids.join(",")
+    }
+
+    /// The rules named by comma-separated ids (blank parts skipped).
+    ///
+    /// # Errors
+    /// The first id that names no house rule.
+    pub fn from_ids(ids: &str) -> Result<RuleOptions, UnknownRule> {
+        let mut rules = RuleOptions::default();
+        for id in ids.split(',').map(str::trim) {
+            match id {
+                Self::MUST_BEAT_AFTER_TRUMP => rules.must_beat_after_trump = true,
+                Self::MARRIAGE_NEEDS_TRICK => rules.marriage_needs_trick = true,
+                "" => {}
+                other => return Err(UnknownRule(other.to_string())),
+            }
+        }
+        Ok(rules)
+    }
+}
+
+/// A rule id that names no house rule.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown house rule {0:?}: use must-beat-after-trump, marriage-needs-trick")]
+pub struct UnknownRule(pub String);
+
 /// A card that may not be played now, and the rule it breaks.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayError {

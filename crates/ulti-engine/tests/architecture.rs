@@ -19,6 +19,7 @@ const FLOORS: &[&[&str]] = &[
     &["analysis"],
     &["advise", "whole_game"],
     &["players"],
+    &["puzzles"],
     &["lib"],
 ];
 
@@ -61,6 +62,15 @@ const WHOLE_GAME: &[&[&str]] = &[
     &["seat_turn"],
 ];
 
+/// The files of the puzzles, bottom up: answer classes and features, judging a position and
+/// finding candidates, the set's records, then what runs over many puzzles.
+const PUZZLES: &[&[&str]] = &[
+    &["classes", "features"],
+    &["judge", "source"],
+    &["record"],
+    &["generate", "verify", "calibrate"],
+];
+
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
@@ -93,4 +103,9 @@ fn the_players_keep_their_file_order() {
 #[test]
 fn the_whole_game_keeps_its_file_order() {
     assert_module_floors(&src(), "whole_game", WHOLE_GAME);
+}
+
+#[test]
+fn the_puzzles_keep_their_file_order() {
+    assert_module_floors(&src(), "puzzles", PUZZLES);
 }

@@ -25,6 +25,7 @@ use ulti_engine::{
 };
 
 mod json_answers;
+mod puzzles;
 
 thread_local! {
     /// One solver (and transposition table) per thread, reused for every call it answers.
@@ -423,6 +424,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(json_answers::advise_eval_json, m)?)?;
     m.add_function(wrap_pyfunction!(json_answers::match_json, m)?)?;
     m.add_function(wrap_pyfunction!(json_answers::replay_json, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzles::puzzles_examine, m)?)?;
+    m.add_class::<puzzles::PuzzleCollector>()?;
     m.add("__version__", PyString::new(py, env!("CARGO_PKG_VERSION")))?;
     Ok(())
 }

@@ -3,8 +3,8 @@
 use leptos::prelude::*;
 
 use super::Viewer;
+use crate::components::card::use_lang;
 use crate::i18n::{Lang, text, tr, tr_with};
-use crate::state::SolverPageState;
 
 /// Milliseconds per card for each speed choice, with its name's catalogue key.
 pub(super) const SPEEDS: [(u32, &str); 4] = [
@@ -68,26 +68,26 @@ fn step_button(
 /// Play/pause, stepping, speed and trick jumps.
 #[component]
 pub(super) fn Controls() -> impl IntoView {
-    let state = SolverPageState::expect();
-    let lang = state.lang;
+    let lang = use_lang();
     let viewer = expect_context::<Viewer>();
+    let step = viewer.step;
     let ready = move || viewer.view.with(Option::is_some);
     let len = move || viewer.len();
-    let go = move |step: usize| {
+    let go = move |to: usize| {
         viewer.playing.set(false);
-        state.step.set(step.min(len()));
+        step.set(to.min(len()));
     };
     let toggle_play = move || {
         if viewer.playing.get_untracked() {
             viewer.playing.set(false);
         } else {
-            if state.step.get_untracked() >= len() {
-                state.step.set(0);
+            if step.get_untracked() >= len() {
+                step.set(0);
             }
             viewer.playing.set(true);
         }
     };
-    let current_trick = move || state.step.get().div_ceil(3);
+    let current_trick = move || step.get().div_ceil(3);
     view! {
         <div class="controls" class:disabled=move || !ready()>
             {step_button(lang, "step-start", "line.start", Icon::Start, ready, go, || 0)}
@@ -98,7 +98,7 @@ pub(super) fn Controls() -> impl IntoView {
                 Icon::Back,
                 ready,
                 go,
-                move || state.step.get_untracked().saturating_sub(1),
+                move || step.get_untracked().saturating_sub(1),
             )}
             <button
                 type="button"
@@ -123,7 +123,7 @@ pub(super) fn Controls() -> impl IntoView {
                 Icon::Forward,
                 ready,
                 go,
-                move || state.step.get_untracked() + 1,
+                move || step.get_untracked() + 1,
             )}
             {step_button(lang, "step-end", "line.end", Icon::End, ready, go, len)}
             <label class="speed">
@@ -148,7 +148,7 @@ pub(super) fn Controls() -> impl IntoView {
                         .collect_view()}
                 </select>
             </label>
-            <span class="step-label">{move || format!("{}/{}", state.step.get(), len())}</span>
+            <span class="step-label">{move || format!("{}/{}", step.get(), len())}</span>
         </div>
         <div class="trick-jumps" role="group" aria-label=text(lang, "line.tricks_label")>
             <span class="label" aria-hidden="true">{text(lang, "line.trick")}</span>

@@ -3,15 +3,13 @@
 use leptos::prelude::*;
 
 use super::Viewer;
-use crate::components::card::{CardFace, card_name_of, suit_class};
+use crate::components::card::{CardFace, card_name_of, suit_class, use_lang};
 use crate::i18n::{seat_name, tr_with};
-use crate::state::SolverPageState;
 
 /// Every card played up to the step, grouped by trick, the winner marked.
 #[component]
 pub(super) fn TrickHistory() -> impl IntoView {
-    let state = SolverPageState::expect();
-    let lang = state.lang;
+    let lang = use_lang();
     let viewer = expect_context::<Viewer>();
     let tricks = move || {
         viewer
@@ -33,7 +31,7 @@ pub(super) fn TrickHistory() -> impl IntoView {
                                 data-testid="history-trick"
                                 data-trick=n.to_string()
                                 data-winner=winner.map(|w| w.to_string())
-                                on:click=move |_| state.step.set(3 * n)
+                                on:click=move |_| viewer.step.set(3 * n)
                             >
                                 <span class="trick-no">{format!("{n}.")}</span>
                                 {t

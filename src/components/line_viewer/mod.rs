@@ -20,8 +20,11 @@ mod attable;
 mod controls;
 mod felt;
 mod history;
+mod replay;
 mod score;
 mod whatif;
+
+pub use replay::LineReplay;
 
 use attable::AtTablePanel;
 use controls::{Controls, SPEEDS};
@@ -108,6 +111,8 @@ struct Viewer {
     values: Memo<Option<WhatIf>>,
     playing: RwSignal<bool>,
     speed_ms: RwSignal<u32>,
+    /// Cards played at the step shown.
+    step: RwSignal<usize>,
 }
 
 impl Viewer {
@@ -117,6 +122,43 @@ impl Viewer {
             _ => LAST_STEP,
         })
     }
+}
+
+/// Autoplay: one card per tick while `viewer.playing`; stops at the end.
+fn autoplay(viewer: Viewer) {
+    let timer = StoredValue::new_local(None::<IntervalHandle>);
+    Effect::new(move |_| {
+        let playing = viewer.playing.get();
+        let ms = viewer.speed_ms.get();
+        timer.update_value(|t| {
+            if let Some(h) = t.take() {
+                h.clear();
+            }
+        });
+        if playing {
+            let handle = set_interval_with_handle(
+                move || {
+                    let len = viewer.len();
+                    let step = viewer.step.get_untracked();
+                    if step < len {
+                        viewer.step.set(step + 1);
+                    }
+                    if step + 1 >= len {
+                        viewer.playing.set(false);
+                    }
+                },
+                Duration::from_millis(u64::from(ms)),
+            );
+            timer.set_value(handle.ok());
+        }
+    });
+    on_cleanup(move || {
+        timer.update_value(|t| {
+            if let Some(h) = t.take() {
+                h.clear();
+            }
+        });
+    });
 }
 
 /// The line viewer panel.
@@ -254,43 +296,10 @@ pub fn LineViewer() -> impl IntoView {
         values,
         playing: RwSignal::new(false),
         speed_ms: RwSignal::new(SPEEDS[1].0),
+        step: state.step,
     };
     provide_context(viewer);
-
-    // Autoplay: one card per tick; stops at the end.
-    let timer = StoredValue::new_local(None::<IntervalHandle>);
-    Effect::new(move |_| {
-        let playing = viewer.playing.get();
-        let ms = viewer.speed_ms.get();
-        timer.update_value(|t| {
-            if let Some(h) = t.take() {
-                h.clear();
-            }
-        });
-        if playing {
-            let handle = set_interval_with_handle(
-                move || {
-                    let len = viewer.len();
-                    let step = state.step.get_untracked();
-                    if step < len {
-                        state.step.set(step + 1);
-                    }
-                    if step + 1 >= len {
-                        viewer.playing.set(false);
-                    }
-                },
-                Duration::from_millis(u64::from(ms)),
-            );
-            timer.set_value(handle.ok());
-        }
-    });
-    on_cleanup(move || {
-        timer.update_value(|t| {
-            if let Some(h) = t.take() {
-                h.clear();
-            }
-        });
-    });
+    autoplay(viewer);
     // A new contract or deal stops the animation.
     Effect::new(move |_| {
         bid.track();

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use ulti_engine::{Card, CardValue, Seat};
 
 use super::{LineStatus, Viewer};
-use crate::components::card::{CardFace, card_label, suit_class};
+use crate::components::card::{CardFace, card_label, suit_class, use_lang};
 use crate::i18n::{card_name, tr_with};
 use crate::model::whatif::deviate;
 use crate::state::SolverPageState;
@@ -19,7 +19,7 @@ fn whatif_status(v: &CardValue) -> &'static str {
 /// changes) a what-if from there.
 fn play_card(state: SolverPageState, viewer: Viewer, card: Card) {
     viewer.playing.set(false);
-    let step = state.step.get_untracked();
+    let step = viewer.step.get_untracked();
     let line: Vec<Card> = viewer.status.with_untracked(|s| match s {
         LineStatus::Ready(line) => line.cards().to_vec(),
         _ => Vec::new(),
@@ -30,13 +30,14 @@ fn play_card(state: SolverPageState, viewer: Viewer, card: Card) {
     if let Some(played) = deviate(&line, step, card) {
         state.played.set(played);
     }
-    state.step.set(step + 1);
+    viewer.step.set(step + 1);
 }
 
 /// One card of a seat's hand: a what-if button with its value when it is a scored legal card
-/// of the player to move, else a plain mini card.
+/// of the player to move (on the solver page), else a plain mini card.
 pub(super) fn hand_card(viewer: Viewer, seat: Seat, card: Card) -> impl IntoView {
-    let state = SolverPageState::expect();
+    let state = use_context::<SolverPageState>();
+    let lang = use_lang();
     let value = move || {
         let to_move = viewer.shown.with(|v| v.as_ref().and_then(|v| v.to_move)) == Some(seat);
         let step = viewer.shown.with(|v| v.as_ref().map(|v| v.step));
@@ -51,8 +52,8 @@ pub(super) fn hand_card(viewer: Viewer, seat: Seat, card: Card) -> impl IntoView
                 })
         })
     };
-    move || match value() {
-        Some((v, optimal)) => {
+    move || match value().zip(state) {
+        Some(((v, optimal), state)) => {
             let badge = format!(
                 "{}{}",
                 if v.soloist_wins { "✔" } else { "✘" },
@@ -61,7 +62,7 @@ pub(super) fn hand_card(viewer: Viewer, seat: Seat, card: Card) -> impl IntoView
                     .or_else(|| v.payoff.map(|p| format!(" {p:+}")))
                     .unwrap_or_default()
             );
-            let lang = state.lang.get();
+            let lang = lang.get();
             let outcome = tr_with(
                 lang,
                 if v.soloist_wins {

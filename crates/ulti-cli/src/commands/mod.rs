@@ -5,6 +5,7 @@ pub mod advise_eval;
 pub mod batch;
 pub mod bench;
 pub mod deal;
+pub mod puzzles;
 pub mod replay;
 pub mod seat;
 pub mod solve;

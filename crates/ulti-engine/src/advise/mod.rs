@@ -33,6 +33,7 @@ pub use report::{
     BidAdvice, BidRow, CardAdvice, CardRow, DiscardRow, STRATEGY_FUSION_CAVEAT, Stats, close_call,
     wilson,
 };
+pub(crate) use sampler::below;
 pub use sampler::{NoLayout, Sampler, rng_for};
 pub use view::{SeatView, ViewError};
 

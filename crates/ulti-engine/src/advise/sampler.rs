@@ -34,7 +34,7 @@ pub fn rng_for(seed: u64, stream: u64) -> ChaCha8Rng {
 }
 
 /// A uniform number in `0..n` (`n > 0`), the same on every platform (Lemire's method).
-fn below(rng: &mut impl RngCore, n: u64) -> u64 {
+pub(crate) fn below(rng: &mut impl RngCore, n: u64) -> u64 {
     debug_assert!(n > 0);
     let threshold = n.wrapping_neg() % n;
     loop {

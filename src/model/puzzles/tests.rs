@@ -1,0 +1,235 @@
+//! The Puzzles page's logic on the shipped set.
+
+use std::collections::HashSet;
+
+use ulti_engine::puzzles::Band;
+
+use super::progress::Progress;
+use super::rush::{RUSH_LIVES, RUSH_MS, RUSH_START, RUSH_STEP, Rush, RushEnd};
+use super::url::{Mode, PuzzlesUrl};
+use super::{Date, Goal, PuzzleSet};
+
+const SET: &str = include_str!("../../../puzzles/set.json");
+
+fn set() -> PuzzleSet {
+    PuzzleSet::parse(SET).expect("the shipped set reads")
+}
+
+#[test]
+fn every_shipped_puzzle_reads_with_its_lines() {
+    let set = set();
+    assert!(set.len() >= 2000);
+    for p in set.all() {
+        assert!(p.answer.iter().all(|c| p.legal.contains(c)), "{}", p.id);
+        let wrong: HashSet<_> = p.legal.iter().filter(|c| !p.is_right(**c)).collect();
+        assert_eq!(wrong, p.refutations.keys().collect(), "{}", p.id);
+        assert!(p.position_line().is_some(), "{}", p.id);
+        assert_eq!(p.goal() == Goal::Make, p.seat == 0);
+        for &c in &p.legal {
+            let line = p
+                .answer_line(c, &[])
+                .unwrap_or_else(|| panic!("{} {c}", p.id));
+            assert_eq!(line.cards()[p.played.len()], c);
+            if p.is_right(c) {
+                assert_eq!(
+                    line.len(),
+                    30,
+                    "{}: a right card's line goes to the end",
+                    p.id
+                );
+                assert!(p.continuation(c).is_none());
+            } else {
+                assert_eq!(p.continuation(c).is_some(), line.len() < 30, "{} {c}", p.id);
+            }
+        }
+    }
+}
+
+#[test]
+fn an_equivalent_right_card_takes_the_place_of_the_lines_first() {
+    let set = set();
+    let p = set
+        .all()
+        .iter()
+        .find(|p| p.answer.len() > 1)
+        .expect("a puzzle with equivalent right cards");
+    let other = *p.answer.iter().find(|&&c| c != p.line[0]).unwrap();
+    let line = p
+        .answer_line(other, &[])
+        .expect("the swapped line is legal");
+    let cards = &line.cards()[p.played.len()..];
+    assert_eq!(cards[0], other);
+    assert!(cards.contains(&p.line[0]) || !p.line[1..].contains(&other));
+    assert_eq!(line.len(), 30);
+}
+
+#[test]
+fn dates_count_days_from_1970() {
+    let d = |year, month, day| Date { year, month, day };
+    assert_eq!(d(1970, 1, 1).days(), 0);
+    assert_eq!(d(1969, 12, 31).days(), -1);
+    assert_eq!(d(2000, 3, 1).days(), 11017);
+    assert_eq!(d(2026, 11, 27).days(), 20784);
+    assert_eq!(d(2026, 11, 27).iso(), "2026-11-27");
+}
+
+#[test]
+fn the_daily_puzzle_is_one_per_date_of_medium_or_hard_difficulty() {
+    let set = set();
+    let day = |n: u32| Date {
+        year: 2026,
+        month: 12,
+        day: n,
+    };
+    let first = set.daily(day(1)).unwrap();
+    assert_eq!(
+        set.daily(day(1)).unwrap().id,
+        first.id,
+        "the same for everyone"
+    );
+    let ids: HashSet<String> = (1..=31)
+        .map(|n| set.daily(day(n)).unwrap())
+        .inspect(|p| assert!(matches!(p.band(), Band::Medium | Band::Hard)))
+        .map(|p| p.id.clone())
+        .collect();
+    assert!(
+        ids.len() >= 28,
+        "{} different puzzles in 31 days",
+        ids.len()
+    );
+}
+
+#[test]
+fn the_next_rated_puzzle_is_near_the_players_rating_and_new() {
+    let set = set();
+    let progress = Progress::default();
+    let rating_of = |p: &super::Puzzle| progress.rating_of(p).rating;
+    for target in [900.0, 1500.0, 2000.0] {
+        let p = set
+            .nearest(target, rating_of, &HashSet::new(), 1, 0)
+            .unwrap();
+        let best = set
+            .all()
+            .iter()
+            .map(|q| (rating_of(q) - target).abs())
+            .fold(f64::INFINITY, f64::min);
+        assert_eq!((rating_of(p) - target).abs(), best);
+        // Among the ten nearest, never one seen.
+        let seen: HashSet<String> = [p.id.clone()].into();
+        for pick in 0..20 {
+            let q = set.nearest(target, rating_of, &seen, 10, pick).unwrap();
+            assert_ne!(q.id, p.id);
+            assert!(
+                (rating_of(q) - target).abs() < 120.0,
+                "{target}: {}",
+                rating_of(q)
+            );
+        }
+    }
+    let all: HashSet<String> = set.all().iter().map(|p| p.id.clone()).collect();
+    assert!(set.nearest(1500.0, rating_of, &all, 10, 0).is_none());
+}
+
+#[test]
+fn rated_tries_move_both_ratings_and_persist() {
+    let set = set();
+    let p = &set.all()[0];
+    let mut progress = Progress::parse(None);
+    let g = progress.record_rated(p, true);
+    assert!(g.player_after.rating > g.player_before.rating);
+    assert!(progress.rating_of(p).rating < f64::from(p.difficulty));
+    assert!(progress.seen().contains(&p.id));
+    let wrong = *p.refutations.keys().next().unwrap();
+    progress.record_daily("2026-11-27", p, wrong);
+    progress.record_daily("2026-11-27", p, p.answer[0]);
+    assert!(
+        !progress.daily["2026-11-27"].right,
+        "the first answer counts"
+    );
+    assert_eq!(progress.daily["2026-11-27"].card, wrong);
+    assert!(progress.record_rush(5));
+    assert!(!progress.record_rush(3));
+    let back = Progress::parse(Some(&progress.to_json()));
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    assert!(close(back.player.rating, progress.player.rating));
+    assert!(close(back.player.vol, progress.player.vol));
+    assert_eq!(back.tries, progress.tries);
+    assert_eq!(back.daily, progress.daily);
+    assert_eq!(
+        back.puzzles.keys().collect::<Vec<_>>(),
+        progress.puzzles.keys().collect::<Vec<_>>()
+    );
+    assert_eq!(Progress::parse(Some("not json")), Progress::default());
+}
+
+#[test]
+fn a_rush_rises_with_right_answers_and_ends_on_three_mistakes_or_time() {
+    let set = set();
+    let mut r = Rush::start(&set, 1000.0, 42);
+    let current = |r: &Rush| set.get(r.current.as_ref().unwrap()).unwrap().clone();
+    assert!(current(&r).difficulty >= RUSH_START);
+    let mut last = 0;
+    for k in 0..8 {
+        let p = current(&r);
+        assert!(
+            p.difficulty >= RUSH_START + RUSH_STEP * k,
+            "puzzle {k}: {}",
+            p.difficulty
+        );
+        assert!(
+            p.difficulty + 200 >= last,
+            "never much easier than the one before"
+        );
+        last = p.difficulty;
+        assert_eq!(r.answer(&set, p.answer[0], 2000.0), Some(true));
+    }
+    assert_eq!(r.score, 8);
+    for _ in 0..RUSH_LIVES {
+        assert!(r.end.is_none());
+        let p = current(&r);
+        let wrong = *p.refutations.keys().next().unwrap();
+        assert_eq!(r.answer(&set, wrong, 3000.0), Some(false));
+    }
+    assert_eq!(r.end, Some(RushEnd::Mistakes));
+    assert_eq!(r.results.len(), 11);
+    let ids: HashSet<&String> = r.results.iter().map(|a| &a.id).collect();
+    assert_eq!(ids.len(), 11, "no puzzle twice");
+
+    let mut r = Rush::start(&set, 0.0, 1);
+    assert_eq!(r.remaining_ms(60_000.0), RUSH_MS - 60_000.0);
+    assert!(!r.tick(RUSH_MS - 1.0));
+    assert!(r.tick(RUSH_MS));
+    assert_eq!(r.end, Some(RushEnd::Time));
+    let any = set.all()[0].answer[0];
+    assert_eq!(
+        r.answer(&set, any, RUSH_MS + 1.0),
+        None,
+        "no answer counts after the time"
+    );
+    assert_eq!(r.score, 0);
+    // The same seed draws the same puzzles.
+    assert_eq!(
+        Rush::start(&set, 0.0, 9).current,
+        Rush::start(&set, 5.0, 9).current
+    );
+}
+
+#[test]
+fn the_url_round_trips() {
+    let parse = |q: &str| {
+        PuzzlesUrl::parse(|k| {
+            q.split('&')
+                .filter_map(|kv| kv.split_once('='))
+                .find(|(a, _)| *a == k)
+                .map(|(_, v)| v.to_string())
+        })
+    };
+    let u = parse("puzzle=3FA9C2D1");
+    assert_eq!(u.mode, Mode::Rated);
+    assert_eq!(u.puzzle.as_deref(), Some("3fa9c2d1"));
+    assert_eq!(u.format(None), "puzzle=3fa9c2d1");
+    assert_eq!(parse("mode=daily").format(Some("hu")), "mode=daily&lang=hu");
+    assert_eq!(parse("mode=rush&puzzle=12345678").format(None), "mode=rush");
+    assert_eq!(parse("mode=nonsense&puzzle=<script>").puzzle, None);
+    assert_eq!(parse("mode=nonsense").mode, Mode::Rated);
+}
