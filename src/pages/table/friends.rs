@@ -306,10 +306,22 @@ pub(super) fn Invitations(server: String, table: String) -> impl IntoView {
         .collect_view();
     let label: Box<dyn Fn(Lang) -> String + Send + Sync> = Box::new(|l| tr(l, "live.watch_link"));
     let watcher = row(9, label, watch, "invite-watch");
+    // Open while a person's seat has no one at it (the links are still to be handed on).
+    let someone_missing = move || {
+        tp.live.is_some_and(|c| {
+            c.live.with(|l| {
+                l.state
+                    .as_ref()
+                    .is_some_and(|s| s.seats.iter().any(|x| x.kind == "human" && !x.connected))
+            })
+        })
+    };
     view! {
-        <section class="panel table-invitations" aria-labelledby="invites-title" data-testid="invitations">
-            <h2 id="invites-title">{text(lang, "live.invitations")}</h2>
+        <details class="panel table-invitations" open=someone_missing data-testid="invitations">
+            <summary>
+                <h2 class="invites-title">{text(lang, "live.invitations")}</h2>
+            </summary>
             <ul class="invites">{friends}{watcher}</ul>
-        </section>
+        </details>
     }
 }

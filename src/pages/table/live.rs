@@ -118,6 +118,7 @@ pub(super) fn LiveTable(lang: RwSignal<Lang>, table: String) -> impl IntoView {
     let ready = move || tp.game.with(Option::is_some) && over();
     view! {
         <LiveStatus server=server.clone() problem />
+        <Invitations server=server.clone() table=table.clone() />
         <div class="table-stage">
             <Felt />
             <AuctionLog />
@@ -127,7 +128,6 @@ pub(super) fn LiveTable(lang: RwSignal<Lang>, table: String) -> impl IntoView {
             </div>
         </div>
         <ScoreSheet />
-        <Invitations server table />
         <TableDetails />
     }
 }
