@@ -12,7 +12,7 @@ pub mod wire;
 use ulti_engine::Seat;
 use ulti_engine::whole_game::{Action, Stage, TableRecord};
 
-use self::wire::{ClientMsg, ServerMsg, State};
+use self::wire::{ClientMsg, SeatState, ServerMsg, State};
 use crate::model::table::scene::Scene;
 
 /// How long to wait before the `attempt`-th reconnection (from 0): 0.5 s, doubling, at most
@@ -229,7 +229,7 @@ impl Live {
         self.state
             .as_ref()
             .and_then(|s| s.seats.get(seat))
-            .is_some_and(|s| s.kind == "human")
+            .is_some_and(SeatState::is_person)
     }
 
     /// The user lets its out-of-turn kontra go at this moment.

@@ -22,6 +22,14 @@ pub struct SeatState {
     pub connected: bool,
 }
 
+impl SeatState {
+    /// A person's seat (not a computer's)?
+    #[must_use]
+    pub fn is_person(&self) -> bool {
+        self.kind == "human"
+    }
+}
+
 /// The table's score sheet as the server keeps it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sheet {

@@ -211,14 +211,8 @@ impl Date {
     }
 }
 
-/// SplitMix64's finaliser.
-#[must_use]
-pub fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+/// SplitMix64's finaliser (the engine's).
+pub use ulti_engine::players::splitmix as mix;
 
 /// The puzzles of a file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

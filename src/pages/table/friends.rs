@@ -8,7 +8,7 @@ use qrcode::QrCode;
 use qrcode::render::svg;
 use ulti_engine::whole_game::{AllPass, EqualValue, TableRules};
 
-use super::{TablePage, server_error};
+use super::{TablePage, server_error, storage};
 use crate::i18n::{Lang, table_seat, text, tr, tr_with};
 use crate::live_client::{choose_server, create_table, keep_token, probe, set_server};
 use crate::model::live::wire::SeatChoice;
@@ -16,10 +16,6 @@ use crate::model::live::wire::SeatChoice;
 /// The browser storage key of the invitations a creator hands on.
 fn invites_key(server: &str, table: &str) -> String {
     format!("ulti-invites|{server}|{table}")
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
 }
 
 /// The choices of a seat in the form, by value.
@@ -312,7 +308,7 @@ pub(super) fn Invitations(server: String, table: String) -> impl IntoView {
             c.live.with(|l| {
                 l.state
                     .as_ref()
-                    .is_some_and(|s| s.seats.iter().any(|x| x.kind == "human" && !x.connected))
+                    .is_some_and(|s| s.seats.iter().any(|x| x.is_person() && !x.connected))
             })
         })
     };

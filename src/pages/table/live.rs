@@ -15,7 +15,7 @@ use super::friends::Invitations;
 use super::result::DealResult;
 use super::sheet::ScoreSheet;
 use super::turn::UserTurnPanel;
-use super::{TableDetails, TablePage, server_error};
+use super::{TableDetails, TablePage, drop_param_from_url, server_error};
 use crate::i18n::{Lang, seats_in_words, table_seat, text, tr, tr_with};
 use crate::live_client::{
     LiveConnection, ServerError, choose_server, finished_games, keep_token, kept_token, probe,
@@ -23,26 +23,6 @@ use crate::live_client::{
 use crate::model::live::{Link, Live};
 use crate::model::session::Session;
 use crate::model::table::Table;
-
-/// The address bar without the invitation's token.
-fn drop_join_from_url() {
-    let loc = window().location();
-    let Ok(search) = loc.search() else { return };
-    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
-        return;
-    };
-    params.delete("join");
-    let q = params.to_string().as_string().unwrap_or_default();
-    let path = loc.pathname().unwrap_or_default();
-    let url = if q.is_empty() {
-        path
-    } else {
-        format!("{path}?{q}")
-    };
-    if let Ok(h) = window().history() {
-        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
-    }
-}
 
 /// A live table.
 #[component]
@@ -55,7 +35,7 @@ pub(super) fn LiveTable(lang: RwSignal<Lang>, table: String) -> impl IntoView {
     );
     if let Some(token) = query.with_untracked(|q| q.get_str("join").map(str::to_string)) {
         keep_token(&server, &table, &token);
-        drop_join_from_url();
+        drop_param_from_url("join");
     }
     let token = kept_token(&server, &table);
     let conn = LiveConnection::start(&server, &table, token);

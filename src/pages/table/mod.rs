@@ -49,6 +49,22 @@ fn storage() -> Option<web_sys::Storage> {
     window().local_storage().ok().flatten()
 }
 
+/// Take `name=` out of the address bar (other parameters stay), without a new history entry:
+/// a shared game's code once read, an invitation's token once kept.
+fn drop_param_from_url(name: &str) {
+    let w = window();
+    let Ok(href) = w.location().href() else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::new(&href) else {
+        return;
+    };
+    url.search_params().delete(name);
+    if let Ok(h) = w.history() {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url.href()));
+    }
+}
+
 /// The page's signals: the same for the local evening and a live table, so every part of
 /// the table reads them alike; `live` says where the user's requests go.
 #[derive(Clone, Copy)]

@@ -10,6 +10,7 @@ use super::TablePage;
 use super::review::DealReview;
 use crate::i18n::{Lang, contract_name, kontra_name, table_seat, text, tr, tr_with};
 use crate::model::analysis::signed;
+use crate::model::live::wire::SeatState;
 use crate::model::table::solver_query;
 
 /// A unit's line: "Ulti: failed, kontra: the soloist −12 against Player 2, −12 against
@@ -173,7 +174,7 @@ fn waiting_for(tp: TablePage) -> Option<Vec<Seat>> {
         }
         let rest: Vec<Seat> = (0..3)
             .filter(|&s| {
-                st.seats.get(s).is_some_and(|x| x.kind == "human")
+                st.seats.get(s).is_some_and(SeatState::is_person)
                     && !st.ready.get(s).copied().unwrap_or(false)
             })
             .collect();

@@ -4,9 +4,8 @@
 //! refused with the rule it breaks and the evening stays.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsValue;
 
-use super::TablePage;
+use super::{TablePage, drop_param_from_url};
 use crate::i18n::{text, tr_with};
 use crate::model::table::Table;
 use crate::model::table::share::{Shared, read_share, share_code};
@@ -27,7 +26,7 @@ pub(super) enum Incoming {
 /// so a reload continues the evening instead of opening the link again.
 pub(super) fn take_incoming(code: Option<String>, table: &mut Table) -> Option<Incoming> {
     let code = code?;
-    forget_code();
+    drop_param_from_url("share");
     Some(match read_share(&code) {
         Err(e) => Incoming::Refused(e.to_string()),
         Ok(s) if !table.has_play() => match Table::from_shared(&s) {
@@ -39,21 +38,6 @@ pub(super) fn take_incoming(code: Option<String>, table: &mut Table) -> Option<I
         },
         Ok(s) => Incoming::Ask(Box::new(s)),
     })
-}
-
-/// Replace the address with the page's own, without `share=` (other parameters stay).
-fn forget_code() {
-    let w = window();
-    let Ok(href) = w.location().href() else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::new(&href) else {
-        return;
-    };
-    url.search_params().delete("share");
-    if let Ok(h) = w.history() {
-        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&url.href()));
-    }
 }
 
 /// The answer to a shared link: open it or keep the evening; or why it was refused.

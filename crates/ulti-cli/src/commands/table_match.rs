@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
-use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, play_table_game};
+use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, play_table_game, splitmix};
 use ulti_engine::whole_game::{AllPass, EqualValue, Stage, TableRules, Verb, WholeGame};
 
 use crate::cli::MatchArgs;
@@ -76,13 +76,6 @@ struct Pair {
     ahead: String,
     of: String,
     per_deal: Estimate,
-}
-
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 fn rules_of(args: &MatchArgs) -> TableRules {

@@ -153,8 +153,10 @@ pub fn decision_seed(seed: u64, decision: Decision) -> u64 {
     splitmix(splitmix(seed) ^ tag)
 }
 
-/// SplitMix64's finaliser: a fixed, well-mixing 64-bit hash.
-fn splitmix(x: u64) -> u64 {
+/// SplitMix64's finaliser: a fixed, well-mixing 64-bit hash (the computer players' seeds;
+/// also the table server's and the app's reproducible choices).
+#[must_use]
+pub fn splitmix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -58,14 +58,8 @@ pub struct Table {
     pub connected: [bool; 3],
 }
 
-/// SplitMix64: a fixed, well-mixing 64-bit hash step.
-#[must_use]
-pub fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+/// SplitMix64: a fixed, well-mixing 64-bit hash step (the engine's).
+pub use ulti_engine::players::splitmix as mix;
 
 /// The seed of the `k`-th table created under `--seed s`.
 #[must_use]
