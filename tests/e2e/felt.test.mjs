@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, TIMEOUT, browserPerFile, openTable, pageProblems, screenshot, withPage } from './helpers.mjs';
+import { REPO_ROOT, TIMEOUT, browserPerFile, openTable, pageProblems, replay, screenshot, withPage } from './helpers.mjs';
 import { assertAccessible } from './a11y.mjs';
 
 const browser = browserPerFile();
@@ -163,7 +163,7 @@ test('a phone: a short bidding box, and a score sheet in words that fits without
       const rows = await page.$$eval('[data-testid=table-sheet-bid]', (els) => els.map((e) => ({ text: e.textContent, outcome: e.dataset.outcome })));
       assert.equal(rows.length, records.length);
       for (const [i, r] of rows.entries()) {
-        const game = JSON.parse(execFileSync(ULTI, ['replay', '-', '--json'], { input: records[i], encoding: 'utf8' }));
+        const game = replay(records[i]);
         const units = game.units.map((u) => u.won);
         const outcome = units.every((w) => w) ? 'made' : units.every((w) => !w) ? 'failed' : 'part';
         assert.equal(r.outcome, outcome, `${game.bid}: ${r.text}`);

@@ -7,7 +7,7 @@
 
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { after, before } from 'node:test';
 import path from 'node:path';
@@ -373,4 +373,42 @@ export function startProxy(target) {
       resolve(proxy);
     });
   });
+}
+
+/**
+ * `ulti replay --json` of one `ulti-game/1` record (its JSON text, or the object). Throws the
+ * CLI's error (with its `stderr`) when the record does not replay.
+ */
+export function replay(record) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ulti-replay-'));
+  const file = path.join(dir, 'game.json');
+  writeFileSync(file, typeof record === 'string' ? record : JSON.stringify(record));
+  const bin = process.env.ULTI_BIN || path.join(REPO_ROOT, 'target', 'debug', 'ulti');
+  try {
+    return JSON.parse(
+      execFileSync(bin, ['replay', file, '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The payments the Table page's result shows, by seat. */
+export async function shownPayments(page) {
+  return page.$$eval('[data-testid=table-payment]', (els) => els.map((e) => Number(e.dataset.amount)));
+}
+
+/** Review the finished deal on the Table page and wait for every decision's judgement; the
+ * rows' data. */
+export async function reviewDeal(page) {
+  await page.click('[data-testid=table-review-start]');
+  await page.waitForFunction(
+    () => {
+      const p = document.querySelector('[data-testid=table-review-progress]');
+      return p && p.dataset.done === p.dataset.total;
+    },
+    null,
+    { timeout: TIMEOUT.solve * 4 },
+  );
+  return page.$$eval('[data-testid=table-review-row]', (els) => els.map((e) => ({ ...e.dataset })));
 }

@@ -8,8 +8,8 @@
 // target/debug/ulti-server), ULTI_BIN (the CLI; default target/debug/ulti).
 
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -323,19 +323,6 @@ export function leakedIn(snapshot, seat, records) {
   const picked = snapshot.talon.filter((c) => talon.includes(c));
   const cards = [...snapshot.dom, ...cardsOf(snapshot.storage)];
   return cards.filter((c) => !mine.has(c) && !publicCards.has(c) && !picked.includes(c) && !snapshot.opened.includes(c));
-}
-
-/** `ulti replay --json` of one record. */
-export function replay(record) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ulti-live-replay-'));
-  const file = path.join(dir, 'game.json');
-  writeFileSync(file, JSON.stringify(record));
-  const bin = process.env.ULTI_BIN || path.join(REPO_ROOT, 'target', 'debug', 'ulti');
-  try {
-    return JSON.parse(execFileSync(bin, ['replay', file, '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** The p-th percentile of `xs`. */

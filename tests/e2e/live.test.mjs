@@ -21,7 +21,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { ARTIFACTS, TIMEOUT, baseUrl, dumpLog, pageProblems, screenshot } from './helpers.mjs';
+import { ARTIFACTS, TIMEOUT, baseUrl, dumpLog, pageProblems, replay, reviewDeal, screenshot, shownPayments } from './helpers.mjs';
 import {
   Server,
   assertNoLeakInFrames,
@@ -35,7 +35,6 @@ import {
   openLive,
   percentile,
   pickUpAndBid,
-  replay,
   shownAt,
 } from './live-helpers.mjs';
 import { assertAccessible } from './a11y.mjs';
@@ -236,11 +235,6 @@ async function diagnosed(pages, body) {
   }
 }
 
-/** The payments a page's result shows, by seat. */
-async function shownPayments(page) {
-  return page.$$eval('[data-testid=table-payment]', (els) => els.map((e) => Number(e.dataset.amount)));
-}
-
 /** Waits until every page is connected and shows the same table message. */
 async function allCaughtUp(pages) {
   for (const page of pages) await page.waitForSelector('[data-testid=live-status][data-link=open]', { timeout: TIMEOUT.solve });
@@ -426,16 +420,7 @@ test('one person with two computers plays a whole deal', { timeout: DEAL_MS }, a
     // The review judges the seat's decisions, as at the local table.
     if (record.actions.some((x) => x.startsWith('0 card'))) {
       assert.ok(hinted, 'a hint was taken');
-      await page.click('[data-testid=table-review-start]');
-      await page.waitForFunction(
-        () => {
-          const p = document.querySelector('[data-testid=table-review-progress]');
-          return p && p.dataset.done === p.dataset.total;
-        },
-        null,
-        { timeout: TIMEOUT.solve * 4 },
-      );
-      const rows = await page.$$eval('[data-testid=table-review-row]', (els) => els.map((e) => ({ ...e.dataset })));
+      const rows = await reviewDeal(page);
       assert.equal(rows.filter((x) => x.kind === 'card').length, record.actions.filter((x) => x.startsWith('0 card')).length);
     }
     assert.ok(record.actions.filter((x) => / card /.test(` ${x} `)).length === 30 || record.actions.some((x) => /pass/.test(x)), 'the deal was played out');

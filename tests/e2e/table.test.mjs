@@ -11,27 +11,15 @@
 // - The auction by keyboard alone; the 375 px phone layout with every target ≥ 40 px; axe.
 
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, TIMEOUT, browserPerFile, openTable, pageProblems, screenshot, withPage } from './helpers.mjs';
+import { TIMEOUT, browserPerFile, openTable, pageProblems, replay, reviewDeal, screenshot, shownPayments, withPage } from './helpers.mjs';
 import { assertAccessible } from './a11y.mjs';
 
 const browser = browserPerFile();
 const DEAL_MS = 180_000;
-
-/** `ulti replay --json` of one record. */
-function replay(record) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ulti-table-'));
-  const file = path.join(dir, 'game.json');
-  writeFileSync(file, record);
-  const bin = process.env.ULTI_BIN || path.join(REPO_ROOT, 'target', 'debug', 'ulti');
-  return JSON.parse(
-    execFileSync(bin, ['replay', file, '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
-  );
-}
 
 /** A record of deal 1 to import: seat 1, the forehand, holds the talon after `actions`
  * (e.g. it opened passz and both others passed). */
@@ -133,25 +121,6 @@ async function playOut(page, { auction, card } = {}) {
     }
     await page.waitForFunction((n) => document.querySelector('[data-testid=table-status]')?.dataset.next !== n || document.querySelector('[data-testid=table-result]'), step, { timeout: TIMEOUT.ui }).catch(() => {});
   }
-}
-
-/** The payments the result shows, by seat. */
-async function shownPayments(page) {
-  return page.$$eval('[data-testid=table-payment]', (els) => els.map((e) => Number(e.dataset.amount)));
-}
-
-/** Review the finished deal and wait for every decision's judgement; the rows' data. */
-async function reviewDeal(page) {
-  await page.click('[data-testid=table-review-start]');
-  await page.waitForFunction(
-    () => {
-      const p = document.querySelector('[data-testid=table-review-progress]');
-      return p && p.dataset.done === p.dataset.total;
-    },
-    null,
-    { timeout: TIMEOUT.solve * 4 },
-  );
-  return page.$$eval('[data-testid=table-review-row]', (els) => els.map((e) => ({ ...e.dataset })));
 }
 
 test('a whole deal: the user picks up and overbids, plays, and the payments are the replay\'s', { timeout: DEAL_MS * 2 }, async () => {
