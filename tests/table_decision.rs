@@ -5,9 +5,9 @@
 //! action, as `ulti match --whole-game` plays with the same levels and seeds; bad requests are
 //! refused with the words of `ulti replay`, never a panic.
 
-use ulti_engine::advise::BidRace;
 use ulti_engine::players::{
-    AuctionStep, DecisionTimes, RaceAnswer, TableLevel, TablePlayer, auction_step, play_table_game,
+    AuctionStep, DecisionTimes, StepAnswer, StepWork, TableLevel, TablePlayer, auction_step,
+    play_table_game,
 };
 use ulti_engine::whole_game::{Stage, TableRules, WholeGame};
 use ulti_engine::{Seat, Solver};
@@ -17,9 +17,9 @@ use common::run_on_the_wire;
 use ulti_solver::protocol::{Answer, Job};
 use ulti_solver::worker::run_job;
 
-/// A race run to its end through the worker: each round in pieces of seven tasks, answered
-/// last piece first.
-fn race_on_the_wire(solver: &mut Solver, mut race: BidRace) -> RaceAnswer {
+/// A race or a batch of solves run to its end through the worker: each round in pieces of
+/// seven tasks, answered last piece first.
+fn race_on_the_wire(solver: &mut Solver, mut race: StepWork) -> StepAnswer {
     while let Some(tasks) = race.next_batch().expect("a round") {
         let mut pieces = Vec::new();
         for (i, chunk) in tasks.chunks(7).enumerate() {
@@ -35,7 +35,7 @@ fn race_on_the_wire(solver: &mut Solver, mut race: BidRace) -> RaceAnswer {
             race.feed(offset, results);
         }
     }
-    RaceAnswer::of(race)
+    StepAnswer::of(race)
 }
 
 /// One decision, asked as the page asks it.
@@ -50,7 +50,7 @@ fn ask(
     let mut raced = Vec::new();
     while let Some(step) = auction_step(game, seat, level, seed, &raced) {
         match step {
-            AuctionStep::Races(races) => {
+            AuctionStep::Needs(races) => {
                 for race in races {
                     raced.push(race_on_the_wire(solver, race));
                 }

@@ -1,9 +1,9 @@
 //! A computer's decision at the table, asked of the pool. A normal or strong auction decision
-//! is a few bid races and nothing else that costs (a pick-up's sampled talons, then the bid
-//! with the talon it picks up; the holder's stand or raise; the forehand's opening bid): the
-//! page replays it here with the races finished so far
-//! ([`ulti_engine::players::auction_step`], no solves), and runs the races it needs side by
-//! side, each round cut into [`Job::AdviseTasks`] pieces for every worker. While a pick-up
+//! is a few bid races and solves and nothing else that costs (a pick-up's sampled talons and
+//! the standing bid on layouts of the holder's hand, then the bid with the talon it picks up;
+//! the holder's stand or raise; the forehand's opening bid): the page replays it here with the
+//! work finished so far ([`ulti_engine::players::auction_step`], no solves), and runs the work
+//! it needs side by side, each round cut into [`Job::AdviseTasks`] pieces for every worker. While a pick-up
 //! decision's talons run, the bid race it needs if it picks up
 //! ([`ulti_engine::players::pickup_bid_race`]) runs at the [`SPARE`] queue order, on workers
 //! the talons leave idle, and is dropped if it passes. Any other decision is one
@@ -13,8 +13,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use ulti_engine::Seat;
-use ulti_engine::advise::BidRace;
-use ulti_engine::players::{AuctionStep, RaceAnswer, TableLevel, auction_step, pickup_bid_race};
+use ulti_engine::players::{
+    AuctionStep, StepAnswer, StepWork, TableLevel, auction_step, pickup_bid_race,
+};
 use ulti_engine::whole_game::WholeGame;
 
 use super::bid_advice::advise_pieces;
@@ -47,11 +48,11 @@ impl TableTickets {
 /// Where a decision's answer goes.
 type OnDone = Box<dyn FnOnce(Result<Answer, String>)>;
 
-/// A race under way.
+/// A race or a batch of solves under way.
 struct Running {
-    /// Names the race in its pieces' answers.
+    /// Names the work in its pieces' answers.
     id: u32,
-    race: BidRace,
+    work: StepWork,
     /// Run ahead of need, on idle workers (the pick-up's bid race until the decision asks
     /// for it).
     spare: bool,
@@ -61,9 +62,9 @@ struct Running {
 struct Stepping {
     ask: TableAsk,
     game: WholeGame,
-    /// The races finished so far.
-    raced: Vec<RaceAnswer>,
-    /// The races under way, side by side.
+    /// The work finished so far.
+    finished: Vec<StepAnswer>,
+    /// The races and solves under way, side by side.
     running: Vec<Running>,
     next_id: u32,
     /// Where the answer goes (taken once answered).
@@ -74,17 +75,17 @@ struct Stepping {
 type Shared = Rc<RefCell<Stepping>>;
 
 impl Stepping {
-    fn start(&mut self, race: BidRace, spare: bool) -> u32 {
+    fn start(&mut self, work: StepWork, spare: bool) -> u32 {
         self.next_id += 1;
         self.running.push(Running {
             id: self.next_id,
-            race,
+            work,
             spare,
         });
         self.next_id
     }
 
-    fn race(&mut self, id: u32) -> Option<&mut Running> {
+    fn running(&mut self, id: u32) -> Option<&mut Running> {
         self.running.iter_mut().find(|r| r.id == id)
     }
 }
@@ -109,7 +110,7 @@ impl SolverClient {
                 let st = Rc::new(RefCell::new(Stepping {
                     ask,
                     game,
-                    raced: Vec::new(),
+                    finished: Vec::new(),
                     running: Vec::new(),
                     next_id: 0,
                     done: Some(Box::new(on_done)),
@@ -117,7 +118,7 @@ impl SolverClient {
                 }));
                 self.take_step(&st, step);
                 if let Some(race) = spare {
-                    let id = st.borrow_mut().start(race, true);
+                    let id = st.borrow_mut().start(race.into(), true);
                     self.next_round(&st, id);
                 }
             }
@@ -163,20 +164,20 @@ impl SolverClient {
                     reason,
                 }),
             ),
-            AuctionStep::Races(races) => {
-                for race in races {
-                    let question = race.question();
+            AuctionStep::Needs(needs) => {
+                for work in needs {
+                    let question = work.question();
                     let mut s = st.borrow_mut();
                     // The spare race, asked for now: it goes on, ahead of spare work.
                     if let Some(r) = s
                         .running
                         .iter_mut()
-                        .find(|r| r.spare && r.race.question() == question)
+                        .find(|r| r.spare && r.work.question() == question)
                     {
                         r.spare = false;
                         continue;
                     }
-                    let id = s.start(race, false);
+                    let id = s.start(work, false);
                     drop(s);
                     self.next_round(st, id);
                 }
@@ -189,8 +190,8 @@ impl SolverClient {
     fn next_round(&self, st: &Shared, id: u32) {
         let Some((batch, spare)) = st
             .borrow_mut()
-            .race(id)
-            .map(|r| (r.race.next_batch(), r.spare))
+            .running(id)
+            .map(|r| (r.work.next_batch(), r.spare))
         else {
             return; // answered already
         };
@@ -213,16 +214,16 @@ impl SolverClient {
                     let Some(at) = s
                         .running
                         .iter()
-                        .position(|r| r.id == id && r.race.is_done())
+                        .position(|r| r.id == id && r.work.is_done())
                     else {
                         return; // pieces still out
                     };
                     let done = s.running.swap_remove(at);
-                    s.raced.push(RaceAnswer::of(done.race));
+                    s.finished.push(StepAnswer::of(done.work));
                     if done.spare || s.running.iter().any(|r| !r.spare) {
                         return; // the decision still waits for another race
                     }
-                    auction_step(&s.game, s.ask.seat, s.ask.level, s.ask.seed, &s.raced)
+                    auction_step(&s.game, s.ask.seat, s.ask.level, s.ask.seed, &s.finished)
                 };
                 match step {
                     Some(step) => self.take_step(st, step),
@@ -237,8 +238,8 @@ impl SolverClient {
     fn piece(&self, st: &Shared, id: u32, offset: usize, answer: Result<Answer, String>) {
         match answer {
             Ok(Answer::AdviseTasks(results)) => {
-                if let Some(r) = st.borrow_mut().race(id) {
-                    r.race.feed(offset, results);
+                if let Some(r) = st.borrow_mut().running(id) {
+                    r.work.feed(offset, results);
                 }
                 self.next_round(st, id);
             }

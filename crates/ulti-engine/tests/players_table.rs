@@ -138,12 +138,15 @@ fn an_auction_decision_reads_only_its_own_seat() {
             let decide = |g: &WholeGame| {
                 let mut p = TablePlayer::new(level, 9);
                 let standing = g.standing().map(|(_, b)| b.clone());
-                p.auction(
+                let m = p.auction(
                     &g.view(1),
                     &g.higher_bids(),
                     g.holder_turn(),
                     standing.as_ref(),
-                )
+                );
+                // The numbers too: the pick-up's talons and the defence of the standing bid
+                // come from holders imagined from this seat's view alone.
+                (m, p.reason.take())
             };
             let here = decide(&g);
             for k in 0..2 {

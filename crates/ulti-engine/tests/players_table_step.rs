@@ -3,15 +3,15 @@
 //! order), gives the action and the numbers behind it that the player reaches alone.
 
 use ulti_engine::Solver;
-use ulti_engine::advise::{BidRace, Executor};
+use ulti_engine::advise::Executor;
 use ulti_engine::players::{
-    AuctionStep, DecisionTimes, RaceAnswer, TableLevel, TablePlayer, auction_step, decide,
-    pickup_bid_race,
+    AuctionStep, DecisionTimes, StepAnswer, StepQuestion, StepWork, TableLevel, TablePlayer,
+    auction_step, decide, pickup_bid_race,
 };
 use ulti_engine::whole_game::{Stage, TableRules, WholeGame};
 
-/// The race run to its end, each round in pieces of five tasks answered last piece first.
-fn run_in_pieces(mut race: BidRace, solver: &mut Solver) -> RaceAnswer {
+/// The work run to its end, each round in pieces of five tasks answered last piece first.
+fn run_in_pieces(mut race: StepWork, solver: &mut Solver) -> StepAnswer {
     while let Some(tasks) = race.next_batch().expect("a round") {
         let pieces: Vec<(usize, Vec<_>)> = tasks
             .chunks(5)
@@ -23,7 +23,7 @@ fn run_in_pieces(mut race: BidRace, solver: &mut Solver) -> RaceAnswer {
         }
     }
     assert!(race.is_done(), "no round left but answers missing");
-    RaceAnswer::of(race)
+    StepAnswer::of(race)
 }
 
 /// Every auction decision of a few games, stepped. Seed 0 steps as asked; seed 1 is given
@@ -46,10 +46,10 @@ fn an_auction_decision_in_steps_is_the_same_as_alone() {
                     .unwrap()
                     .expect("its turn");
                 let spare = pickup_bid_race(&g, seat, level, player_seed);
-                let spare_question = spare.as_ref().map(BidRace::question);
+                let spare_question = spare.as_ref().map(|r| StepQuestion::Race(r.question()));
                 let mut raced = Vec::new();
                 if seed == 1 {
-                    raced.extend(spare.map(|r| run_in_pieces(r, &mut solver)));
+                    raced.extend(spare.map(|r| run_in_pieces(r.into(), &mut solver)));
                 }
                 let given = raced.len();
                 let mut named = Vec::new();
@@ -58,8 +58,8 @@ fn an_auction_decision_in_steps_is_the_same_as_alone() {
                         .expect("a normal or strong auction decision steps")
                     {
                         // Side by side: the last race first.
-                        AuctionStep::Races(races) => {
-                            named.push(races.iter().map(BidRace::question).collect::<Vec<_>>());
+                        AuctionStep::Needs(races) => {
+                            named.push(races.iter().map(StepWork::question).collect::<Vec<_>>());
                             for race in races.into_iter().rev() {
                                 raced.push(run_in_pieces(race, &mut solver));
                             }
@@ -77,20 +77,26 @@ fn an_auction_decision_in_steps_is_the_same_as_alone() {
                         assert_eq!(sizes, [1], "{level:?} seed {seed}");
                         single += 1;
                     }
-                    // A pick-up decision stepped as asked: the talons side by side, then the
-                    // bid race if it picks up, the one `pickup_bid_race` names.
+                    // A pick-up decision stepped as asked: the talons and the solves of the
+                    // standing bid on the holder's layouts side by side, then the bid race
+                    // if it picks up, the one `pickup_bid_race` names.
                     (Some(q), 0) => {
-                        if sizes == [tries] {
+                        assert!(
+                            matches!(named[0].last(), Some(StepQuestion::Solves(t)) if !t.is_empty()),
+                            "{level:?} seed {seed}: no holder's layouts solved"
+                        );
+                        if sizes == [tries + 1] {
                             passes += 1;
                         } else {
-                            assert_eq!(sizes, [tries, 1], "{level:?} seed {seed}");
+                            assert_eq!(sizes, [tries + 1, 1], "{level:?} seed {seed}");
                             assert!(named[1][0] == q, "{level:?} seed {seed}: another bid race");
                             bids += 1;
                         }
                     }
-                    // With its bid race given: the talons only; a bid needs no second step.
+                    // With its bid race given: the talons and the holder's layouts only; a bid
+                    // needs no second step.
                     (Some(_), _) => {
-                        assert_eq!(sizes, [tries], "{level:?} seed {seed}");
+                        assert_eq!(sizes, [tries + 1], "{level:?} seed {seed}");
                         bids_given += usize::from(b.to_string().contains(" bid "));
                     }
                 }
@@ -119,6 +125,6 @@ fn only_a_normal_or_strong_auction_turn_steps() {
     assert!(auction_step(&g, seat, TableLevel::Cheater, 1, &[]).is_none());
     assert!(matches!(
         auction_step(&g, seat, TableLevel::Strong, 1, &[]),
-        Some(AuctionStep::Races(r)) if r.len() == 1
+        Some(AuctionStep::Needs(r)) if r.len() == 1
     ));
 }

@@ -10,7 +10,9 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
-use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, play_table_game, splitmix};
+use ulti_engine::players::{
+    AuctionModel, DecisionTimes, TableLevel, TablePlayer, play_table_game, splitmix,
+};
 use ulti_engine::whole_game::{AllPass, EqualValue, Stage, TableRules, Verb, WholeGame};
 
 use crate::cli::MatchArgs;
@@ -98,42 +100,81 @@ fn rules_of(args: &MatchArgs) -> TableRules {
     }
 }
 
-/// A player of the match: its level, and whether a strong player weighs its layouts by the
-/// auction (`strong-no-inference` turns that off, to measure what it is worth).
+/// A player of the match: its level, whether a strong player weighs its layouts by the
+/// auction, and how a normal or strong player weighs a pick-up ([`AuctionModel`]). The
+/// variants bring back one shortcut of earlier builds each, to measure what closing it is
+/// worth against the player without it, on the same deals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Seated {
     level: TableLevel,
     inference: bool,
+    model: AuctionModel,
 }
+
+/// The strong variants: name, inference, auction model.
+const VARIANTS: [(&str, bool, AuctionModel); 5] = [
+    ("strong-no-inference", false, AuctionModel::CURRENT),
+    (
+        "strong-fifth",
+        true,
+        AuctionModel {
+            holder_defence: false,
+            ..AuctionModel::CURRENT
+        },
+    ),
+    (
+        "strong-uniform-talons",
+        true,
+        AuctionModel {
+            holder_talons: false,
+            ..AuctionModel::CURRENT
+        },
+    ),
+    (
+        "strong-raced-pickup",
+        true,
+        AuctionModel {
+            confirmed_pickup: false,
+            ..AuctionModel::CURRENT
+        },
+    ),
+    ("strong-previous", true, AuctionModel::PREVIOUS),
+];
 
 impl Seated {
     fn parse(name: &str) -> Result<Seated> {
         let name = name.trim();
-        if name.eq_ignore_ascii_case("strong-no-inference") {
+        if let Some(&(_, inference, model)) =
+            VARIANTS.iter().find(|v| v.0.eq_ignore_ascii_case(name))
+        {
             return Ok(Seated {
                 level: TableLevel::Strong,
-                inference: false,
+                inference,
+                model,
             });
         }
-        let level: TableLevel = name
-            .parse()
-            .map_err(|e| anyhow::anyhow!("{e} (or strong-no-inference) in --players"))?;
+        let level: TableLevel = name.parse().map_err(|e| {
+            let names: Vec<&str> = VARIANTS.iter().map(|v| v.0).collect();
+            anyhow::anyhow!("{e} (or {}) in --players", names.join(", "))
+        })?;
         Ok(Seated {
             level,
             inference: level == TableLevel::Strong,
+            model: AuctionModel::CURRENT,
         })
     }
 
     fn id(self) -> &'static str {
-        if self.level == TableLevel::Strong && !self.inference {
-            "strong-no-inference"
-        } else {
-            self.level.id()
-        }
+        VARIANTS
+            .iter()
+            .find(|v| {
+                self.level == TableLevel::Strong && v.1 == self.inference && v.2 == self.model
+            })
+            .map_or(self.level.id(), |v| v.0)
     }
 
     fn player(self, seed: u64) -> TablePlayer {
-        let p = TablePlayer::new(self.level, seed);
+        let p = TablePlayer::new(self.level, seed).with_auction_model(self.model);
         if self.inference {
             p
         } else {

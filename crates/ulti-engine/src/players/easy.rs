@@ -151,7 +151,7 @@ pub(crate) fn easy_bid(hand: CardSet) -> BidChoice {
 
 /// Two low side cards to lay away: never a trump or a card of `keep`; an Ász or a marriage
 /// card only when nothing else is left; from the shortest side suits first.
-fn side_discard(hand: CardSet, trump: Suit, keep: CardSet) -> [Card; 2] {
+pub(super) fn side_discard(hand: CardSet, trump: Suit, keep: CardSet) -> [Card; 2] {
     let mut cards: Vec<Card> = hand
         .iter()
         .filter(|&c| c.suit() != trump && !keep.contains(c))

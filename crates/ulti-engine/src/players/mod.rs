@@ -17,6 +17,8 @@ pub mod advisor;
 mod cheater;
 pub mod easy;
 mod game;
+mod holder;
+mod step_work;
 pub mod table;
 mod table_auction;
 mod table_game;
@@ -39,8 +41,9 @@ pub use advisor::{Advisor, Samples};
 pub use cheater::DoubleDummy;
 pub use easy::Easy;
 pub use game::{GameError, GameRecord, Seating, play_game, play_out, settle};
+pub use step_work::{Solves, StepAnswer, StepQuestion, StepWork};
 pub use table::{
-    AuctionMove, BidMove, DecisionTimes, RaceAnswer, Reason, TableLevel, TablePlayer, Weighed,
+    AuctionModel, AuctionMove, BidMove, DecisionTimes, Reason, TableLevel, TablePlayer, Weighed,
 };
 pub use table_game::{auction_evidence, decide, play_table_game};
 pub use table_seat::{SeatDecision, decide_seat, play_view};

@@ -11,9 +11,10 @@
 //!   cheapest playable overcall); it picks up when that bid from its ten cards and two low
 //!   unseen cards would overcall; it never raises, and doubles only an ulti it can beat.
 //! - *normal* / *strong*: the bid advisor ([`crate::advise::advise_bid`]): after picking up,
-//!   the best-ranked row that overcalls; before, the mean of the best overcall's expected
-//!   payoff over a few sampled talons against what defending the standing bid is expected to
-//!   cost; the holder raises when a higher row is worth more than its own; a unit is doubled
+//!   the best-ranked row that overcalls; before, the mean of the best overcall's confirmed
+//!   expected payoff over a few sampled talons (those the holder, imagined with the auction's
+//!   evidence, would lay down) against what defending the standing bid costs on layouts of
+//!   those holders' hands ([`super::holder`]); the holder raises when a higher row is worth more than its own; a unit is doubled
 //!   when sampled layouts solved exactly say the soloist makes it less than 40 % of the time
 //!   (the soloist answers above 60 %).
 
@@ -21,8 +22,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::advise::{AdviseError, BidAdvice, BidOptions, BidRace, Executor, RaceQuestion};
-use crate::bids::Announcement;
+use crate::advise::Executor;
 use crate::card::{Card, CardSet, Suit};
 use crate::contract::Bid;
 use crate::deal::Seat;
@@ -31,6 +31,7 @@ use crate::solver::Solver;
 use crate::whole_game::{AuctionBid, TableView};
 
 use super::advisor::Samples;
+use super::step_work::Steps;
 
 /// A table player's strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -142,6 +143,43 @@ pub struct Reason {
     pub runner_up: Option<Weighed>,
 }
 
+/// How a normal or strong player weighs a pick-up against passing (issue 40). Every field is
+/// on by default; turning one off brings back the shortcut of earlier builds, to measure what
+/// closing it is worth (`ulti match --whole-game --players strong,strong-fifth,…`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AuctionModel {
+    /// Passing is worth defending the standing bid, solved on layouts of the holder's hand
+    /// drawn with the auction's evidence (off: minus a fifth of the bid's value).
+    pub holder_defence: bool,
+    /// The talons a pick-up weighs are those such holders lay down (off: two of the unseen
+    /// cards, uniformly).
+    pub holder_talons: bool,
+    /// A sampled talon is worth its best overcall's payoff on fresh samples (off: on the
+    /// race's own samples, which chose that bid and discard and so overrate it).
+    pub confirmed_pickup: bool,
+}
+
+impl AuctionModel {
+    /// Every shortcut closed (the default).
+    pub const CURRENT: AuctionModel = AuctionModel {
+        holder_defence: true,
+        holder_talons: true,
+        confirmed_pickup: true,
+    };
+    /// Every shortcut open: the auction of the builds before issue 40.
+    pub const PREVIOUS: AuctionModel = AuctionModel {
+        holder_defence: false,
+        holder_talons: false,
+        confirmed_pickup: false,
+    };
+}
+
+impl Default for AuctionModel {
+    fn default() -> AuctionModel {
+        AuctionModel::CURRENT
+    }
+}
+
 /// A computer player at the table.
 pub struct TablePlayer {
     /// The numbers behind the last decision (normal and strong).
@@ -158,9 +196,11 @@ pub struct TablePlayer {
     /// Weigh the sampled layouts of the play by what the seats said in the auction (strong).
     pub(super) inference: bool,
     /// Its bid races run elsewhere, one step at a time ([`super::auction_step`]).
-    pub(super) steps: Option<RaceSteps>,
+    pub(super) steps: Option<Steps>,
     /// Its last decision by [`super::decide`] picked up the talon.
     pub(super) picked_up: bool,
+    /// How it weighs a pick-up against passing.
+    pub(super) model: AuctionModel,
 }
 
 /// The auction bid and trump of an advisor row id such as `40-100+ulti@Z`, `betli@piros`.
@@ -228,6 +268,7 @@ impl TablePlayer {
             inference: level == TableLevel::Strong,
             steps: None,
             picked_up: false,
+            model: AuctionModel::CURRENT,
         }
     }
 
@@ -249,6 +290,19 @@ impl TablePlayer {
     pub fn without_inference(mut self) -> TablePlayer {
         self.inference = false;
         self
+    }
+
+    /// The same player weighing the auction by `model` (for measuring a shortcut).
+    #[must_use]
+    pub fn with_auction_model(mut self, model: AuctionModel) -> TablePlayer {
+        self.model = model;
+        self
+    }
+
+    /// How it weighs a pick-up against passing.
+    #[must_use]
+    pub fn auction_model(&self) -> AuctionModel {
+        self.model
     }
 
     /// Whether it weighs the layouts of the play by the auction
@@ -304,68 +358,5 @@ impl TablePlayer {
 
     pub(super) fn seed_for(&self, view: &TableView, tag: u64) -> u64 {
         decision_seed(self.seed ^ tag, Decision::Card(view.public.len()))
-    }
-}
-
-/// A finished race of a stepped decision: its question and its advice.
-#[derive(Clone, Debug)]
-pub struct RaceAnswer {
-    question: RaceQuestion,
-    advice: BidAdvice,
-}
-
-impl RaceAnswer {
-    /// The answer of `race`, run to its end ([`BidRace::is_done`]).
-    #[must_use]
-    pub fn of(race: BidRace) -> RaceAnswer {
-        RaceAnswer {
-            question: race.question(),
-            advice: race.finish(),
-        }
-    }
-}
-
-/// A stepping player's races: those answered elsewhere, and those nobody ran yet.
-#[derive(Debug)]
-pub(super) struct RaceSteps {
-    given: Vec<RaceAnswer>,
-    needed: Vec<BidRace>,
-}
-
-impl RaceSteps {
-    /// Steps whose races `raced` are answered.
-    pub(super) fn new(raced: &[RaceAnswer]) -> RaceSteps {
-        RaceSteps {
-            given: raced.to_vec(),
-            needed: Vec::new(),
-        }
-    }
-
-    /// The races met and not answered, in the order met.
-    pub(super) fn needed(self) -> Vec<BidRace> {
-        self.needed
-    }
-
-    /// The advice of the race of `twelve`, `opts` and `allowed` if it was answered; else the
-    /// race is kept as needed and `None` stands in for its rows. A decision that met a race
-    /// not answered yet ends with a meaningless action its caller does not use; the races it
-    /// meets after that one are kept too (a pick-up decision's sampled talons do not depend
-    /// on one another). A race that cannot start is not a race (as
-    /// [`crate::advise::advise_bid_among`], whose error leaves no rows).
-    pub(super) fn advice(
-        &mut self,
-        twelve: CardSet,
-        opts: &BidOptions,
-        allowed: &dyn Fn(&Announcement) -> bool,
-    ) -> Result<Option<BidAdvice>, AdviseError> {
-        let race = BidRace::among(twelve, opts, allowed)?;
-        let question = race.question();
-        if let Some(answer) = self.given.iter().find(|a| a.question == question) {
-            return Ok(Some(answer.advice.clone()));
-        }
-        if !self.needed.iter().any(|r| r.question() == question) {
-            self.needed.push(race);
-        }
-        Ok(None)
     }
 }

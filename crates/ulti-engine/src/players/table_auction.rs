@@ -10,6 +10,7 @@ use crate::rules::RuleOptions;
 use crate::whole_game::{AuctionBid, TableView};
 
 use super::easy::easy_bid;
+use super::holder::{Holder, defence_tasks, defence_value, sample_holders};
 use super::table::{
     AuctionMove, BidMove, Reason, TableLevel, TablePlayer, Weighed, cheapest, row_bid,
 };
@@ -181,16 +182,41 @@ impl TablePlayer {
                         AuctionMove::Stand
                     };
                 }
-                // Sampled talons from the cards it cannot see.
+                // The holder as this seat imagines it: its cards drawn with what the auction
+                // said, its discard and the trump it would name.
+                let model = self.model;
+                let holders = match view.standing() {
+                    Some((holder, bid)) if model.holder_defence || model.holder_talons => {
+                        sample_holders(
+                            view,
+                            holder,
+                            &bid,
+                            self.defence_samples(),
+                            self.seed_for(view, 4),
+                        )
+                    }
+                    _ => Vec::new(),
+                };
+                // Sampled talons: those the holders laid down, or two of the unseen cards.
                 let tries = self.level.pickup_tries();
                 let mut total = 0.0;
                 for k in 0..tries {
-                    total += self.pickup_value(view, higher, k);
+                    let talon = holders
+                        .get(k as usize)
+                        .filter(|_| model.holder_talons)
+                        .map_or_else(|| self.uniform_talon(view, k), |h| h.talon);
+                    total += self.pickup_value(view, higher, talon, k);
                 }
                 let own = total / f64::from(tries);
-                // Defending a standing bid costs about a fifth of its value (bidders win
-                // slightly more often than not).
-                let defend = -0.2 * f64::from(standing.map_or(0, AuctionBid::value));
+                // Defending the standing bid: solved on the holders' layouts; without them,
+                // about a fifth of its value (bidders win slightly more often than not).
+                let fifth = -0.2 * f64::from(standing.map_or(0, AuctionBid::value));
+                let defend = match standing {
+                    Some(bid) if model.holder_defence => {
+                        self.defence(&holders, bid, rules).unwrap_or(fifth)
+                    }
+                    _ => fifth,
+                };
                 // The seat's money: twice the payoff as soloist, or its share of defending.
                 let (pick, pass) = (
                     Weighed {
@@ -231,23 +257,61 @@ impl TablePlayer {
         }
     }
 
-    /// Sampled talon `k` of a pick-up decision (`k < TableLevel::pickup_tries`): the expected
-    /// payoff per defender of the best overcall with its ten cards and that talon (minus the
-    /// cheapest overcall's value when none is playable).
-    fn pickup_value(&mut self, view: &TableView, higher: &[AuctionBid], k: u32) -> f64 {
+    /// Layouts of the holder's hand a pick-up decision weighs: strong 16, normal 8.
+    fn defence_samples(&self) -> u32 {
+        if self.level == TableLevel::Strong {
+            16
+        } else {
+            8
+        }
+    }
+
+    /// The seat's money as a defender of `bid` against `holders` (`None` without a playable
+    /// layout). A stepping player's solves run elsewhere.
+    fn defence(&mut self, holders: &[Holder], bid: &AuctionBid, rules: RuleOptions) -> Option<f64> {
+        let tasks = defence_tasks(holders, bid, rules);
+        let results = match &mut self.steps {
+            Some(steps) => steps.solves(tasks)?,
+            None => self.executor().run_all(&tasks),
+        };
+        defence_value(&results)
+    }
+
+    /// Talon `k` of a pick-up decision drawn uniformly from the cards it cannot see (the k-th
+    /// shuffle of one stream).
+    fn uniform_talon(&self, view: &TableView, k: u32) -> [Card; 2] {
         let mut unseen: Vec<Card> = Card::all().filter(|&c| !view.hand.contains(c)).collect();
         let mut rng = rng_for(self.seed_for(view, 2), 0);
-        // Talon k is the k-th shuffle of one stream.
         for _ in 0..=k {
             unseen.shuffle(&mut rng);
         }
-        let twelve = CardSet(view.hand.0 | unseen[0].bit() | unseen[1].bit());
+        [unseen[0], unseen[1]]
+    }
+
+    /// Sampled talon `k` of a pick-up decision (`k < TableLevel::pickup_tries`): the expected
+    /// payoff per defender of the best overcall with its ten cards and that talon (minus the
+    /// cheapest overcall's value when none is playable); on fresh samples for the leading
+    /// rows unless the model keeps the racing ones.
+    fn pickup_value(
+        &mut self,
+        view: &TableView,
+        higher: &[AuctionBid],
+        talon: [Card; 2],
+        k: u32,
+    ) -> f64 {
+        let twelve = CardSet(view.hand.0 | talon[0].bit() | talon[1].bit());
+        let samples = self.auction_samples();
+        let confirm = if self.model.confirmed_pickup {
+            samples
+        } else {
+            0
+        };
         let rows = self.rows(
             twelve,
             higher,
             view.rules.play(),
-            self.auction_samples(),
-            0,
+            samples,
+            confirm,
             0,
             self.seed_for(view, 3 + u64::from(k)),
         );

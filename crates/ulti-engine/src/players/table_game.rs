@@ -119,8 +119,6 @@ impl TablePlayer {
     }
 }
 
-/// The view of the play for table seat `seat`; with `inference`, its layouts weighed by what
-/// the seats said in the auction.
 /// What each seat said in the auction of `game` won by `soloist` (its last bid, or that it
 /// passed every turn), by the seats of the play: public, the discards are not read.
 #[must_use]

@@ -11,7 +11,7 @@
 use crate::advise::{Evidence, Family, Said, SeatView};
 use crate::card::{CardSet, Suit};
 use crate::deal::Seat;
-use crate::whole_game::{Action, SeatTurn, Stage, TableView, Verb};
+use crate::whole_game::{Action, AuctionBid, SeatTurn, Stage, TableView, Verb};
 
 use super::table::{AuctionMove, DecisionTimes, TablePlayer};
 
@@ -29,7 +29,7 @@ pub enum SeatDecision {
 /// What the seats said in the auction won by `soloist`, by the seats of the play (each its
 /// last bid, or that it passed every turn): public words only.
 pub(super) fn evidence_of<'a>(
-    bids: impl Iterator<Item = (Seat, &'a crate::whole_game::AuctionBid)>,
+    bids: impl Iterator<Item = (Seat, &'a AuctionBid)>,
     soloist: Seat,
 ) -> Evidence {
     let mut said = [Said::Passed; 3];
@@ -40,6 +40,19 @@ pub(super) fn evidence_of<'a>(
         };
     }
     Evidence::new(said)
+}
+
+/// Every bid said so far, with its seat, from the public words of `view`.
+pub(super) fn public_bids(view: &TableView) -> Vec<(Seat, AuctionBid)> {
+    view.public
+        .iter()
+        .filter_map(|a| {
+            let mut w = a.split_whitespace();
+            let seat: Seat = w.next()?.parse().ok()?;
+            (w.next() == Some("bid")).then_some(())?;
+            Some((seat, w.next()?.parse().ok()?))
+        })
+        .collect()
 }
 
 /// The seat's view of the card play, from its table view (`None` before the play).
@@ -66,16 +79,7 @@ pub fn play_view(view: &TableView, inference: bool) -> Option<SeatView> {
     )
     .ok()?;
     Some(if inference {
-        let bids: Vec<(Seat, crate::whole_game::AuctionBid)> = view
-            .public
-            .iter()
-            .filter_map(|a| {
-                let mut w = a.split_whitespace();
-                let seat: Seat = w.next()?.parse().ok()?;
-                (w.next() == Some("bid")).then_some(())?;
-                Some((seat, w.next()?.parse().ok()?))
-            })
-            .collect();
+        let bids = public_bids(view);
         v.with_evidence(evidence_of(bids.iter().map(|(s, b)| (*s, b)), soloist))
     } else {
         v

@@ -1,29 +1,32 @@
-//! An auction decision in steps, for a caller that runs the advisor's races itself (the page's
-//! worker pool, each round cut into pieces for every worker): [`auction_step`] replays the
-//! decision with the races finished so far and answers either the decision, exactly
-//! [`super::decide`]'s with the same level and seed, or the races it needs next.
+//! An auction decision in steps, for a caller that runs the advisor's solves itself (the
+//! page's worker pool, each round cut into pieces for every worker): [`auction_step`] replays
+//! the decision with the work finished so far and answers either the decision, exactly
+//! [`super::decide`]'s with the same level and seed, or the work it needs next
+//! ([`StepWork`]).
 //!
-//! A normal or strong auction decision is a few bid races and nothing else that costs: a
-//! pick-up decision races its sampled talons (side by side: none depends on another), then,
-//! if it picks up, the discard and bid with the talon it sees; the holder races its stand or
-//! raise; the forehand's opening races its bid. Replaying it with its races given is cheap,
-//! so the replay can run anywhere (the page runs it on its own thread), and the races spread
-//! over every worker instead of one worker per decision.
+//! A normal or strong auction decision is a few bid races and solves and nothing else that
+//! costs: a pick-up decision races its sampled talons and solves the standing bid on sampled
+//! layouts of the holder's hand (side by side: none depends on another), then, if it picks
+//! up, races the discard and bid with the talon it sees; the holder races its stand or raise;
+//! the forehand's opening races its bid. Replaying it with its work given is cheap, so the
+//! replay can run anywhere (the page runs it on its own thread), and the solves spread over
+//! every worker instead of one worker per decision.
 
 use crate::advise::BidRace;
 use crate::card::CardSet;
 use crate::deal::Seat;
 use crate::whole_game::{Action, Stage, WholeGame};
 
-use super::table::{RaceAnswer, RaceSteps, Reason, TableLevel, TablePlayer};
+use super::step_work::{StepAnswer, StepWork, Steps};
+use super::table::{Reason, TableLevel, TablePlayer};
 use super::table_game::auction_action;
 
 /// Where a stepped auction decision stands.
 #[derive(Debug)]
 pub enum AuctionStep {
-    /// These races must be run to their end ([`BidRace::next_batch`] and [`BidRace::feed`],
-    /// split in any way, side by side) and added to the races given ([`RaceAnswer::of`]).
-    Races(Vec<BidRace>),
+    /// This work must be run to its end ([`StepWork::next_batch`] and [`StepWork::feed`],
+    /// split in any way, side by side) and added to the work given ([`StepAnswer::of`]).
+    Needs(Vec<StepWork>),
     /// Decided: the action and the numbers behind it.
     Decided {
         /// The action.
@@ -33,8 +36,8 @@ pub enum AuctionStep {
     },
 }
 
-/// `seat`'s auction decision now in `game` by a [`TablePlayer`] of `level` and `seed`, its bid
-/// races answered from `raced` (the races of earlier steps, in any order). `None` when this is
+/// `seat`'s auction decision now in `game` by a [`TablePlayer`] of `level` and `seed`, its
+/// races and solves answered from `done` (the work of earlier steps, in any order). `None` when this is
 /// not a stepped decision (not the seat's auction turn, or not a normal or strong player): ask
 /// [`super::decide`] for it.
 #[must_use]
@@ -43,12 +46,12 @@ pub fn auction_step(
     seat: Seat,
     level: TableLevel,
     seed: u64,
-    raced: &[RaceAnswer],
+    done: &[StepAnswer],
 ) -> Option<AuctionStep> {
     if !steps_now(game, seat, level) {
         return None;
     }
-    let mut player = stepping(level, seed, raced);
+    let mut player = stepping(level, seed, done);
     let action = auction_action(&mut player, game, seat);
     let needed = player.steps.take()?.needed();
     Some(if needed.is_empty() {
@@ -57,7 +60,7 @@ pub fn auction_step(
             reason: player.reason.take(),
         }
     } else {
-        AuctionStep::Races(needed)
+        AuctionStep::Needs(needed)
     })
 }
 
@@ -84,7 +87,10 @@ pub fn pickup_bid_race(
     let mut player = stepping(level, seed, &[]);
     let twelve = CardSet(game.hand(seat).0 | game.talon().0);
     player.bid_with(&game.view(seat), twelve, &game.higher_bids());
-    player.steps.take()?.needed().pop()
+    match player.steps.take()?.needed().pop()? {
+        StepWork::Race(race) => Some(*race),
+        StepWork::Solves(_) => None,
+    }
 }
 
 /// Is this a stepped decision: `seat`'s auction turn, by a normal or strong player?
@@ -95,9 +101,9 @@ fn steps_now(game: &WholeGame, seat: Seat, level: TableLevel) -> bool {
         && matches!(level, TableLevel::Normal | TableLevel::Strong)
 }
 
-/// A player of `level` and `seed` whose bid races are answered from `raced`.
-fn stepping(level: TableLevel, seed: u64, raced: &[RaceAnswer]) -> TablePlayer {
+/// A player of `level` and `seed` whose races and solves are answered from `done`.
+fn stepping(level: TableLevel, seed: u64, done: &[StepAnswer]) -> TablePlayer {
     let mut player = TablePlayer::new(level, seed);
-    player.steps = Some(RaceSteps::new(raced));
+    player.steps = Some(Steps::new(done));
     player
 }

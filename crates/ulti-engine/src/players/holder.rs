@@ -1,0 +1,219 @@
+//! The holder of the standing bid as another seat imagines it before it passes or picks up
+//! the talon (issue 40): twelve of the cards the seat cannot see, drawn with the auction's
+//! evidence ([`crate::advise::Evidence`]: a bidder's cards are typical of its bid, a seat that
+//! passed holds no long suit), the discard and trump that holder would choose, and the layout
+//! it would play. The seat values passing by the standing bid solved on these layouts (its
+//! money as a defender), and samples the talon it may pick up from the holders' discards.
+//! Everything here reads the seat's [`TableView`] only.
+
+use rand::seq::SliceRandom;
+
+use crate::advise::{Task, TaskResult, announcements, rng_for};
+use crate::card::{Card, CardSet, Suit};
+use crate::contract::Contract;
+use crate::deal::{Deal, Seat};
+use crate::rules::RuleOptions;
+use crate::whole_game::{AuctionBid, TableView};
+
+use super::easy::side_discard;
+use super::table_seat::{evidence_of, public_bids};
+
+/// One imagined holder: the layout it would play (holder at seat 0 of the play, then the
+/// defenders in playing order) and the two cards it laid down.
+#[derive(Clone, Debug)]
+pub(super) struct Holder {
+    /// The layout, trump as the holder would name it.
+    pub deal: Deal,
+    /// The holder's discard: the talon the seat would pick up.
+    pub talon: [Card; 2],
+}
+
+/// Draws per holder kept before giving up (the evidence floor keeps every hand possible, so
+/// this is reached only by a view no holder fits).
+const DRAWS_PER_HOLDER: u32 = 400;
+
+/// Up to `n` holders of `bid`, held by `holder`, as `view`'s seat imagines them: the holder's
+/// twelve cards are twelve of the 22 the seat does not see, kept with the probability the
+/// auction's evidence gives the layout ([`crate::advise::Evidence::weight`], rejection
+/// sampling). Reproducible from `seed`.
+pub(super) fn sample_holders(
+    view: &TableView,
+    holder: Seat,
+    bid: &AuctionBid,
+    n: u32,
+    seed: u64,
+) -> Vec<Holder> {
+    let bids = public_bids(view);
+    let evidence = evidence_of(bids.iter().map(|(s, b)| (*s, b)), holder);
+    let viewer = (view.seat + 3 - holder) % 3;
+    let mut unseen: Vec<Card> = Card::all().filter(|&c| !view.hand.contains(c)).collect();
+    if unseen.len() != 22 {
+        return Vec::new();
+    }
+    let mut rng = rng_for(seed, 0);
+    let mut out = Vec::new();
+    for _ in 0..n * DRAWS_PER_HOLDER {
+        if out.len() as u32 >= n {
+            break;
+        }
+        unseen.shuffle(&mut rng);
+        let twelve: CardSet = unseen[..12].iter().copied().collect();
+        let other: CardSet = unseen[12..].iter().copied().collect();
+        let Some((trump, talon)) = holder_choice(bid, twelve) else {
+            continue;
+        };
+        let mut hands = [CardSet::EMPTY; 3];
+        hands[0] = CardSet(twelve.0 & !(talon[0].bit() | talon[1].bit()));
+        hands[viewer] = view.hand;
+        hands[3 - viewer] = other;
+        let Ok(deal) = Deal::new(trump, hands) else {
+            continue;
+        };
+        // 53 random bits as a uniform number in [0, 1), the same on every platform.
+        let u = (rand::RngCore::next_u64(&mut rng) >> 11) as f64 / (1u64 << 53) as f64;
+        if u < evidence.weight(&deal, viewer) {
+            out.push(Holder { deal, talon });
+        }
+    }
+    out
+}
+
+/// The trump and discard a holder of `bid` with `twelve` would choose: for a trump bid, the
+/// longest (then strongest) suit it may name with low side cards laid away (never a trump, an
+/// Ász or a marriage card while others are left); for a betli its two highest cards, for a
+/// colourless durchmars its two lowest. `None` when the bid is not playable with these cards
+/// in any of these ways nor with the lowest discard that makes it playable.
+pub(super) fn holder_choice(bid: &AuctionBid, twelve: CardSet) -> Option<(Suit, [Card; 2])> {
+    let playable = |trump: Suit, d: [Card; 2]| {
+        let talon: CardSet = d.iter().copied().collect();
+        bid.unplayable_reason(CardSet(twelve.0 & !talon.0), talon, trump)
+            .is_none()
+    };
+    let choice = if bid.has_trumps() {
+        let candidates: &[Suit] = if bid.piros {
+            &[Suit::Piros]
+        } else {
+            &[Suit::Zold, Suit::Makk, Suit::Tok]
+        };
+        candidates
+            .iter()
+            .map(|&t| (t, side_discard(twelve, t, CardSet::EMPTY)))
+            .filter(|&(t, d)| playable(t, d))
+            .max_by_key(|&(t, _)| {
+                let cards = twelve.of_suit(t);
+                let strength: u32 = cards
+                    .iter()
+                    .map(|c| u32::from(c.rank().trump_strength()))
+                    .sum();
+                (cards.len(), strength, std::cmp::Reverse(t.index()))
+            })
+    } else {
+        let mut cards: Vec<Card> = twelve.iter().collect();
+        cards.sort_by_key(|c| (c.rank().no_trump_strength(), c.index()));
+        let d = if bid.bid.contracts().contains(&Contract::Betli) {
+            [cards[11], cards[10]]
+        } else {
+            [cards[0], cards[1]]
+        };
+        playable(Suit::Piros, d).then_some((Suit::Piros, d))
+    };
+    choice.or_else(|| {
+        let d = bid.discard_for(twelve)?;
+        let talon: CardSet = d.iter().copied().collect();
+        let t = *bid
+            .playable_trumps(CardSet(twelve.0 & !talon.0), talon)
+            .first()?;
+        Some((if bid.piros { Suit::Piros } else { t }, d))
+    })
+}
+
+/// The solves of `bid` on each holder's layout (the standing bid as its holder would play it).
+pub(super) fn defence_tasks(holders: &[Holder], bid: &AuctionBid, rules: RuleOptions) -> Vec<Task> {
+    holders
+        .iter()
+        .filter_map(|h| {
+            let id = bid.announcement(h.deal.trump).id();
+            let a = announcements().iter().position(|x| x.id() == id)?;
+            let mut wanted = vec![false; announcements().len()];
+            wanted[a] = true;
+            Some(Task::bids(h.deal, rules, wanted.into(), false))
+        })
+        .collect()
+}
+
+/// A defender's money from the solves of [`defence_tasks`]: minus the mean payoff per
+/// defender (`None` when no layout was playable).
+pub(super) fn defence_value(results: &[TaskResult]) -> Option<f64> {
+    let payoffs: Vec<f64> = results
+        .iter()
+        .filter_map(|r| {
+            r.bid_outcomes()?
+                .iter()
+                .flatten()
+                .next()
+                .map(|o| f64::from(o.1))
+        })
+        .collect();
+    (!payoffs.is_empty()).then(|| -payoffs.iter().sum::<f64>() / payoffs.len() as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Rank;
+    use crate::whole_game::{TableRules, WholeGame};
+
+    /// A pick-up decision's view with an ulti standing: the holder, as the seat imagines it,
+    /// holds the trump VII and keeps its trumps, and holds five trumps or more about three
+    /// times in four, as the auction's evidence says ulti bidders do (uniform twelves with
+    /// the VII: under one in five).
+    #[test]
+    fn an_ulti_holder_holds_trumps_and_lays_away_side_cards() {
+        let bid: AuctionBid = "ulti".parse().unwrap();
+        let (mut views, mut long, mut all) = (0, 0, 0);
+        for seed in 0..40u64 {
+            let g = WholeGame::random(TableRules::default(), 0, seed);
+            let seat = (g.to_act().unwrap() + 1) % 3;
+            let mut view = g.view(seat);
+            let holder = (seat + 2) % 3;
+            view.public = vec![format!("{holder} bid ulti")];
+            let holders = sample_holders(&view, holder, &bid, 16, seed);
+            assert_eq!(holders.len(), 16, "seed {seed}");
+            for h in &holders {
+                let twelve = CardSet(h.deal.hand(0).0 | h.deal.talon().0);
+                long += usize::from(twelve.of_suit(h.deal.trump).len() >= 5);
+                all += 1;
+                assert!(
+                    h.deal
+                        .hand(0)
+                        .contains(Card::new(h.deal.trump, Rank::Seven))
+                );
+                assert!(h.talon.iter().all(|c| c.suit() != h.deal.trump));
+                // The seat's own cards are where they are.
+                assert_eq!(h.deal.hand((seat + 3 - holder) % 3), view.hand);
+            }
+            views += 1;
+        }
+        assert_eq!(views, 40);
+        let share = long as f64 / all as f64;
+        assert!(
+            (0.6..0.9).contains(&share),
+            "{long} of {all} with five trumps"
+        );
+    }
+
+    #[test]
+    fn a_betli_holder_lays_away_its_highest_cards() {
+        let bid: AuctionBid = "betli".parse().unwrap();
+        let twelve: CardSet = crate::card::parse_cards("P7,P8,P9,Z7,Z8,Z9,M7,M8,T7,T8,PA,ZK")
+            .unwrap()
+            .into_iter()
+            .collect();
+        let (_, d) = holder_choice(&bid, twelve).unwrap();
+        let mut d = d.to_vec();
+        d.sort_by_key(|c| c.index());
+        let mut want = crate::card::parse_cards("PA,ZK").unwrap();
+        want.sort_by_key(|c| c.index());
+        assert_eq!(d, want);
+    }
+}
