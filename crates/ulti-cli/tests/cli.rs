@@ -1058,9 +1058,27 @@ fn advise_eval_runs_on_a_few_deals() {
         .map(|d| d["count"].as_u64().unwrap())
         .sum();
     assert!(rows > 3, "{rows} rows judged");
+    // Each decile carries the 95 % interval of what came true, around the share observed.
+    for d in v["rows"]["deciles"].as_array().unwrap() {
+        if d["count"].as_u64().unwrap() > 0 {
+            let (lo, obs, hi) = (
+                d["observed_low"].as_f64().unwrap(),
+                d["observed"].as_f64().unwrap(),
+                d["observed_high"].as_f64().unwrap(),
+            );
+            assert!(lo <= obs && obs <= hi && hi - lo > 0.0, "{d}");
+        }
+    }
     let gap = v["rows_worst_decile_gap"].as_f64().unwrap();
     assert!((0.0..=1.0).contains(&gap));
     assert!(v["advice_cpu_ms_median"].as_f64().unwrap() > 0.0);
+    // In words: each decile's interval, and the deciles a forecast misses.
+    let text = stdout(&ulti(&["advise-eval", "--hands", "2", "--samples", "2"]));
+    assert!(text.contains("95 % interval"), "{text}");
+    assert!(
+        text.contains("outside the 95 % interval of what came true:"),
+        "{text}"
+    );
 }
 
 /// The deal of a `ulti match` game as played: seat 0's twelve cards less the discard, the

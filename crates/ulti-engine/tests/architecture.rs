@@ -36,17 +36,19 @@ const SOLVER: &[&[&str]] = &[
 
 /// The files of the hidden-hand advice, bottom up.
 const ADVISE: &[&[&str]] = &[
-    &["evidence", "evaluate", "report", "quality"],
-    &["view"],
+    &["evidence", "evaluate", "report"],
+    &["quality", "view"],
     &["sampler"],
     &["race", "card"],
 ];
 
 /// The files of the computer players, bottom up: one contract's players, then the table's.
 const PLAYERS: &[&[&str]] = &[
-    &["easy", "advisor", "cheater"],
+    &["easy", "advisor", "cheater", "step_work"],
     &["game", "table"],
-    &["table_auction", "table_play", "table_seat"],
+    &["table_play", "table_seat"],
+    &["holder"],
+    &["table_auction"],
     &["table_game"],
     &["table_step"],
 ];

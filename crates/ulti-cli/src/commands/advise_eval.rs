@@ -14,7 +14,7 @@ use std::time::Instant;
 use anyhow::{Result, bail};
 use serde::Serialize;
 use ulti_engine::advise::{
-    BidOptions, Executor, Quality, Task, advise_bid, announcements, discards, quality,
+    BidOptions, Decile, Executor, Quality, Task, advise_bid, announcements, discards, quality,
 };
 use ulti_engine::{CardSet, Deal, RuleOptions};
 
@@ -222,25 +222,7 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
         out,
         "Calibration of the advised bid's win rate (double-dummy truth):"
     )?;
-    writeln!(
-        out,
-        "  {:<9} {:>6} {:>10} {:>9}",
-        "predicted", "deals", "mean pred", "observed"
-    )?;
-    for d in &q.deciles {
-        if d.count == 0 {
-            continue;
-        }
-        writeln!(
-            out,
-            "  {:.1}–{:.1}   {:>6} {:>9.1}% {:>8.1}%",
-            d.low,
-            d.low + 0.1,
-            d.count,
-            100.0 * d.predicted,
-            100.0 * d.observed
-        )?;
-    }
+    print_deciles(out, &q.deciles, "deals")?;
     writeln!(out, "Brier score: {:.4}", q.brier)?;
     match q.auc {
         Some(auc) => writeln!(out, "ROC-AUC:     {auc:.4}")?,
@@ -255,28 +237,16 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
     }
     writeln!(
         out,
-        "Every ranked row (bid with its discard), {} rows: predicted / observed (rows) by decile:",
+        "Every ranked row (bid with its discard), {} rows, by decile of the predicted win rate:",
         report.rows.deciles.iter().map(|d| d.count).sum::<u32>()
     )?;
-    let cells: Vec<String> = report
-        .rows
-        .deciles
-        .iter()
-        .filter(|d| d.count > 0)
-        .map(|d| {
-            format!(
-                "{:.0}/{:.0} % ({})",
-                100.0 * d.predicted,
-                100.0 * d.observed,
-                d.count
-            )
-        })
-        .collect();
-    writeln!(out, "  {}", cells.join(", "))?;
+    print_deciles(out, &report.rows.deciles, "rows")?;
     writeln!(
         out,
-        "  largest gap over the deciles with 20 rows or more: {:.3}",
-        report.rows_worst_decile_gap
+        "  largest gap over the deciles with 20 rows or more: {:.3}; deciles whose forecast lies \
+         outside the 95 % interval of what came true: {}",
+        report.rows_worst_decile_gap,
+        outside(&report.rows)
     )?;
     writeln!(
         out,
@@ -292,6 +262,51 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
         report.advice_cpu_ms_p90
     )?;
     Ok(())
+}
+
+/// A calibration table: per decile the forecasts, their mean, the share that came true and
+/// its 95 % interval (a forecast outside it is off by more than sampling noise).
+fn print_deciles(out: &mut impl Write, deciles: &[Decile], unit: &str) -> Result<()> {
+    writeln!(
+        out,
+        "  {:<9} {:>6} {:>10} {:>9}  {:>13}",
+        "predicted", unit, "mean pred", "observed", "95 % interval"
+    )?;
+    for d in deciles.iter().filter(|d| d.count > 0) {
+        writeln!(
+            out,
+            "  {:.1}–{:.1}   {:>6} {:>9.1}% {:>8.1}%  {:>5.1}–{:>5.1}%{}",
+            d.low,
+            d.low + 0.1,
+            d.count,
+            100.0 * d.predicted,
+            100.0 * d.observed,
+            100.0 * d.observed_low,
+            100.0 * d.observed_high,
+            if (d.observed_low..=d.observed_high).contains(&d.predicted) {
+                ""
+            } else {
+                "  (forecast outside)"
+            }
+        )?;
+    }
+    Ok(())
+}
+
+/// The deciles whose mean forecast lies outside the 95 % interval of what came true, e.g.
+/// "none" or "0.3–0.4, 0.5–0.6".
+fn outside(q: &Quality) -> String {
+    let v: Vec<String> = q
+        .deciles
+        .iter()
+        .filter(|d| d.count > 0 && !(d.observed_low..=d.observed_high).contains(&d.predicted))
+        .map(|d| format!("{:.1}–{:.1}", d.low, d.low + 0.1))
+        .collect();
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.join(", ")
+    }
 }
 
 /// The largest |predicted - observed| over the deciles with at least 20 forecasts.

@@ -14,6 +14,14 @@ pub struct Decile {
     pub predicted: f64,
     /// The share that came true.
     pub observed: f64,
+    /// The Wilson 95 % interval of that share: where the true rate of these forecasts' cases
+    /// lies, so that a gap to `predicted` outside it is bias, not sampling noise.
+    pub observed_low: f64,
+    /// Its high end.
+    pub observed_high: f64,
+    /// The largest gap between `predicted` and the interval's far end: how far off these
+    /// forecasts could be at worst (95 %).
+    pub gap_bound: f64,
 }
 
 /// Calibration, Brier score and ROC-AUC of forecasts `p` of outcomes `o`.
@@ -55,6 +63,9 @@ pub fn quality(forecasts: &[(f64, bool)]) -> Quality {
             count: 0,
             predicted: 0.0,
             observed: 0.0,
+            observed_low: 0.0,
+            observed_high: 1.0,
+            gap_bound: 1.0,
         })
         .collect();
     for &(p, o) in forecasts {
@@ -65,8 +76,11 @@ pub fn quality(forecasts: &[(f64, bool)]) -> Quality {
     }
     for d in &mut deciles {
         if d.count > 0 {
+            let came_true = d.observed.round() as u32;
+            (d.observed_low, d.observed_high) = super::wilson(came_true, d.count);
             d.predicted /= f64::from(d.count);
             d.observed /= f64::from(d.count);
+            d.gap_bound = (d.predicted - d.observed_low).max(d.observed_high - d.predicted);
         }
     }
     Quality {
@@ -145,6 +159,10 @@ mod tests {
         assert!((q.brier - 0.25).abs() < 1e-12);
         assert_eq!(q.deciles[5].count, 4);
         assert!((q.deciles[5].observed - 0.5).abs() < 1e-12);
+        // Two of four: the interval is wide and holds the forecast.
+        let d = &q.deciles[5];
+        assert!(d.observed_low < 0.2 && d.observed_high > 0.8, "{d:?}");
+        assert!(d.gap_bound > 0.3);
         let reversed = [(0.1, true), (0.9, false)];
         assert_eq!(quality(&reversed).auc, Some(0.0));
         assert_eq!(quality(&[(0.3, true)]).auc, None);
