@@ -266,6 +266,7 @@ fn the_bid_advice_over_the_wire_equals_the_engines() {
         rules: RuleOptions::default(),
         confirm: 2,
         rest: 2,
+        evidence: None,
     };
     let expected = advise_bid(twelve, &opts, &mut Solver::new()).unwrap();
     let mut race = BidRace::new(twelve, &opts).unwrap();

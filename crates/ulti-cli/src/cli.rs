@@ -546,8 +546,9 @@ pub struct MatchArgs {
     /// with one thing of earlier builds brought back, to measure it: strong-no-inference
     /// (layouts of the play not weighed by the auction), strong-fifth (passing valued at a
     /// fifth of the standing bid), strong-uniform-talons (a pick-up's talons drawn
-    /// uniformly), strong-raced-pickup (talons valued on the race's samples), strong-previous
-    /// (the last three together: the auction before issue 40).
+    /// uniformly), strong-raced-pickup (talons valued on the race's samples),
+    /// strong-uniform-races (the auction's races not weighed by what was said),
+    /// strong-previous (the last four together: the auction before issue 40).
     #[arg(long, value_name = "A,B[,C]", value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Whole games: the auction with the talon, trump naming, kontra, the play and the

@@ -412,6 +412,7 @@ fn bid_advice_is_reproducible_ranked_and_sees_only_the_twelve_cards() {
         rules: RuleOptions::default(),
         confirm: 0,
         rest: 0,
+        evidence: None,
     };
     let mut solver = Solver::new();
     let a = advise_bid(twelve, &opts, &mut solver).unwrap();
@@ -504,6 +505,7 @@ fn a_bid_race_stepped_in_pieces_gives_the_same_advice() {
         rules: RuleOptions::default(),
         confirm: 3,
         rest: 2,
+        evidence: None,
     };
     let mut solver = Solver::new();
     let whole = advise_bid(twelve, &opts, &mut solver).unwrap();

@@ -97,6 +97,7 @@ pub fn run(args: &AdviseArgs, out: &mut impl Write) -> Result<()> {
             rules,
             confirm: args.confirm,
             rest: args.rest,
+            evidence: None,
         };
         return answer(
             out,

@@ -106,6 +106,7 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
             rules,
             confirm: args.confirm,
             rest: args.rest,
+            evidence: None,
         };
         let start = Instant::now();
         let cpu_start = process_cpu_ms();

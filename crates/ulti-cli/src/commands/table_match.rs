@@ -112,7 +112,7 @@ struct Seated {
 }
 
 /// The strong variants: name, inference, auction model.
-const VARIANTS: [(&str, bool, AuctionModel); 5] = [
+const VARIANTS: [(&str, bool, AuctionModel); 6] = [
     ("strong-no-inference", false, AuctionModel::CURRENT),
     (
         "strong-fifth",
@@ -135,6 +135,14 @@ const VARIANTS: [(&str, bool, AuctionModel); 5] = [
         true,
         AuctionModel {
             confirmed_pickup: false,
+            ..AuctionModel::CURRENT
+        },
+    ),
+    (
+        "strong-uniform-races",
+        true,
+        AuctionModel {
+            race_evidence: false,
             ..AuctionModel::CURRENT
         },
     ),

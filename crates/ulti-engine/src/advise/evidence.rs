@@ -69,6 +69,8 @@ impl Family {
 pub enum Said {
     /// It passed every turn (it never held the talon).
     Passed,
+    /// It has not spoken yet (in the middle of the auction): no evidence either way.
+    Nothing,
     /// Its last bid (the soloist's: the contract).
     Bid {
         /// The bid's family.
@@ -201,6 +203,7 @@ fn soloist_weight(said: Said, deal: &Deal) -> f64 {
 
 fn defender_weight(said: Said, hand: CardSet) -> f64 {
     let (family, n) = match said {
+        Said::Nothing => return 1.0,
         Said::Bid {
             family: Family::Betli,
             ..

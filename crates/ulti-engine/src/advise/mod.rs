@@ -81,6 +81,10 @@ pub struct BidOptions {
     /// and pruned it, so its statistics there are optimistic and, for a row pruned early,
     /// rest on one or two layouts.
     pub rest: u32,
+    /// What the other seats said in the auction so far, by the seats of the play (0: the one
+    /// asking, as soloist): the defenders' layouts are weighed by it ([`Evidence`]). `None`:
+    /// uniform layouts (the My hand page, which knows no auction).
+    pub evidence: Option<Evidence>,
 }
 
 /// How many leading rows the confirmation samples.
@@ -97,6 +101,7 @@ impl Default for BidOptions {
             rules: RuleOptions::default(),
             confirm: 32,
             rest: 16,
+            evidence: None,
         }
     }
 }

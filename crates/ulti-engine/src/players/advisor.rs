@@ -91,6 +91,7 @@ impl Player for Advisor {
             confirm: self.samples.confirm,
             // It follows the top row, which the other rows' samples do not change.
             rest: 0,
+            evidence: None,
         };
         let advice = advise_bid(hand, &opts, &mut self.solver)?;
         let best = advice

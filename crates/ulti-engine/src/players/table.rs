@@ -157,6 +157,9 @@ pub struct AuctionModel {
     /// A sampled talon is worth its best overcall's payoff on fresh samples (off: on the
     /// race's own samples, which chose that bid and discard and so overrate it).
     pub confirmed_pickup: bool,
+    /// A strong player's auction races (the pick-up's talons, the bid after it, the holder's
+    /// raise) weigh the other seats' hands by what they said so far (off: uniform layouts).
+    pub race_evidence: bool,
 }
 
 impl AuctionModel {
@@ -165,12 +168,14 @@ impl AuctionModel {
         holder_defence: true,
         holder_talons: true,
         confirmed_pickup: true,
+        race_evidence: true,
     };
     /// Every shortcut open: the auction of the builds before issue 40.
     pub const PREVIOUS: AuctionModel = AuctionModel {
         holder_defence: false,
         holder_talons: false,
         confirmed_pickup: false,
+        race_evidence: false,
     };
 }
 

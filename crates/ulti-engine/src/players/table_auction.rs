@@ -14,6 +14,7 @@ use super::holder::{Holder, defence_tasks, defence_value, sample_holders};
 use super::table::{
     AuctionMove, BidMove, Reason, TableLevel, TablePlayer, Weighed, cheapest, row_bid,
 };
+use super::table_seat::auction_so_far;
 
 /// One row of the bid advice as the auction reads it.
 pub(super) struct Row {
@@ -51,20 +52,25 @@ impl TablePlayer {
     #[allow(clippy::too_many_arguments)]
     fn rows(
         &mut self,
+        view: &TableView,
         twelve: CardSet,
         among: &[AuctionBid],
-        rules: RuleOptions,
         samples: u32,
         confirm: u32,
         rest: u32,
         seed: u64,
     ) -> Vec<Row> {
+        // A strong player weighs the other seats' hands by what they said so far, with this
+        // seat as the soloist.
+        let evidence =
+            (self.inference && self.model.race_evidence).then(|| auction_so_far(view, view.seat));
         let opts = BidOptions {
             samples,
             seed,
-            rules,
+            rules: view.rules.play(),
             confirm,
             rest,
+            evidence,
         };
         let allowed = |a: &Announcement| row_bid(&a.id()).is_some_and(|(b, _)| among.contains(&b));
         // A stepping player's races run elsewhere ([`super::auction_step`]).
@@ -141,9 +147,9 @@ impl TablePlayer {
                     let twelve = CardSet(view.hand.0 | talon.0);
                     let among: Vec<AuctionBid> = higher.iter().chain(standing).cloned().collect();
                     let rows = self.rows(
+                        view,
                         twelve,
                         &among,
-                        rules,
                         self.auction_samples(),
                         0,
                         0,
@@ -307,9 +313,9 @@ impl TablePlayer {
             0
         };
         let rows = self.rows(
+            view,
             twelve,
             higher,
-            view.rules.play(),
             samples,
             confirm,
             0,
@@ -353,9 +359,9 @@ impl TablePlayer {
                 // No fresh samples for the rows after the leading ones: they are ranked after
                 // those whatever they show, and the table takes the best playable row.
                 let rows = self.rows(
+                    view,
                     twelve,
                     higher,
-                    view.rules.play(),
                     s.bid,
                     s.confirm,
                     0,

@@ -42,6 +42,28 @@ pub(super) fn evidence_of<'a>(
     Evidence::new(said)
 }
 
+/// What the seats said in the auction so far, by the seats of a play won by `soloist`: each
+/// seat's last bid, that it passed (at least once, never bidding), or nothing yet. Public
+/// words only.
+pub(super) fn auction_so_far(view: &TableView, soloist: Seat) -> Evidence {
+    let mut said = [Said::Nothing; 3];
+    for a in &view.public {
+        let mut w = a.split_whitespace();
+        let (Some(seat), Some("pass")) = (w.next().and_then(|s| s.parse::<Seat>().ok()), w.next())
+        else {
+            continue;
+        };
+        said[(seat + 3 - soloist) % 3] = Said::Passed;
+    }
+    for (seat, bid) in public_bids(view) {
+        said[(seat + 3 - soloist) % 3] = Said::Bid {
+            family: Family::of(&bid.bid),
+            piros: bid.piros,
+        };
+    }
+    Evidence::new(said)
+}
+
 /// Every bid said so far, with its seat, from the public words of `view`.
 pub(super) fn public_bids(view: &TableView) -> Vec<(Seat, AuctionBid)> {
     view.public
@@ -198,5 +220,50 @@ pub(super) fn auction_seat(p: &mut TablePlayer, view: &TableView, turn: &SeatTur
                 SeatDecision::PickUp
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::whole_game::{TableRules, WholeGame};
+
+    /// Mid-auction, a seat that has not spoken is no evidence, one that passed is, and a
+    /// bidder is its last bid; seats are counted from the one taken as soloist.
+    #[test]
+    fn the_auction_so_far_as_evidence() {
+        let mut view = WholeGame::random(TableRules::default(), 2, 1).view(1);
+        view.public = vec!["0 bid passz".into()];
+        let said = auction_so_far(&view, 1).said();
+        assert_eq!(said[0], Said::Nothing, "seat 1 itself has not spoken");
+        assert_eq!(said[1], Said::Nothing, "seat 2 has not spoken");
+        assert_eq!(
+            said[2],
+            Said::Bid {
+                family: Family::Passz,
+                piros: false
+            }
+        );
+        view.public = vec![
+            "0 bid passz".into(),
+            "1 pass".into(),
+            "2 bid ulti@P".into(),
+            "0 bid 40-100".into(),
+        ];
+        let said = auction_so_far(&view, 2).said();
+        assert_eq!(
+            said,
+            [
+                Said::Bid {
+                    family: Family::Ulti,
+                    piros: true
+                },
+                Said::Bid {
+                    family: Family::Hundred,
+                    piros: false
+                },
+                Said::Passed,
+            ]
+        );
     }
 }

@@ -175,6 +175,10 @@ impl BidRace {
                 &[],
                 opts.rules,
             )?;
+            let view = match opts.evidence {
+                Some(e) => view.with_evidence(e),
+                None => view,
+            };
             samplers.push(Sampler::new(&view)?);
         }
         // How far a bid's payoff can swing between a win and a loss: half of it over the square
