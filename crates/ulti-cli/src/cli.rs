@@ -543,12 +543,12 @@ pub struct AdviseEvalArgs {
 pub struct MatchArgs {
     /// The players, comma-separated: easy, normal, strong or cheater (two; with --whole-game
     /// two or three, two names alternating over the seats). With --whole-game also strong
-    /// with one thing of earlier builds brought back, to measure it: strong-no-inference
-    /// (layouts of the play not weighed by the auction), strong-fifth (passing valued at a
-    /// fifth of the standing bid), strong-uniform-talons (a pick-up's talons drawn
-    /// uniformly), strong-raced-pickup (talons valued on the race's samples),
-    /// strong-uniform-races (the auction's races not weighed by what was said),
-    /// strong-previous (the last four together: the auction before issue 40).
+    /// with one part of its auction changed, to measure it: strong-no-inference (layouts of
+    /// the play not weighed by the auction), strong-fifth (passing valued at a fifth of the
+    /// standing bid), strong-uniform-talons (a pick-up's talons drawn uniformly),
+    /// strong-confirmed-pickup (talons valued on fresh samples), strong-race-evidence (the
+    /// auction's races weighed by what was said), strong-previous (the auction before issue
+    /// 40).
     #[arg(long, value_name = "A,B[,C]", value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Whole games: the auction with the talon, trump naming, kontra, the play and the

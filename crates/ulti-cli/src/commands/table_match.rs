@@ -131,18 +131,18 @@ const VARIANTS: [(&str, bool, AuctionModel); 6] = [
         },
     ),
     (
-        "strong-raced-pickup",
+        "strong-confirmed-pickup",
         true,
         AuctionModel {
-            confirmed_pickup: false,
+            confirmed_pickup: true,
             ..AuctionModel::CURRENT
         },
     ),
     (
-        "strong-uniform-races",
+        "strong-race-evidence",
         true,
         AuctionModel {
-            race_evidence: false,
+            race_evidence: true,
             ..AuctionModel::CURRENT
         },
     ),
