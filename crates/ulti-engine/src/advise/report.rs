@@ -32,7 +32,19 @@ pub fn wilson(wins: u32, n: u32) -> (f64, f64) {
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At no wins (or all wins) the interval ends exactly at 0 (or 1); rounding would leave a
+    // trace above it.
+    let low = if wins == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if p >= 1.0 {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (low, high)
 }
 
 /// Running sums of one outcome over samples.
