@@ -33,8 +33,8 @@ pub use report::{
     BidAdvice, BidRow, CardAdvice, CardRow, DiscardRow, STRATEGY_FUSION_CAVEAT, Stats, close_call,
     wilson,
 };
-pub(crate) use sampler::below;
 pub use sampler::{NoLayout, Sampler, rng_for};
+pub(crate) use sampler::{below, unit};
 pub use view::{SeatView, ViewError};
 
 use crate::card::{Card, CardSet};

@@ -45,6 +45,11 @@ pub(crate) fn below(rng: &mut impl RngCore, n: u64) -> u64 {
     }
 }
 
+/// 53 random bits as a uniform number in `[0, 1)`, the same on every platform.
+pub(crate) fn unit(rng: &mut impl RngCore) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
 /// Most layouts a single sample may reject before the view is declared (nearly)
 /// inconsistent.
 const MAX_REJECTIONS: u32 = 100_000;
@@ -198,11 +203,9 @@ impl Sampler {
     /// Whether a consistent layout is kept: always, unless the view weighs layouts by the
     /// auction ([`SeatView::with_evidence`]); then with probability its weight.
     fn kept(&self, deal: &Deal, rng: &mut impl RngCore) -> bool {
-        self.view.evidence().is_none_or(|e| {
-            // 53 random bits as a uniform number in [0, 1), the same on every platform.
-            let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-            u < e.weight(deal, self.view.seat())
-        })
+        self.view
+            .evidence()
+            .is_none_or(|e| unit(rng) < e.weight(deal, self.view.seat()))
     }
 
     /// One layout satisfying the per-card constraints, uniformly.

@@ -8,7 +8,7 @@
 
 use rand::seq::SliceRandom;
 
-use crate::advise::{Task, TaskResult, announcements, rng_for};
+use crate::advise::{Task, TaskResult, announcements, rng_for, unit};
 use crate::card::{Card, CardSet, Suit};
 use crate::contract::Contract;
 use crate::deal::{Deal, Seat};
@@ -69,9 +69,7 @@ pub(super) fn sample_holders(
         let Ok(deal) = Deal::new(trump, hands) else {
             continue;
         };
-        // 53 random bits as a uniform number in [0, 1), the same on every platform.
-        let u = (rand::RngCore::next_u64(&mut rng) >> 11) as f64 / (1u64 << 53) as f64;
-        if u < evidence.weight(&deal, viewer) {
+        if unit(&mut rng) < evidence.weight(&deal, viewer) {
             out.push(Holder { deal, talon });
         }
     }
