@@ -23,6 +23,7 @@ pub mod event;
 pub mod http;
 pub mod hub;
 pub mod limit;
+pub mod logs;
 pub mod protocol;
 pub mod stats;
 pub mod store;
@@ -60,6 +61,27 @@ pub struct Options {
     /// Tests only: game 1 of every new table is dealt as this record (its dealer must be
     /// seat 2, game 1's; its rules are the table's).
     pub test_deal: Option<ulti_engine::whole_game::TableRecord>,
+    /// How often every WebSocket is pinged; a connection that misses two pongs is closed.
+    pub ping_every: Duration,
+    /// A frame that takes longer than this to send closes its connection.
+    pub send_timeout: Duration,
+    /// A connection that has not sent a request's headers within this is closed.
+    pub header_timeout: Duration,
+    /// Open connections, the whole server.
+    pub max_connections: usize,
+    /// Open connections per client address (an IPv6 client: per /64).
+    pub max_connections_per_address: usize,
+    /// Spectators per table.
+    pub max_spectators: usize,
+    /// Peers whose `X-Forwarded-For` names the client (reverse proxies).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Origins allowed by CORS (empty: any origin).
+    pub allowed_origins: Vec<String>,
+    /// Serve `/metrics` on this address instead of the main one (where it answers loopback
+    /// only).
+    pub metrics_listen: Option<SocketAddr>,
+    /// A table with no connection this long leaves memory (it is loaded again when opened).
+    pub rest_after: Duration,
 }
 
 /// Start the server and serve until the process ends. Prints `listening on ADDR` once ready.
@@ -73,6 +95,11 @@ pub async fn serve(opts: Options) -> anyhow::Result<()> {
         pool: Arc::new(computer::Pool::new(opts.computer_threads)),
         away_after: opts.away_after,
         stats: Arc::new(stats::Stats::default()),
+        ping_every: opts.ping_every,
+        send_timeout: opts.send_timeout,
+        max_spectators: opts.max_spectators,
+        rest_after: opts.rest_after,
+        stopping: tokio::sync::watch::channel(false).1,
     };
     let hub = hub::Hub::start(shared, opts.seed, opts.test_deal).map_err(anyhow::Error::msg)?;
     let app = Arc::new(http::App {

@@ -8,7 +8,7 @@ use ulti_testkit::{crate_imports, imports_against_floors};
 
 /// Bottom up; modules on one floor do not import each other.
 const FLOORS: &[&[&str]] = &[
-    &["protocol", "event"],
+    &["protocol", "event", "logs"],
     &["table"],
     &["store", "computer", "stats", "limit", "bot"],
     &["actor"],

@@ -81,8 +81,18 @@ pub struct Shared {
     pub pool: Arc<Pool>,
     /// `--away-after`.
     pub away_after: Duration,
-    /// Counters for `/api/stats`.
+    /// Counters for `/api/stats` and `/metrics`.
     pub stats: Arc<Stats>,
+    /// How often each WebSocket is pinged (two missed pongs close it).
+    pub ping_every: Duration,
+    /// A frame that takes longer than this to send closes its connection.
+    pub send_timeout: Duration,
+    /// Spectators per table.
+    pub max_spectators: usize,
+    /// A table without connections this long leaves memory.
+    pub rest_after: Duration,
+    /// Becomes `true` when the server stops (SIGTERM): every connection closes with 1001.
+    pub stopping: tokio::sync::watch::Receiver<bool>,
 }
 
 /// A computer decision on its way.
