@@ -174,6 +174,13 @@ impl Pool {
         self.threads
     }
 
+    /// Decisions waiting for a thread.
+    #[must_use]
+    pub fn queued(&self) -> usize {
+        let g = self.queues.0.lock().unwrap_or_else(|p| p.into_inner());
+        g.urgent.len() + g.normal.len()
+    }
+
     /// Decide `ask` on a pool thread (`urgent`: before every decision not urgent); `reply`
     /// gets the answer there.
     pub fn ask(&self, ask: Ask, urgent: bool, reply: impl FnOnce(Answer) + Send + 'static) {

@@ -1,6 +1,10 @@
-//! The HTTP side (axum): create and read tables, open a table's WebSocket, `/api/stats`, and
-//! with `--site` the built app as static files (index.html for the app's own routes). Errors
-//! are `{"error": "…"}` with a 4xx status.
+//! The HTTP side (axum): create and read tables, open a table's WebSocket, `/api/stats`,
+//! `/healthz`, `/metrics`, and with `--site` the built app as static files (index.html for the
+//! app's own routes) under headers that keep it from being framed or sniffed. Errors are
+//! `{"error": "…"}` in words with a 4xx or 5xx status.
+//!
+//! The client's address (for the rate limits and caps) is the peer's, or behind a
+//! `--trusted-proxy` the one `X-Forwarded-For` names ([`client_ip`]).
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -11,14 +15,15 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 use ulti_engine::whole_game::TableRules;
 
+use crate::client::client_ip;
 use crate::hub::Hub;
-use crate::limit::Limiter;
+use crate::limit::{Caps, Limiter};
 use crate::protocol::SeatKind;
 use crate::ws;
 
@@ -28,9 +33,38 @@ pub struct App {
     pub hub: Arc<Hub>,
     /// Table creations per address.
     pub creations: Limiter,
-    /// Connections per address.
+    /// Connections per address and minute.
     pub connections: Limiter,
+    /// Reads of `/api/stats` and of finished games per address and minute.
+    pub reads: Limiter,
+    /// Connections open at once (a WebSocket holds its place while it lives).
+    pub caps: Arc<Caps>,
+    /// Reverse proxies whose `X-Forwarded-For` is believed.
+    pub trusted: Vec<ipnet::IpNet>,
+    /// Origins allowed by CORS (empty: any).
+    pub allowed_origins: Vec<String>,
+    /// `/metrics` on this router, for loopback peers (no `--metrics-listen`).
+    pub metrics_here: bool,
 }
+
+impl App {
+    /// The client's address for a request from `peer` with `headers`.
+    fn client(&self, peer: SocketAddr, headers: &HeaderMap) -> std::net::IpAddr {
+        let forwarded = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok());
+        client_ip(peer.ip(), forwarded, &self.trusted)
+    }
+}
+
+/// The Content-Security-Policy of the served app: its own scripts and WebAssembly (trunk's
+/// loader is an inline module, mdBook's pages hold inline scripts), connections to any table
+/// server (`?server=`), never framed.
+pub const CSP: &str = "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; \
+style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
+connect-src 'self' http: https: ws: wss:; worker-src 'self' blob:; manifest-src 'self'; \
+object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 fn err(status: StatusCode, text: impl Into<String>) -> Response {
     (status, axum::Json(json!({"error": text.into()}))).into_response()
@@ -39,11 +73,20 @@ fn err(status: StatusCode, text: impl Into<String>) -> Response {
 /// The router; `site` serves a built app beside the API.
 pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
     // The app on another origin (GitHub Pages) may call the API: it holds no cookie, only the
-    // tokens a client sends itself.
+    // tokens a client sends itself. `--allowed-origin` narrows it to the origins named.
+    let origins = if app.allowed_origins.is_empty() {
+        tower_http::cors::AllowOrigin::any()
+    } else {
+        tower_http::cors::AllowOrigin::list(
+            app.allowed_origins
+                .iter()
+                .filter_map(|o| HeaderValue::from_str(o.trim_end_matches('/')).ok()),
+        )
+    };
     let cors = tower_http::cors::CorsLayer::new()
-        .allow_origin(tower_http::cors::Any)
+        .allow_origin(origins)
         .allow_methods([axum::http::Method::GET, axum::http::Method::POST])
-        .allow_headers([axum::http::header::CONTENT_TYPE]);
+        .allow_headers([header::CONTENT_TYPE]);
     let api = Router::new()
         .route("/api", get(protocol_version))
         .route("/api/tables", post(create))
@@ -51,6 +94,8 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
         .route("/api/tables/{id}/games", get(games))
         .route("/api/tables/{id}/ws", get(socket))
         .route("/api/stats", get(stats))
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics_local))
         .route(
             "/api/{*rest}",
             get(not_found)
@@ -60,15 +105,42 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
         )
         .with_state(app)
         .layer(cors);
+    let nosniff = tower_http::set_header::SetResponseHeaderLayer::overriding(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
     match site {
         Some(dir) => {
             let spa = dir.clone();
-            api.fallback_service(tower_http::services::ServeDir::new(dir).fallback(
-                axum::routing::get(move |uri: axum::http::Uri| app_page(spa.clone(), uri)),
-            ))
+            let pages = Router::new()
+                .fallback_service(tower_http::services::ServeDir::new(dir).fallback(
+                    axum::routing::get(move |uri: axum::http::Uri| app_page(spa.clone(), uri)),
+                ))
+                .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
+                    header::CONTENT_SECURITY_POLICY,
+                    HeaderValue::from_static(CSP),
+                ))
+                .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
+                    header::X_FRAME_OPTIONS,
+                    HeaderValue::from_static("DENY"),
+                ))
+                // An invitation's token never leaves in a Referer.
+                .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
+                    header::REFERRER_POLICY,
+                    HeaderValue::from_static("no-referrer"),
+                ));
+            api.merge(pages).layer(nosniff)
         }
-        None => api.fallback(not_found),
+        None => api.fallback(not_found).layer(nosniff),
     }
+}
+
+/// The router of `--metrics-listen`: `/metrics` for anyone who reaches that address.
+pub fn metrics_router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/metrics", get(metrics))
+        .fallback(not_found)
+        .with_state(app)
 }
 
 /// An app route that is no file (`/table?live=…`): the app's page. A site that holds the app
@@ -109,6 +181,45 @@ async fn not_found() -> Response {
     )
 }
 
+/// `GET /healthz`: 200 when the database takes a write now, else 503 in words.
+async fn healthz(State(app): State<Arc<App>>) -> Response {
+    match app.hub.store().probe().await {
+        Ok(()) => axum::Json(json!({"status": "ok"})).into_response(),
+        Err(e) => err(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the database takes no writes: {e}"),
+        ),
+    }
+}
+
+/// `GET /metrics` on the main address: for loopback peers only (not through a proxy).
+async fn metrics_local(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> Response {
+    let proxied = app.trusted.iter().any(|n| n.contains(&peer.ip()));
+    if !app.metrics_here || !peer.ip().is_loopback() || proxied {
+        return err(
+            StatusCode::NOT_FOUND,
+            "/metrics answers on --metrics-listen, or here to loopback clients only",
+        );
+    }
+    metrics(State(app)).await
+}
+
+/// The Prometheus text.
+async fn metrics(State(app): State<Arc<App>>) -> Response {
+    let text = app.hub.metrics(app.caps.open());
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response()
+}
+
 /// Read `POST /api/tables`'s body.
 fn read_new_table(body: &[u8]) -> Result<(TableRules, [SeatKind; 3]), String> {
     let v: Value = serde_json::from_slice(body).map_err(|e| format!("not JSON: {e}"))?;
@@ -147,9 +258,26 @@ fn read_new_table(body: &[u8]) -> Result<(TableRules, [SeatKind; 3]), String> {
 async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    if !app.creations.allow(addr.ip()) {
+    // A form or a `text/plain` fetch from any web page needs no preflight; JSON does, and CORS
+    // decides it.
+    let json_body = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+    if !json_body {
+        app.hub.stats_ref().refused("content-type");
+        return err(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "a new table is a JSON body: send it with Content-Type: application/json",
+        );
+    }
+    let client = app.client(addr, &headers);
+    if !app.creations.allow(client) {
+        app.hub.stats_ref().refused("rate");
         return err(
             StatusCode::TOO_MANY_REQUESTS,
             "too many tables created from this address: try again in a minute",
@@ -176,17 +304,58 @@ async fn summary(State(app): State<Arc<App>>, Path(id): Path<String>) -> Respons
     }
 }
 
-async fn games(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+/// The most finished games one `GET /api/tables/ID/games` returns.
+pub const GAMES_PAGE: u32 = 100;
+
+/// `GET /api/tables/ID/games?from=N&limit=M`: the finished games from game `N` (default 1), at
+/// most `M` (default and most [`GAMES_PAGE`]); a `Link: <…>; rel="next"` header when there
+/// are more.
+async fn games(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    if !app.reads.allow(app.client(addr, &headers)) {
+        app.hub.stats_ref().refused("rate");
+        return err(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many reads from this address: try again in a minute",
+        );
+    }
+    let number = |name: &str, default: u32| match q.get(name) {
+        None => Ok(default),
+        Some(s) => s
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| format!("{name}= is a whole number from 1")),
+    };
+    let (from, limit) = match (number("from", 1), number("limit", GAMES_PAGE)) {
+        (Ok(f), Ok(l)) => (f, l.min(GAMES_PAGE)),
+        (Err(e), _) | (_, Err(e)) => return err(StatusCode::BAD_REQUEST, e),
+    };
     let store = app.hub.store().clone();
-    let found = tokio::task::spawn_blocking(move || store.games(&id).map(|g| (id, g))).await;
+    let found =
+        tokio::task::spawn_blocking(move || store.games(&id, from, limit + 1).map(|g| (id, g)))
+            .await;
     match found {
-        Ok(Ok((_, Some(records)))) => {
+        Ok(Ok((id, Some(mut records)))) => {
+            let more = records.len() > limit as usize;
+            records.truncate(limit as usize);
             let body = format!("[{}]", records.join(","));
-            (
-                [(axum::http::header::CONTENT_TYPE, "application/json")],
-                body,
-            )
-                .into_response()
+            let mut res = ([(header::CONTENT_TYPE, "application/json")], body).into_response();
+            if more {
+                let next = format!(
+                    "</api/tables/{id}/games?from={}&limit={limit}>; rel=\"next\"",
+                    from + limit
+                );
+                if let Ok(v) = HeaderValue::from_str(&next) {
+                    res.headers_mut().insert(header::LINK, v);
+                }
+            }
+            res
         }
         Ok(Ok((id, None))) => err(StatusCode::NOT_FOUND, format!("no table {id:?}")),
         Ok(Err(e)) => err(StatusCode::SERVICE_UNAVAILABLE, e),
@@ -194,18 +363,47 @@ async fn games(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response 
     }
 }
 
-async fn stats(State(app): State<Arc<App>>) -> Response {
+async fn stats(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    if !app.reads.allow(app.client(addr, &headers)) {
+        app.hub.stats_ref().refused("rate");
+        return err(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many reads from this address: try again in a minute",
+        );
+    }
     axum::Json(app.hub.stats()).into_response()
+}
+
+/// The token of a WebSocket request: in its subprotocols (`token.TOKEN` beside
+/// `ulti-table`: the app's way, so the token is in no URL and no access log), else in the
+/// query (`?token=`, older links and clients).
+fn socket_token(headers: &HeaderMap, q: &HashMap<String, String>) -> Option<String> {
+    let offered = headers
+        .get_all(header::SEC_WEBSOCKET_PROTOCOL)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .find_map(|p| p.strip_prefix("token."))
+        .map(String::from);
+    offered.or_else(|| q.get("token").cloned())
 }
 
 async fn socket(
     State(app): State<Arc<App>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if !app.connections.allow(addr.ip()) {
+    let client = app.client(addr, &headers);
+    if !app.connections.allow(client) {
+        app.hub.stats_ref().refused("rate");
         return err(
             StatusCode::TOO_MANY_REQUESTS,
             "too many connections from this address: try again in a minute",
@@ -214,7 +412,8 @@ async fn socket(
     let Some(table) = app.hub.table(&id) else {
         return err(StatusCode::NOT_FOUND, format!("no table {id:?}"));
     };
-    let Some(audience) = table.audience(q.get("token").map(String::as_str)) else {
+    let token = socket_token(&headers, &q);
+    let Some(audience) = table.audience(token.as_deref()) else {
         return err(
             StatusCode::FORBIDDEN,
             "this token holds no seat at this table",
@@ -230,11 +429,27 @@ async fn socket(
             );
         }
     };
+    // Its own place in the caps (the TCP connection's is given back once upgraded).
+    let place = match app.caps.acquire(Some(client)) {
+        Ok(p) => p,
+        Err(full) => {
+            app.hub.stats_ref().refused("cap");
+            let status = match full {
+                crate::limit::Full::Server => StatusCode::SERVICE_UNAVAILABLE,
+                crate::limit::Full::Address => StatusCode::TOO_MANY_REQUESTS,
+            };
+            return err(status, full.words());
+        }
+    };
     let conn = app.hub.conn_id();
     upgrade
+        .protocols(["ulti-table"])
         .max_message_size(ws::MAX_MESSAGE)
         .max_frame_size(ws::MAX_MESSAGE)
         .read_buffer_size(4096)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| ws::serve(socket, table, audience, since, conn))
+        .on_upgrade(move |socket| async move {
+            let _place = place;
+            ws::serve(socket, table, audience, since, conn).await;
+        })
 }

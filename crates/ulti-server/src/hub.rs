@@ -158,6 +158,20 @@ impl Hub {
         self.shared.stats.report(self.len())
     }
 
+    /// The counters themselves.
+    #[must_use]
+    pub fn stats_ref(&self) -> &crate::stats::Stats {
+        &self.shared.stats
+    }
+
+    /// `/metrics`: the counters in Prometheus' text, `sockets` being the connections open.
+    #[must_use]
+    pub fn metrics(&self, sockets: usize) -> String {
+        self.shared
+            .stats
+            .prometheus(self.len(), sockets, self.shared.pool.queued())
+    }
+
     /// The store.
     #[must_use]
     pub fn store(&self) -> &crate::store::Store {

@@ -6,24 +6,29 @@
 //!
 //! Floors, bottom up (each file imports only from the floors below it; `tests/architecture.rs`
 //! checks it):
-//! 1. `protocol` (the wire: client messages read, the unnumbered server messages) and `event`
-//!    (the numbered messages as stored, and filtered per seat);
+//! 1. `protocol` (the wire: client messages read, the unnumbered server messages), `event`
+//!    (the numbered messages as stored, and filtered per seat), `client` (who a request comes
+//!    from: the peer or, behind a trusted proxy, `X-Forwarded-For`; IPv6 by its /64) and `logs`;
 //! 2. `table` (one table as a plain state machine over the engine's `WholeGame`);
 //! 3. `store` (SQLite: the append-only log, group commit), `computer` (the pool of computer
-//!    threads), `stats`, `limit`, and `bot` (a client that plays legal actions from what it
+//!    threads), `stats` (`/metrics`, `/api/stats`), `limit` (rate limits and connection caps),
+//!    and `bot` (a client that plays legal actions from what it
 //!    receives: the tests and the bench);
 //! 4. `actor` (one task per table: the way of an action from a socket to the log and out to
 //!    every connection), then `hub` (every table, resumed at start);
-//! 5. `ws` (one connection), then `http` (the routes).
+//! 5. `ws` (one connection), then `http` (the routes) and `net` (the accept loop: header
+//!    timeout, caps, a graceful stop).
 
 pub mod actor;
 pub mod bot;
+pub mod client;
 pub mod computer;
 pub mod event;
 pub mod http;
 pub mod hub;
 pub mod limit;
 pub mod logs;
+pub mod net;
 pub mod protocol;
 pub mod stats;
 pub mod store;
@@ -84,12 +89,18 @@ pub struct Options {
     pub rest_after: Duration,
 }
 
-/// Start the server and serve until the process ends. Prints `listening on ADDR` once ready.
+/// How long a stop (SIGTERM, SIGINT) may take: the sockets closed, the store's last writes
+/// committed, then the process exits 0.
+pub const STOP_WITHIN: Duration = Duration::from_secs(10);
+
+/// Start the server and serve until SIGTERM or SIGINT. Prints `listening on ADDR` once ready.
 ///
 /// # Errors
-/// A database that cannot be opened or replayed, an address that cannot be bound.
+/// A database that cannot be opened (or is another server's), an address that cannot be
+/// bound.
 pub async fn serve(opts: Options) -> anyhow::Result<()> {
     let store = store::Store::open(&opts.db, opts.durability).map_err(anyhow::Error::msg)?;
+    let (stop, stopping) = tokio::sync::watch::channel(false);
     let shared = actor::Shared {
         store,
         pool: Arc::new(computer::Pool::new(opts.computer_threads)),
@@ -99,28 +110,108 @@ pub async fn serve(opts: Options) -> anyhow::Result<()> {
         send_timeout: opts.send_timeout,
         max_spectators: opts.max_spectators,
         rest_after: opts.rest_after,
-        stopping: tokio::sync::watch::channel(false).1,
+        stopping: stopping.clone(),
     };
     let hub = hub::Hub::start(shared, opts.seed, opts.test_deal).map_err(anyhow::Error::msg)?;
+    let caps = limit::Caps::new(
+        opts.max_connections,
+        opts.max_connections_per_address,
+        opts.limit_loopback,
+    );
     let app = Arc::new(http::App {
         hub: hub.clone(),
         creations: limit::Limiter::new(opts.creations_per_minute, opts.limit_loopback),
         connections: limit::Limiter::new(opts.connections_per_minute, opts.limit_loopback),
+        reads: limit::Limiter::new(120, opts.limit_loopback),
+        caps: caps.clone(),
+        trusted: opts.trusted_proxies.clone(),
+        allowed_origins: opts.allowed_origins.clone(),
+        metrics_here: opts.metrics_listen.is_none(),
     });
+    let files = net::raise_open_files();
     let listener = tokio::net::TcpListener::bind(opts.listen).await?;
     let addr = listener.local_addr()?;
+    if let Some(m) = opts.metrics_listen {
+        let l = tokio::net::TcpListener::bind(m).await?;
+        tracing::info!("metrics on http://{}/metrics", l.local_addr()?);
+        let router = http::metrics_router(app.clone());
+        let stop = stopping.clone();
+        tokio::spawn(async move {
+            let _ = axum::serve(l, router)
+                .with_graceful_shutdown(net::stopped(stop))
+                .await;
+        });
+    }
     println!("listening on {addr} ({} tables resumed)", hub.len());
     use std::io::Write as _;
     std::io::stdout().flush()?;
-    // Small frames go out at once (Nagle's delay meets the peer's delayed ack at ~40 ms).
-    use axum::serve::ListenerExt as _;
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(
+    tracing::info!(
+        %addr,
+        tables = hub.len(),
+        open_files = files,
+        "listening"
+    );
+    let edge = net::Edge {
+        caps: caps.clone(),
+        trusted: opts.trusted_proxies,
+        header_timeout: opts.header_timeout,
+    };
+    let router = http::router(app, opts.site);
+    let started = std::time::Instant::now();
+    let serving = tokio::spawn(net::serve(
         listener,
-        http::router(app, opts.site).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .await?;
+        router,
+        edge,
+        stopping.clone(),
+        STOP_WITHIN / 2,
+    ));
+    stop_signal().await;
+    let t0 = std::time::Instant::now();
+    tracing::info!(
+        up_s = started.elapsed().as_secs(),
+        "stopping: closing every connection"
+    );
+    let _ = stop.send(true);
+    let _ = serving.await;
+    // Every WebSocket closes with 1001 on its own (ws.rs); wait for them, within the limit.
+    let deadline = t0 + STOP_WITHIN - Duration::from_secs(2);
+    while caps.open() > 0 && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let left = caps.open();
+    match tokio::time::timeout(Duration::from_secs(1), hub.store().probe()).await {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => tracing::error!("stopping: the last write failed: {e}"),
+        Err(_) => tracing::error!("stopping: the store did not answer within a second"),
+    }
+    tracing::info!(
+        ms = t0.elapsed().as_millis() as u64,
+        connections_left = left,
+        "stopped"
+    );
     Ok(())
+}
+
+/// SIGTERM (a container or service manager stopping us) or SIGINT (Ctrl-C).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        ) {
+            (Ok(mut term), Ok(mut int)) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = int.recv() => {}
+                }
+            }
+            _ => std::future::pending::<()>().await,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

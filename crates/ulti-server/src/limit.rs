@@ -1,19 +1,32 @@
-//! Per-address rate limits (a sliding minute): table creations and connections. Loopback
-//! addresses are never limited, unless the server is started with `--limit-loopback` (for
-//! the tests that check the limit itself).
+//! Per-address limits, counted by [`client::bucket`] (an IPv6 client's /64):
+//! - [`Limiter`]: events per minute (table creations, connections, `/api/stats` reads), a token
+//!   bucket per address whose memory is bounded (at most [`MAX_ADDRESSES`] addresses; past
+//!   that, the quietest are forgotten);
+//! - [`Caps`]: connections open at once, in all and per address; a [`CapGuard`] gives its place
+//!   back when dropped.
+//!
+//! Loopback addresses are never limited per address (a reverse proxy on the same host must be
+//! named with `--trusted-proxy`, and then its clients' own addresses count), unless the server
+//! is started with `--limit-loopback` (for the tests of the limits themselves).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
-const MINUTE: Duration = Duration::from_secs(60);
+use crate::client::bucket;
 
-/// One limit: at most `per_minute` events per address in any minute.
+/// The most addresses a [`Limiter`] remembers (about 40 bytes each).
+pub const MAX_ADDRESSES: usize = 100_000;
+
+/// One limit: at most `per_minute` events per address in a minute (a burst of `per_minute`,
+/// then `per_minute / 60` a second).
 pub struct Limiter {
-    per_minute: usize,
+    per_minute: f64,
     limit_loopback: bool,
-    hits: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    /// Per address: the tokens left and when they were counted.
+    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
 }
 
 impl Limiter {
@@ -21,9 +34,9 @@ impl Limiter {
     #[must_use]
     pub fn new(per_minute: usize, limit_loopback: bool) -> Limiter {
         Limiter {
-            per_minute,
+            per_minute: per_minute.max(1) as f64,
             limit_loopback,
-            hits: Mutex::new(HashMap::new()),
+            buckets: Mutex::new(HashMap::new()),
         }
     }
 
@@ -32,20 +45,141 @@ impl Limiter {
         if ip.is_loopback() && !self.limit_loopback {
             return true;
         }
+        let key = bucket(ip);
         let now = Instant::now();
-        let mut hits = self.hits.lock().unwrap_or_else(|p| p.into_inner());
-        if hits.len() > 10_000 {
-            hits.retain(|_, q| q.back().is_some_and(|&t| now.duration_since(t) < MINUTE));
+        let rate = self.per_minute / 60.0;
+        let mut b = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        if b.len() >= MAX_ADDRESSES && !b.contains_key(&key) {
+            // Full buckets hold nothing worth remembering; then the quietest tenth goes.
+            let full = self.per_minute;
+            b.retain(|_, (t, at)| *t + now.duration_since(*at).as_secs_f64() * rate < full);
+            if b.len() >= MAX_ADDRESSES {
+                let mut ages: Vec<(Instant, IpAddr)> = b.iter().map(|(k, v)| (v.1, *k)).collect();
+                ages.sort_unstable();
+                for (_, k) in ages.iter().take(MAX_ADDRESSES / 10) {
+                    b.remove(k);
+                }
+            }
         }
-        let q = hits.entry(ip).or_default();
-        while q.front().is_some_and(|&t| now.duration_since(t) >= MINUTE) {
-            q.pop_front();
-        }
-        if q.len() >= self.per_minute {
+        let (tokens, at) = b.entry(key).or_insert((self.per_minute, now));
+        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * rate).min(self.per_minute);
+        *at = now;
+        if *tokens < 1.0 {
             return false;
         }
-        q.push_back(now);
+        *tokens -= 1.0;
         true
+    }
+
+    /// How many addresses it remembers now.
+    #[must_use]
+    pub fn remembered(&self) -> usize {
+        self.buckets.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+}
+
+/// Why a connection was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Full {
+    /// The server's cap (`--max-connections`).
+    Server,
+    /// The address's cap (`--max-connections-per-address`).
+    Address,
+}
+
+impl Full {
+    /// The refusal in words.
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            Full::Server => "the server is full: too many connections, try again in a minute",
+            Full::Address => {
+                "too many connections from your address at once: close some, then try again"
+            }
+        }
+    }
+}
+
+/// Connections open at once.
+pub struct Caps {
+    max: usize,
+    per_address: usize,
+    limit_loopback: bool,
+    open: AtomicUsize,
+    by_address: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// A place taken in [`Caps`], given back on drop.
+pub struct CapGuard {
+    caps: Arc<Caps>,
+    key: Option<IpAddr>,
+}
+
+impl Caps {
+    /// At most `max` in all and `per_address` per address.
+    #[must_use]
+    pub fn new(max: usize, per_address: usize, limit_loopback: bool) -> Arc<Caps> {
+        Arc::new(Caps {
+            max,
+            per_address,
+            limit_loopback,
+            open: AtomicUsize::new(0),
+            by_address: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Take a place for a connection from `ip` (`None`: counted in all, not per address — a
+    /// trusted proxy's own connection).
+    ///
+    /// # Errors
+    /// The cap that is full.
+    pub fn acquire(self: &Arc<Caps>, ip: Option<IpAddr>) -> Result<CapGuard, Full> {
+        if self.open.fetch_add(1, Ordering::AcqRel) >= self.max {
+            self.open.fetch_sub(1, Ordering::AcqRel);
+            return Err(Full::Server);
+        }
+        let key = ip
+            .filter(|ip| !ip.is_loopback() || self.limit_loopback)
+            .map(bucket);
+        if let Some(k) = key {
+            let mut m = self.by_address.lock().unwrap_or_else(|p| p.into_inner());
+            let n = m.entry(k).or_insert(0);
+            if *n >= self.per_address {
+                drop(m);
+                self.open.fetch_sub(1, Ordering::AcqRel);
+                return Err(Full::Address);
+            }
+            *n += 1;
+        }
+        Ok(CapGuard {
+            caps: self.clone(),
+            key,
+        })
+    }
+
+    /// Connections open now.
+    #[must_use]
+    pub fn open(&self) -> usize {
+        self.open.load(Ordering::Acquire)
+    }
+}
+
+impl Drop for CapGuard {
+    fn drop(&mut self) {
+        if let Some(k) = self.key {
+            let mut m = self
+                .caps
+                .by_address
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            if let Some(n) = m.get_mut(&k) {
+                *n -= 1;
+                if *n == 0 {
+                    m.remove(&k);
+                }
+            }
+        }
+        self.caps.open.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -66,5 +200,53 @@ mod tests {
         let strict = Limiter::new(2, true);
         assert!(strict.allow(local) && strict.allow(local));
         assert!(!strict.allow(local));
+    }
+
+    #[test]
+    fn an_ipv6_64_shares_one_budget() {
+        let l = Limiter::new(2, false);
+        let x: IpAddr = "2001:db8:0:1::1".parse().unwrap();
+        let y: IpAddr = "2001:db8:0:1:ffff::2".parse().unwrap();
+        let other: IpAddr = "2001:db8:0:2::1".parse().unwrap();
+        assert!(l.allow(x) && l.allow(y));
+        assert!(!l.allow("2001:db8:0:1:1234::7".parse().unwrap()));
+        assert!(l.allow(other));
+    }
+
+    #[test]
+    fn memory_is_bounded_however_many_addresses_come() {
+        let l = Limiter::new(5, false);
+        for i in 0..(MAX_ADDRESSES as u32 + 20_000) {
+            let ip = IpAddr::V4(std::net::Ipv4Addr::from(0x0b00_0000 + i));
+            l.allow(ip);
+        }
+        assert!(l.remembered() <= MAX_ADDRESSES, "{}", l.remembered());
+        // A limited address is still limited after the flood.
+        let a: IpAddr = "10.9.9.9".parse().unwrap();
+        assert!((0..5).all(|_| l.allow(a)));
+        assert!(!l.allow(a));
+    }
+
+    #[test]
+    fn caps_count_open_connections_and_give_them_back() {
+        let caps = Caps::new(3, 2, false);
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let g1 = caps.acquire(Some(a)).unwrap();
+        let g2 = caps.acquire(Some(a)).unwrap();
+        assert_eq!(caps.acquire(Some(a)).err(), Some(Full::Address));
+        let g3 = caps.acquire(Some("10.0.0.2".parse().unwrap())).unwrap();
+        assert_eq!(caps.acquire(None).err(), Some(Full::Server));
+        drop(g1);
+        assert_eq!(caps.open(), 2);
+        let _g4 = caps.acquire(Some(a)).unwrap();
+        drop((g2, g3));
+        assert_eq!(caps.open(), 1);
+        // Loopback is counted in all, not per address.
+        let local: IpAddr = "127.0.0.1".parse().unwrap();
+        let _l = (
+            caps.acquire(Some(local)).unwrap(),
+            caps.acquire(Some(local)).unwrap(),
+        );
+        assert_eq!(caps.acquire(Some(local)).err(), Some(Full::Server));
     }
 }

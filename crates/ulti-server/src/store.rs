@@ -81,6 +81,11 @@ enum Job {
         table: NewTable,
         done: oneshot::Sender<Result<Created, String>>,
     },
+    /// A write that changes nothing of the tables: the database takes writes (`/healthz`),
+    /// and everything queued before it is committed.
+    Probe {
+        done: oneshot::Sender<Result<(), String>>,
+    },
 }
 
 /// The database: a writer thread and a reading connection.
@@ -118,6 +123,10 @@ CREATE TABLE IF NOT EXISTS games (
   payments TEXT NOT NULL,
   PRIMARY KEY (table_k, n)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS health (
+  k INTEGER PRIMARY KEY,
+  at_ms INTEGER NOT NULL
+);
 CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
   BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
@@ -213,6 +222,19 @@ fn run(conn: &Connection, job: Job) -> Box<dyn FnOnce(Result<(), String>)> {
                 let _ = done.send(r.and(commit));
             })
         }
+        Job::Probe { done } => {
+            let r = conn
+                .execute(
+                    "INSERT OR REPLACE INTO health (k, at_ms) VALUES (1, ?1)",
+                    [now_ms()],
+                )
+                .map(|_| ())
+                .map_err(|e| e.to_string());
+            let r = finish(conn, r);
+            Box::new(move |commit| {
+                let _ = done.send(r.and(commit));
+            })
+        }
         Job::Create { table, done } => {
             let r = create(conn, table);
             let ok = r.as_ref().map(|_| ()).map_err(Clone::clone);
@@ -240,6 +262,9 @@ fn reply_err(job: Job, e: String) -> Box<dyn FnOnce(Result<(), String>)> {
             let _ = done.send(Err(e));
         }),
         Job::Create { done, .. } => Box::new(move |_| {
+            let _ = done.send(Err(e));
+        }),
+        Job::Probe { done } => Box::new(move |_| {
             let _ = done.send(Err(e));
         }),
     }
@@ -390,18 +415,35 @@ impl Store {
         self.read(|c| events(c, k, after, upto))
     }
 
-    /// Table `id`'s finished games' records (JSON), game 1 first; `None` for no such table.
+    /// Write and commit a probe once everything queued before it is committed: `Ok` when the
+    /// database takes writes (`/healthz`; at a stop, the store's last writes are done).
+    ///
+    /// # Errors
+    /// The database refused the write.
+    pub async fn probe(&self) -> Result<(), String> {
+        let (done, wait) = oneshot::channel();
+        self.writer
+            .send(Job::Probe { done })
+            .map_err(|_| "the store has stopped".to_string())?;
+        wait.await
+            .map_err(|_| "the store has stopped".to_string())?
+    }
+
+    /// Table `id`'s finished games' records (JSON) from game `from`, at most `limit`, in order;
+    /// `None` for no such table.
     ///
     /// # Errors
     /// A database that cannot be read.
-    pub fn games(&self, id: &str) -> Result<Option<Vec<String>>, String> {
+    pub fn games(&self, id: &str, from: u32, limit: u32) -> Result<Option<Vec<String>>, String> {
         self.read(|c| {
             let k: Option<i64> = c
                 .query_row("SELECT k FROM tables WHERE id = ?1", [id], |r| r.get(0))
                 .optional()?;
             let Some(k) = k else { return Ok(None) };
-            let mut st = c.prepare("SELECT record FROM games WHERE table_k = ?1 ORDER BY n")?;
-            let rows = st.query_map([k], |r| r.get::<_, String>(0))?;
+            let mut st = c.prepare(
+                "SELECT record FROM games WHERE table_k = ?1 AND n >= ?2 ORDER BY n LIMIT ?3",
+            )?;
+            let rows = st.query_map(params![k, from, limit], |r| r.get::<_, String>(0))?;
             Ok(Some(rows.collect::<rusqlite::Result<Vec<_>>>()?))
         })
     }
@@ -469,7 +511,15 @@ mod tests {
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].0.seats[0].1, Some(token_hash("x")));
         assert_eq!(all[0].0.seats[1].1, None);
-        assert_eq!(s.games("abc").unwrap().unwrap(), vec!["{}".to_string()]);
-        assert_eq!(s.games("nope").unwrap(), None);
+        assert_eq!(
+            s.games("abc", 1, 10).unwrap().unwrap(),
+            vec!["{}".to_string()]
+        );
+        assert_eq!(
+            s.games("abc", 2, 10).unwrap().unwrap(),
+            Vec::<String>::new()
+        );
+        assert_eq!(s.games("nope", 1, 10).unwrap(), None);
+        s.probe().await.unwrap();
     }
 }

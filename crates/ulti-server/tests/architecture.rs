@@ -8,13 +8,13 @@ use ulti_testkit::{crate_imports, imports_against_floors};
 
 /// Bottom up; modules on one floor do not import each other.
 const FLOORS: &[&[&str]] = &[
-    &["protocol", "event", "logs"],
+    &["protocol", "event", "logs", "client"],
     &["table"],
     &["store", "computer", "stats", "limit", "bot"],
     &["actor"],
     &["hub"],
     &["ws"],
-    &["http"],
+    &["http", "net"],
     &["lib", "main", "bin"],
 ];
 

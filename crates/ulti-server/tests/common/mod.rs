@@ -457,3 +457,28 @@ pub fn replay_payments(record: &Value) -> Value {
     let v: Value = serde_json::from_slice(&out).unwrap();
     v["payments"].clone()
 }
+
+impl Server {
+    /// The server process's id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Send SIGTERM and wait up to `secs` for the process to end: its exit code, or `None`
+    /// when it is still running (then it is killed) or died of a signal.
+    pub fn terminate(&mut self, secs: f64) -> Option<i32> {
+        // SAFETY: kill(2) on our own child's pid.
+        unsafe {
+            libc::kill(self.child.id() as libc::pid_t, libc::SIGTERM);
+        }
+        let until = std::time::Instant::now() + Duration::from_secs_f64(secs);
+        while std::time::Instant::now() < until {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.code();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.kill();
+        None
+    }
+}
