@@ -99,7 +99,9 @@ fn a_request_stays_pending_until_its_ack_or_event_and_a_reconnect_resends_only_t
     );
     assert_eq!(live.request(Request::Next), None, "refused while away");
     live.connecting();
-    assert_eq!(live.query(Some("tok")), "token=tok");
+    assert_eq!(live.query(), "");
+    assert_eq!(Live::protocols(Some("tok")), ["ulti-table", "token.tok"]);
+    assert_eq!(Live::protocols(None), ["ulti-table"]);
     live.opened();
     game.apply(opening.clone()).unwrap();
     let event = format!(r#"{{"t":"event","v":2,"game":1,"action":"{opening}","by":"person"}}"#);
@@ -111,7 +113,7 @@ fn a_request_stays_pending_until_its_ack_or_event_and_a_reconnect_resends_only_t
         live.receive(state(&game, 0, 2)).is_empty(),
         "nothing to resend"
     );
-    assert_eq!(live.query(Some("tok")), "token=tok&since=2");
+    assert_eq!(live.query(), "since=2");
     // A request whose answer is lost with the connection and was not carried out is sent
     // again once the replay is complete, with the same id.
     let pass_later = live.request(Request::Next).unwrap();

@@ -230,13 +230,14 @@ impl LiveConnection {
         if self.stopped.get_value() {
             return;
         }
-        let (table, query) = self.live.with_untracked(|l| {
-            let token = self.token.get_value();
-            (l.table.clone(), l.query(token.as_deref()))
-        });
+        let (table, query) = self.live.with_untracked(|l| (l.table.clone(), l.query()));
+        let protocols: js_sys::Array = Live::protocols(self.token.get_value().as_deref())
+            .into_iter()
+            .map(|p| wasm_bindgen::JsValue::from_str(&p))
+            .collect();
         self.live.update(Live::connecting);
         let url = socket_url(&self.server.get_value(), &table, &query);
-        let Ok(ws) = WebSocket::new(&url) else {
+        let Ok(ws) = WebSocket::new_with_str_sequence(&url, &protocols) else {
             self.lost();
             return;
         };

@@ -137,7 +137,9 @@ export async function framedPage(context, name) {
   const page = await newPage(context);
   page.e2eName = name;
   page.frames = [];
+  page.socketUrls = [];
   page.on('websocket', (ws) => {
+    page.socketUrls.push(ws.url());
     ws.on('framereceived', (f) => page.frames.push({ dir: 'in', text: String(f.payload) }));
   });
   return page;

@@ -69,8 +69,10 @@ async function invitations(page) {
   const seats = {};
   for (const el of await page.$$('[data-testid=invite]')) {
     const link = await el.getAttribute('data-link');
-    const token = new URL(link).searchParams.get('join');
-    assert.ok(token, `an invitation carries its seat's token: ${link}`);
+    const url = new URL(link);
+    const token = new URLSearchParams(url.hash.slice(1)).get('join');
+    assert.ok(token, `an invitation carries its seat's token in the fragment: ${link}`);
+    assert.equal(url.searchParams.get('join'), null, `no token in the invitation's query (it would reach servers' logs): ${link}`);
     seats[Object.keys(seats).length] = link;
   }
   return { seats: Object.values(seats), watch: await page.getAttribute('[data-testid=invite-watch]', 'data-link') };
@@ -264,7 +266,11 @@ test('three friends play two deals: pick-up, kontra, a lost network, a reopened 
     const s = track(await framedPage(ctx[3], 'spectator'));
     await openLive(s, inv.watch);
     // The token is kept, not shown.
-    for (const p of [b, c]) assert.equal(new URL(p.url()).searchParams.get('join'), null, `${p.e2eName}: no token in the address bar`);
+    for (const p of [b, c]) {
+      assert.equal(new URL(p.url()).searchParams.get('join'), null, `${p.e2eName}: no token in the address bar`);
+      assert.ok(!new URL(p.url()).hash.includes('join='), `${p.e2eName}: no token in the address bar's fragment`);
+      for (const u of p.socketUrls) assert.ok(!u.includes('token'), `${p.e2eName}: no token in the socket's URL ${u}`);
+    }
     a.seat = seatOf(a);
     b.seat = seatOf(b);
     c.seat = seatOf(c);

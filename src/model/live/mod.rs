@@ -99,17 +99,21 @@ impl Live {
         }
     }
 
-    /// The query of the socket's URL: the token (for a seat) and where to resume from.
+    /// The query of the socket's URL: where to resume from. The seat's token is never in it
+    /// (URLs end up in logs): it travels as a subprotocol ([`Live::protocols`]).
     #[must_use]
-    pub fn query(&self, token: Option<&str>) -> String {
-        let mut q = Vec::new();
+    pub fn query(&self) -> String {
+        self.last_v.map(|v| format!("since={v}")).unwrap_or_default()
+    }
+
+    /// The socket's subprotocols: `ulti-table`, and for a seat `token.TOKEN`.
+    #[must_use]
+    pub fn protocols(token: Option<&str>) -> Vec<String> {
+        let mut p = vec!["ulti-table".to_string()];
         if let Some(t) = token {
-            q.push(format!("token={t}"));
+            p.push(format!("token.{t}"));
         }
-        if let Some(v) = self.last_v {
-            q.push(format!("since={v}"));
-        }
-        q.join("&")
+        p
     }
 
     /// May the user act now (connected and up to date)?

@@ -289,7 +289,8 @@ pub(super) fn Invitations(server: String, table: String) -> impl IntoView {
         .iter()
         .map(|(s, token)| {
             let s = *s;
-            let link = table_link(&format!("live={table}&join={token}{sp}"));
+            // The token in the fragment: a browser never sends it to any server.
+            let link = table_link(&format!("live={table}{sp}#join={token}"));
             let label: Box<dyn Fn(Lang) -> String + Send + Sync> = Box::new(move |l| {
                 tr_with(
                     l,

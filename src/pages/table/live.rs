@@ -15,7 +15,7 @@ use super::friends::Invitations;
 use super::result::DealResult;
 use super::sheet::ScoreSheet;
 use super::turn::UserTurnPanel;
-use super::{TableDetails, TablePage, drop_param_from_url, server_error};
+use super::{TableDetails, TablePage, drop_param_from_url, fragment_param, server_error};
 use crate::i18n::{Lang, seats_in_words, table_seat, text, tr, tr_with};
 use crate::live_client::{
     LiveConnection, ServerError, choose_server, finished_games, keep_token, kept_token, probe,
@@ -33,7 +33,11 @@ pub(super) fn LiveTable(lang: RwSignal<Lang>, table: String) -> impl IntoView {
             .with_untracked(|q| q.get_str("server").map(str::to_string))
             .as_deref(),
     );
-    if let Some(token) = query.with_untracked(|q| q.get_str("join").map(str::to_string)) {
+    // An invitation's token: `#join=` (the fragment never reaches a server), or `?join=`
+    // (older links). Kept in storage, then taken out of the address bar.
+    let joined = fragment_param("join")
+        .or_else(|| query.with_untracked(|q| q.get_str("join").map(str::to_string)));
+    if let Some(token) = joined {
         keep_token(&server, &table, &token);
         drop_param_from_url("join");
     }

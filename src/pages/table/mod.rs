@@ -60,9 +60,24 @@ fn drop_param_from_url(name: &str) {
         return;
     };
     url.search_params().delete(name);
+    let fragment = web_sys::UrlSearchParams::new_with_str(url.hash().trim_start_matches('#'));
+    if let Ok(f) = fragment
+        && f.has(name)
+    {
+        f.delete(name);
+        let rest = String::from(f.to_string());
+        url.set_hash(&rest);
+    }
     if let Ok(h) = w.history() {
         let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url.href()));
     }
+}
+
+/// A parameter of the address's fragment (`#join=…`).
+fn fragment_param(name: &str) -> Option<String> {
+    let hash = window().location().hash().ok()?;
+    let params = web_sys::UrlSearchParams::new_with_str(hash.trim_start_matches('#')).ok()?;
+    params.get(name).filter(|v| !v.is_empty())
 }
 
 /// The page's signals: the same for the local evening and a live table, so every part of
