@@ -10,9 +10,11 @@
 # The site in the image: the app scripts/tables.sh built (target/tables-site) when present,
 # otherwise a one-page stand-in (the real app is built in by the Dockerfile's builder stage).
 #
-# Usage: scripts/container-test.sh [--image IMAGE] [--engine podman|docker] [--lint-only]
+# Usage: scripts/container-test.sh [--image IMAGE] [--engine podman|docker] [--strict-stop] [--lint-only]
 #   --image IMAGE   test an image built elsewhere (e.g. `docker build -t IMAGE .`) instead of
 #                   building deploy/Containerfile.local; with --engine docker on a Docker host
+#   --strict-stop   fail unless SIGTERM stops the server with exit code 0 (its own graceful stop);
+#                   without it, exit 143 (ended by SIGTERM's default action) passes with a note
 #   --lint-only     only the offline checks of Dockerfile, Containerfile.local and compose.yaml
 set -euo pipefail
 # shellcheck source=scripts/tools.sh
@@ -25,11 +27,13 @@ UID_EXPECTED=10001
 engine=podman
 image=
 lint_only=
+strict_stop=
 while [ $# -gt 0 ]; do
   case "$1" in
     --image) image="$2"; shift 2 ;;
     --engine) engine="$2"; shift 2 ;;
     --lint-only) lint_only=1; shift ;;
+    --strict-stop) strict_stop=1; shift ;;
     *) die "unknown argument $1 (see the usage at the top of $0)" ;;
   esac
 done
@@ -173,16 +177,17 @@ build_server() {
   note "ulti-server (musl, static, stripped): $(du -h "$work/ctx/out/ulti-server" | cut -f1)"
 }
 
-SITE_MARKER="ulti-container-test stand-in site"
+# The stand-in site's text, when the image holds the stand-in (else GET / must be the app's page).
+SITE_MARKER=
 build_image() {
   local app
   app="$(cargo_target_dir)/tables-site"
   if [ -f "$app/index.html" ]; then
     cp -r "$app" "$work/ctx/out/site"
-    SITE_MARKER=
     note "site: the app in $app (scripts/tables.sh)"
   else
     mkdir -p "$work/ctx/out/site"
+    SITE_MARKER="ulti-container-test stand-in site"
     printf '<!doctype html><title>%s</title><p>%s</p>\n' "$SITE_MARKER" "$SITE_MARKER" \
       >"$work/ctx/out/site/index.html"
     note "site: a one-page stand-in (no $app/index.html; scripts/tables.sh builds the app there)"
@@ -350,7 +355,9 @@ stop_container() {
   code="$("$engine" "${GOPTS[@]}" inspect --format '{{.State.ExitCode}}' "$CTR")"
   case "$code" in
     0) STOP_NOTE="exit 0 after $secs s (graceful)" ;;
-    143) STOP_NOTE="exit 143 after $secs s: SIGTERM ended the server by its default action (no SIGTERM handler in this build)" ;;
+    143)
+      [ -z "$strict_stop" ] || fail "stop (SIGTERM): exit 143 after $secs s, not a graceful exit 0 (--strict-stop)"
+      STOP_NOTE="exit 143 after $secs s: SIGTERM ended the server by its default action (no SIGTERM handler in this build)" ;;
     *) fail "stop (SIGTERM): exit $code after $secs s (137: SIGKILL after the 15 s grace period)" ;;
   esac
   note "stopped with SIGTERM: $STOP_NOTE"
