@@ -150,6 +150,10 @@ ensure_musl() {
   else
     apt_install musl-tools
   fi
+}
+
+# python3 (free ports, JSON) and curl (the requests).
+ensure_client() {
   ensure_python
   command -v curl >/dev/null || apt_install curl
 }
@@ -157,6 +161,7 @@ ensure_musl() {
 install_tools() {
   ensure_engine
   ensure_musl
+  ensure_client
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -410,7 +415,7 @@ if [ -z "$image" ]; then
   timed "the image (deploy/Containerfile.local, FROM scratch)" build_image
 else
   ensure_engine
-  ensure_python
+  ensure_client
   note "testing $image (built elsewhere)"
 fi
 timed "the image's configuration" check_config
