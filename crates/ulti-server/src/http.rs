@@ -17,6 +17,7 @@ use axum::routing::{get, post};
 use serde_json::{Value, json};
 use ulti_engine::whole_game::TableRules;
 
+use crate::event::Audience;
 use crate::hub::Hub;
 use crate::limit::Limiter;
 use crate::protocol::SeatKind;
@@ -230,11 +231,27 @@ async fn socket(
             );
         }
     };
+    let shared = app.hub.shared().clone();
+    let spectator = match audience {
+        Audience::Spectator => match ws::Spectator::admit(&table.spectators, shared.max_spectators)
+        {
+            Some(place) => Some(place),
+            None => {
+                return err(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "this table has as many spectators as it takes: try again later",
+                );
+            }
+        },
+        Audience::Seat(_) => None,
+    };
     let conn = app.hub.conn_id();
     upgrade
         .max_message_size(ws::MAX_MESSAGE)
         .max_frame_size(ws::MAX_MESSAGE)
         .read_buffer_size(4096)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| ws::serve(socket, table, audience, since, conn))
+        .on_upgrade(move |socket| async move {
+            ws::serve(socket, table, audience, since, conn, &shared, spectator).await;
+        })
 }

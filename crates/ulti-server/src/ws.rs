@@ -2,20 +2,35 @@
 //! writer that sends what the table queues for it. A frame or message over 65,536 bytes ends
 //! that connection with close code 1009; anything else that is wrong gets an `error` and the
 //! connection stays open.
+//!
+//! A connection on the internet may be slow, silent or hostile, and none of that may cost the
+//! server more than a bounded amount:
+//! - each frame gets at most `--send-timeout` (10 s) to be sent, and a connection whose queue
+//!   the table finds full is let go: either way the socket is closed for good (a close frame
+//!   is attempted, never waited on for long), the reader stops too and the table forgets it;
+//! - the writer pings every `--ping-every`; a connection with no pong since the ping before
+//!   last is closed, so a half-open seat counts as disconnected (presence, the away rule);
+//! - a connection may send 20 messages a second (40 at once); the excess gets an `error`, and
+//!   one that keeps going far past it is closed with 1008;
+//! - at most `--max-spectators` spectators per table ([`Spectator`]);
+//! - when the server stops, every connection is closed with 1001 and its task ends.
 
-use std::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
-use std::sync::Arc;
-
-use tokio::sync::{Semaphore, mpsc, oneshot};
+use serde_json::Value;
+use tokio::sync::{Semaphore, mpsc, oneshot, watch};
+use tokio::time::MissedTickBehavior;
 use tokio_tungstenite::tungstenite;
 
-use crate::actor::{Cmd, Conn, Out};
+use crate::actor::{Cmd, Conn, Out, Shared};
 use crate::event::Audience;
 use crate::hub::TableHandle;
-use crate::protocol::{BadMessage, parse_client};
+use crate::protocol::{self, BadMessage, ClientMsg, parse_client};
 
 /// The largest message read (after reassembling fragments); a larger one closes with 1009.
 pub const MAX_MESSAGE: usize = 65_536;
@@ -24,72 +39,170 @@ pub const MAX_MESSAGE: usize = 65_536;
 pub const IN_FLIGHT: usize = 32;
 
 /// How many frames may wait for one connection before it counts as too slow and is dropped.
+/// Above the longest replay (`MAX_REPLAY`, 2,048) so a reconnect fits; a slot holds an
+/// `Arc<str>` shared with every connection of the same audience, so a full queue costs
+/// about 64 KiB of its own, not its frames' text.
 pub const QUEUE: usize = 4096;
 
-/// Serve one upgraded connection of `table` as `audience`.
+/// Messages a connection may send per second, sustained.
+pub const RATE: f64 = 20.0;
+
+/// Messages a connection may send at once.
+pub const BURST: f64 = 40.0;
+
+/// Refused messages (forgiven at `RATE` a second) after which the connection is closed with
+/// 1008.
+pub const STRIKES: f64 = 200.0;
+
+/// The close reason when the server stops (code 1001).
+pub const STOPPING: &str = "the server is restarting: reconnect with since=";
+
+/// What a refused message's `error` says.
+const TOO_MANY: &str = "too many messages: at most 20 a second (40 at once); this one was not read";
+
+/// A spectator's place at a table (`--max-spectators`): taken before the upgrade, given back
+/// when dropped, however the connection ends (a panic or an upgrade that never happens
+/// included).
+pub struct Spectator(Arc<AtomicUsize>);
+
+impl Spectator {
+    /// Take one of `max` places counted by `count`; `None` when all are taken.
+    #[must_use]
+    pub fn admit(count: &Arc<AtomicUsize>, max: usize) -> Option<Spectator> {
+        count
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < max).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| Spectator(count.clone()))
+    }
+}
+
+impl Drop for Spectator {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// A connection's budget of messages: a token bucket (`RATE` a second, `BURST` at once) and
+/// the strikes of refused messages.
+struct Bucket {
+    tokens: f64,
+    strikes: f64,
+    at: Instant,
+}
+
+/// What becomes of one message.
+#[derive(Debug, PartialEq, Eq)]
+enum Verdict {
+    /// Read it.
+    Pass,
+    /// Answer it with an `error`.
+    Refuse,
+    /// Close the connection (1008).
+    Close,
+}
+
+impl Bucket {
+    fn new(now: Instant) -> Bucket {
+        Bucket {
+            tokens: BURST,
+            strikes: 0.0,
+            at: now,
+        }
+    }
+
+    /// One message at `now`.
+    fn take(&mut self, now: Instant) -> Verdict {
+        let dt = now.saturating_duration_since(self.at).as_secs_f64();
+        self.at = now;
+        self.tokens = (self.tokens + dt * RATE).min(BURST);
+        self.strikes = (self.strikes - dt * RATE).max(0.0);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            return Verdict::Pass;
+        }
+        self.strikes += 1.0;
+        if self.strikes > STRIKES {
+            Verdict::Close
+        } else {
+            Verdict::Refuse
+        }
+    }
+}
+
+/// Serve one upgraded connection of `table` as `audience`. `spectator` is its place (kept
+/// until the connection ends).
 pub async fn serve(
     socket: WebSocket,
     table: TableHandle,
     audience: Audience,
     since: Option<u64>,
     id: u64,
+    shared: &Shared,
+    spectator: Option<Spectator>,
 ) {
-    let (mut sink, mut stream) = socket.split();
-    let (out, mut queue) = mpsc::channel::<Out>(QUEUE);
-    let (close, mut closing) = oneshot::channel::<(u16, &'static str)>();
+    let _spectator = spectator;
+    let (sink, mut stream) = socket.split();
+    let (out, queue) = mpsc::channel::<Out>(QUEUE);
+    let (close, closing) = oneshot::channel::<(u16, &'static str)>();
+    let (held, let_go) = oneshot::channel::<()>();
+    let errors = out.clone();
     if table
         .inbox
         .send(Cmd::Join {
-            conn: Conn { id, audience, out },
+            conn: Conn {
+                id,
+                audience,
+                out,
+                held,
+            },
             since,
         })
         .is_err()
     {
         return;
     }
-    let writer = tokio::spawn(async move {
-        loop {
-            tokio::select! {
-                biased;
-                c = &mut closing => {
-                    if let Ok((code, reason)) = c {
-                        let frame = CloseFrame { code, reason: reason.into() };
-                        let _ = sink.send(Message::Close(Some(frame))).await;
-                        // Give the peer a moment to read the close before the socket goes.
-                        tokio::time::sleep(Duration::from_millis(200)).await;
-                    }
-                    return;
-                }
-                m = queue.recv() => match m {
-                    Some(Out::Text(t)) => {
-                        if sink.send(Message::Text(t.as_ref().into())).await.is_err() {
-                            return;
-                        }
-                    }
-                    None => {
-                        // The table dropped us (too slow): come back with since=.
-                        let frame = CloseFrame {
-                            code: 1013,
-                            reason: "too far behind: reconnect with since=".into(),
-                        };
-                        let _ = sink.send(Message::Close(Some(frame))).await;
-                        return;
-                    }
-                }
-            }
-        }
-    });
+    let pongs = Arc::new(AtomicU64::new(0));
+    let writer = Writer {
+        sink,
+        send_timeout: shared.send_timeout,
+        id,
+    };
+    let mut writer = Some(tokio::spawn(writer.run(
+        queue,
+        let_go,
+        closing,
+        pongs.clone(),
+        shared.ping_every,
+        shared.stopping.clone(),
+    )));
     let mut close = Some(close);
     let permits = Arc::new(Semaphore::new(IN_FLIGHT));
-    while let Some(frame) = stream.next().await {
+    let mut bucket = Bucket::new(Instant::now());
+    // Reads until the peer closes, the connection breaks, or the writer has ended (then the
+    // socket goes: a writer that gave up on it leaves no reader holding it open).
+    while let Some(w) = writer.as_mut() {
+        let frame = tokio::select! {
+            f = stream.next() => f,
+            _ = w => {
+                writer = None;
+                break;
+            }
+        };
+        let Some(frame) = frame else { break };
         let msg = match frame {
-            Ok(Message::Text(t)) => parse_client(t.as_str()),
-            Ok(Message::Binary(_)) => Err(BadMessage {
-                id: serde_json::Value::Null,
+            Ok(Message::Text(t)) => Some(parse_client(t.as_str())),
+            Ok(Message::Binary(_)) => Some(Err(BadMessage {
+                id: Value::Null,
                 error: "one JSON object per text frame: a binary frame is not a message".into(),
-            }),
+            })),
             Ok(Message::Close(_)) => break,
-            Ok(Message::Ping(_) | Message::Pong(_)) => continue,
+            Ok(Message::Pong(_)) => {
+                pongs.fetch_add(1, Ordering::Relaxed);
+                None
+            }
+            Ok(Message::Ping(_)) => None,
             Err(e) => {
                 if too_big(e)
                     && let Some(c) = close.take()
@@ -99,18 +212,164 @@ pub async fn serve(
                 break;
             }
         };
-        let Ok(permit) = permits.clone().acquire_owned().await else {
-            break;
+        match bucket.take(Instant::now()) {
+            Verdict::Pass => {}
+            Verdict::Refuse => {
+                if let Some(m) = &msg {
+                    let text = protocol::error(&id_of(m), TOO_MANY);
+                    let _ = errors.try_send(Out::Text(text.into()));
+                }
+                continue;
+            }
+            Verdict::Close => {
+                tracing::info!(conn = id, "closed: far over the message rate");
+                if let Some(c) = close.take() {
+                    let _ = c.send((1008, "far too many messages: at most 20 a second"));
+                }
+                break;
+            }
+        }
+        let Some(msg) = msg else { continue };
+        let Some(w) = writer.as_mut() else { break };
+        let permit = tokio::select! {
+            p = permits.clone().acquire_owned() => p,
+            _ = w => {
+                writer = None;
+                break;
+            }
         };
+        let Ok(permit) = permit else { break };
         if table.inbox.send(Cmd::Msg { id, msg, permit }).is_err() {
             break;
         }
     }
     let _ = table.inbox.send(Cmd::Leave { id });
-    if let Some(c) = close.take() {
-        drop(c);
+    drop(close);
+    drop(errors);
+    if let Some(w) = writer {
+        let _ = w.await;
     }
-    let _ = writer.await;
+}
+
+/// The id a client gave its message (`null` when none could be read).
+fn id_of(m: &Result<ClientMsg, BadMessage>) -> Value {
+    match m {
+        Ok(ClientMsg::Act { id, .. } | ClientMsg::Pickup { id } | ClientMsg::Next { id }) => {
+            id.clone()
+        }
+        Ok(ClientMsg::Ping) => Value::Null,
+        Err(b) => b.id.clone(),
+    }
+}
+
+/// The sending half of a connection.
+struct Writer {
+    sink: SplitSink<WebSocket, Message>,
+    send_timeout: Duration,
+    id: u64,
+}
+
+impl Writer {
+    /// Send what the table queues, and the pings, until the table lets the connection go, the
+    /// reader asks to close, a send fails or takes too long, two pings go unanswered, or the
+    /// server stops.
+    async fn run(
+        mut self,
+        mut queue: mpsc::Receiver<Out>,
+        mut let_go: oneshot::Receiver<()>,
+        mut closing: oneshot::Receiver<(u16, &'static str)>,
+        pongs: Arc<AtomicU64>,
+        ping_every: Duration,
+        mut stopping: watch::Receiver<bool>,
+    ) {
+        let stop = async move {
+            // A server whose stop signal is gone never stops this way.
+            if stopping.wait_for(|s| *s).await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        };
+        tokio::pin!(stop);
+        let start = tokio::time::Instant::now() + ping_every;
+        let mut ping = tokio::time::interval_at(start, ping_every);
+        ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        let (mut pinged, mut seen, mut missed) = (false, 0, 0);
+        loop {
+            tokio::select! {
+                biased;
+                () = &mut stop => {
+                    self.close(1001, STOPPING, self.send_timeout).await;
+                    return;
+                }
+                c = &mut closing => {
+                    if let Ok((code, reason)) = c {
+                        self.close(code, reason, self.send_timeout).await;
+                    }
+                    return;
+                }
+                _ = &mut let_go => {
+                    // The table dropped us (our queue was full): come back with since=.
+                    self.close(1013, "too far behind: reconnect with since=", self.send_timeout)
+                        .await;
+                    return;
+                }
+                _ = ping.tick() => {
+                    let now = pongs.load(Ordering::Relaxed);
+                    missed = if pinged && now == seen { missed + 1 } else { 0 };
+                    seen = now;
+                    if missed >= 2 {
+                        tracing::info!(conn = self.id, "closed: no answer to two pings");
+                        let wait = self.send_timeout.min(Duration::from_secs(1));
+                        self.close(1001, "no answer to two pings: reconnect with since=", wait)
+                            .await;
+                        return;
+                    }
+                    if !self.send(Message::Ping(axum::body::Bytes::new())).await {
+                        return;
+                    }
+                    pinged = true;
+                }
+                m = queue.recv() => match m {
+                    Some(Out::Text(t)) => {
+                        if !self.send(Message::Text(t.as_ref().into())).await {
+                            return;
+                        }
+                    }
+                    None => return,
+                }
+            }
+        }
+    }
+
+    /// Send one frame within the send timeout; `false` when it failed or took too long (then
+    /// the connection is done: a close is attempted, briefly, when it was only slow).
+    async fn send(&mut self, m: Message) -> bool {
+        match tokio::time::timeout(self.send_timeout, self.sink.send(m)).await {
+            Ok(Ok(())) => true,
+            Ok(Err(_)) => false,
+            Err(_) => {
+                tracing::info!(conn = self.id, "closed: a frame took over the send timeout");
+                // The socket is stuck: a close frame waits behind what is unsent, so it gets
+                // at most a second before the socket is dropped.
+                let wait = self.send_timeout.min(Duration::from_secs(1));
+                self.close(1008, "too slow to read: reconnect with since=", wait)
+                    .await;
+                false
+            }
+        }
+    }
+
+    /// Attempt a close frame (within `wait`), then give the peer a moment to read it before
+    /// the socket goes.
+    async fn close(&mut self, code: u16, reason: &str, wait: Duration) {
+        let frame = CloseFrame {
+            code,
+            reason: reason.into(),
+        };
+        let sent = tokio::time::timeout(wait, self.sink.send(Message::Close(Some(frame)))).await;
+        if matches!(sent, Ok(Ok(()))) {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
 }
 
 /// Is it the error of a frame or message over the limit?
@@ -119,3 +378,6 @@ fn too_big(e: axum::Error) -> bool {
         .downcast::<tungstenite::Error>()
         .is_ok_and(|e| matches!(*e, tungstenite::Error::Capacity(_)))
 }
+
+#[cfg(test)]
+mod tests;
