@@ -10,8 +10,8 @@
 //!   is attempted, never waited on for long), the reader stops too and the table forgets it;
 //! - the writer pings every `--ping-every`; a connection with no pong since the ping before
 //!   last is closed, so a half-open seat counts as disconnected (presence, the away rule);
-//! - a connection may send 20 messages a second (40 at once); the excess gets an `error`, and
-//!   one that keeps going far past it is closed with 1008;
+//! - a connection may send 20 messages a second (40 at once): what comes faster is read
+//!   later (TCP pushes back), and one held back for 5 s on end is closed with 1008;
 //! - at most `--max-spectators` spectators per table ([`Spectator`]);
 //! - when the server stops, every connection is closed with 1001 and its task ends.
 
@@ -30,7 +30,7 @@ use tokio_tungstenite::tungstenite;
 use crate::actor::{Cmd, Conn, Out, Shared};
 use crate::event::Audience;
 use crate::hub::TableHandle;
-use crate::protocol::{self, BadMessage, ClientMsg, parse_client};
+use crate::protocol::{BadMessage, parse_client};
 
 /// The largest message read (after reassembling fragments); a larger one closes with 1009.
 pub const MAX_MESSAGE: usize = 65_536;
@@ -50,15 +50,11 @@ pub const RATE: f64 = 20.0;
 /// Messages a connection may send at once.
 pub const BURST: f64 = 40.0;
 
-/// Refused messages (forgiven at `RATE` a second) after which the connection is closed with
-/// 1008.
-pub const STRIKES: f64 = 200.0;
+/// A connection held back by the rate this long without a pause is closed with 1008.
+pub const FLOOD: Duration = Duration::from_secs(5);
 
 /// The close reason when the server stops (code 1001).
 pub const STOPPING: &str = "the server is restarting: reconnect with since=";
-
-/// What a refused message's `error` says.
-const TOO_MANY: &str = "too many messages: at most 20 a second (40 at once); this one was not read";
 
 /// A spectator's place at a table (`--max-spectators`): taken before the upgrade, given back
 /// when dropped, however the connection ends (a panic or an upgrade that never happens
@@ -84,21 +80,23 @@ impl Drop for Spectator {
     }
 }
 
-/// A connection's budget of messages: a token bucket (`RATE` a second, `BURST` at once) and
-/// the strikes of refused messages.
+/// A connection's budget of messages: a token bucket (`RATE` a second, `BURST` at once).
+/// A message over the budget is read late, when its token comes (the reader waits, so the
+/// client's socket fills and TCP pushes back: a fast client costs no more than a slow one),
+/// and a connection held back for `FLOOD` without a pause is closed.
 struct Bucket {
     tokens: f64,
-    strikes: f64,
     at: Instant,
+    held_since: Option<Instant>,
 }
 
 /// What becomes of one message.
 #[derive(Debug, PartialEq, Eq)]
 enum Verdict {
-    /// Read it.
+    /// Read it now.
     Pass,
-    /// Answer it with an `error`.
-    Refuse,
+    /// Read it after this wait.
+    Wait(Duration),
     /// Close the connection (1008).
     Close,
 }
@@ -107,27 +105,30 @@ impl Bucket {
     fn new(now: Instant) -> Bucket {
         Bucket {
             tokens: BURST,
-            strikes: 0.0,
             at: now,
+            held_since: None,
         }
     }
 
-    /// One message at `now`.
+    /// One message arriving at `now`.
     fn take(&mut self, now: Instant) -> Verdict {
         let dt = now.saturating_duration_since(self.at).as_secs_f64();
-        self.at = now;
         self.tokens = (self.tokens + dt * RATE).min(BURST);
-        self.strikes = (self.strikes - dt * RATE).max(0.0);
+        self.at = self.at.max(now);
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
+            self.held_since = None;
             return Verdict::Pass;
         }
-        self.strikes += 1.0;
-        if self.strikes > STRIKES {
-            Verdict::Close
-        } else {
-            Verdict::Refuse
+        let held = *self.held_since.get_or_insert(now);
+        if now.saturating_duration_since(held) >= FLOOD {
+            return Verdict::Close;
         }
+        // Its token comes after `wait`, and is spent on it.
+        let wait = Duration::from_secs_f64((1.0 - self.tokens) / RATE);
+        self.at += wait;
+        self.tokens = 0.0;
+        Verdict::Wait(wait)
     }
 }
 
@@ -147,7 +148,6 @@ pub async fn serve(
     let (out, queue) = mpsc::channel::<Out>(QUEUE);
     let (close, closing) = oneshot::channel::<(u16, &'static str)>();
     let (held, let_go) = oneshot::channel::<()>();
-    let errors = out.clone();
     if table
         .inbox
         .send(Cmd::Join {
@@ -212,19 +212,23 @@ pub async fn serve(
                 break;
             }
         };
+        let Some(w) = writer.as_mut() else { break };
         match bucket.take(Instant::now()) {
             Verdict::Pass => {}
-            Verdict::Refuse => {
-                if let Some(m) = &msg {
-                    let text = protocol::error(&id_of(m), TOO_MANY);
-                    let _ = errors.try_send(Out::Text(text.into()));
+            Verdict::Wait(d) => tokio::select! {
+                () = tokio::time::sleep(d) => {}
+                _ = w => {
+                    writer = None;
+                    break;
                 }
-                continue;
-            }
+            },
             Verdict::Close => {
-                tracing::info!(conn = id, "closed: far over the message rate");
+                tracing::info!(conn = id, "closed: over the message rate for too long");
                 if let Some(c) = close.take() {
-                    let _ = c.send((1008, "far too many messages: at most 20 a second"));
+                    let _ = c.send((
+                        1008,
+                        "too many messages: at most 20 a second (40 at once), for 5 s on end",
+                    ));
                 }
                 break;
             }
@@ -245,20 +249,8 @@ pub async fn serve(
     }
     let _ = table.inbox.send(Cmd::Leave { id });
     drop(close);
-    drop(errors);
     if let Some(w) = writer {
         let _ = w.await;
-    }
-}
-
-/// The id a client gave its message (`null` when none could be read).
-fn id_of(m: &Result<ClientMsg, BadMessage>) -> Value {
-    match m {
-        Ok(ClientMsg::Act { id, .. } | ClientMsg::Pickup { id } | ClientMsg::Next { id }) => {
-            id.clone()
-        }
-        Ok(ClientMsg::Ping) => Value::Null,
-        Err(b) => b.id.clone(),
     }
 }
 
@@ -297,19 +289,19 @@ impl Writer {
             tokio::select! {
                 biased;
                 () = &mut stop => {
-                    self.close(1001, STOPPING, self.send_timeout).await;
+                    self.close(1001, STOPPING, self.send_timeout, true).await;
                     return;
                 }
                 c = &mut closing => {
                     if let Ok((code, reason)) = c {
-                        self.close(code, reason, self.send_timeout).await;
+                        self.close(code, reason, self.send_timeout, true).await;
                     }
                     return;
                 }
                 _ = &mut let_go => {
                     // The table dropped us (our queue was full): come back with since=.
-                    self.close(1013, "too far behind: reconnect with since=", self.send_timeout)
-                        .await;
+                    let reason = "too far behind: reconnect with since=";
+                    self.close(1013, reason, self.send_timeout, true).await;
                     return;
                 }
                 _ = ping.tick() => {
@@ -319,8 +311,8 @@ impl Writer {
                     if missed >= 2 {
                         tracing::info!(conn = self.id, "closed: no answer to two pings");
                         let wait = self.send_timeout.min(Duration::from_secs(1));
-                        self.close(1001, "no answer to two pings: reconnect with since=", wait)
-                            .await;
+                        let reason = "no answer to two pings: reconnect with since=";
+                        self.close(1001, reason, wait, false).await;
                         return;
                     }
                     if !self.send(Message::Ping(axum::body::Bytes::new())).await {
@@ -351,22 +343,22 @@ impl Writer {
                 // The socket is stuck: a close frame waits behind what is unsent, so it gets
                 // at most a second before the socket is dropped.
                 let wait = self.send_timeout.min(Duration::from_secs(1));
-                self.close(1008, "too slow to read: reconnect with since=", wait)
+                self.close(1008, "too slow to read: reconnect with since=", wait, false)
                     .await;
                 false
             }
         }
     }
 
-    /// Attempt a close frame (within `wait`), then give the peer a moment to read it before
-    /// the socket goes.
-    async fn close(&mut self, code: u16, reason: &str, wait: Duration) {
+    /// Attempt a close frame (within `wait`); with `linger`, give the peer a moment to read it
+    /// before the socket goes (not for a peer known not to read).
+    async fn close(&mut self, code: u16, reason: &str, wait: Duration, linger: bool) {
         let frame = CloseFrame {
             code,
             reason: reason.into(),
         };
         let sent = tokio::time::timeout(wait, self.sink.send(Message::Close(Some(frame)))).await;
-        if matches!(sent, Ok(Ok(()))) {
+        if linger && matches!(sent, Ok(Ok(()))) {
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }

@@ -19,22 +19,44 @@ use crate::protocol::SeatKind;
 fn a_connection_gets_its_burst_then_its_rate_and_a_flood_is_closed() {
     let t0 = Instant::now();
     let mut b = Bucket::new(t0);
-    // 40 at once, the 41st refused.
+    // 40 at once, the 41st read a twentieth of a second later, the 42nd after another.
     assert!((0..40).all(|_| b.take(t0) == Verdict::Pass));
-    assert_eq!(b.take(t0), Verdict::Refuse);
-    // A second later, 20 more.
-    let t1 = t0 + Duration::from_secs(1);
-    assert!((0..20).all(|_| b.take(t1) == Verdict::Pass));
-    assert_eq!(b.take(t1), Verdict::Refuse);
-    // Twice the rate for a minute: refusals, never closed (they are forgiven as fast).
+    assert_eq!(b.take(t0), Verdict::Wait(Duration::from_millis(50)));
+    assert_eq!(
+        b.take(t0 + Duration::from_millis(50)),
+        Verdict::Wait(Duration::from_millis(50))
+    );
+    // A pause refills it.
+    let t1 = t0 + Duration::from_secs(3);
+    assert!((0..40).all(|_| b.take(t1) == Verdict::Pass));
+    // A client at 25 a second is held back to 20, then closed after 5 s of it.
     let mut t = t1;
-    for _ in 0..(40 * 60) {
-        t += Duration::from_millis(25);
-        assert_ne!(b.take(t), Verdict::Close);
+    let mut read_at = t1;
+    for n in 0.. {
+        t += Duration::from_millis(40);
+        let now = t.max(read_at);
+        match b.take(now) {
+            Verdict::Pass => read_at = now,
+            Verdict::Wait(d) => read_at = now + d,
+            Verdict::Close => {
+                let held = now - t1;
+                assert!(
+                    held >= FLOOD && held < FLOOD + Duration::from_secs(3),
+                    "{held:?}"
+                );
+                assert!(n > 100, "{n}");
+                break;
+            }
+        }
+        assert!(n < 1000, "never closed");
     }
-    // A flood: closed within a few hundred messages.
-    let n = (0..1000).position(|_| b.take(t) == Verdict::Close);
-    assert!(n.is_some_and(|n| n <= STRIKES as usize + 1), "{n:?}");
+    // At 20 a second, for a minute after its burst: read on time, never closed.
+    let mut b = Bucket::new(t0);
+    let mut t = t0;
+    for _ in 0..1200 {
+        t += Duration::from_millis(50);
+        assert_eq!(b.take(t), Verdict::Pass);
+    }
 }
 
 #[test]
@@ -61,6 +83,14 @@ fn spectator_places_are_counted_and_given_back() {
 /// A hub on a fresh database with one table (seat 0 a person, two easy computers), and the
 /// sender of its stop signal.
 async fn hub(name: &str, ping_every: Duration) -> (Arc<Hub>, String, watch::Sender<bool>) {
+    hub_with(name, ping_every, Duration::from_secs(10)).await
+}
+
+async fn hub_with(
+    name: &str,
+    ping_every: Duration,
+    send_timeout: Duration,
+) -> (Arc<Hub>, String, watch::Sender<bool>) {
     let dir: PathBuf =
         std::env::temp_dir().join(format!("ulti-ws-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -73,7 +103,7 @@ async fn hub(name: &str, ping_every: Duration) -> (Arc<Hub>, String, watch::Send
         away_after: Duration::from_secs(60),
         stats: Arc::default(),
         ping_every,
-        send_timeout: Duration::from_secs(10),
+        send_timeout,
         max_spectators: 200,
         rest_after: Duration::from_secs(300),
         stopping,
@@ -269,4 +299,152 @@ async fn a_client_that_never_answers_pings_is_closed_and_forgotten() {
         t0.elapsed()
     );
     drop(silent);
+}
+
+/// A WebSocket handshake by hand on a socket with a small receive buffer; nothing after the
+/// response head is ever read.
+async fn never_reads(addr: std::net::SocketAddr) -> tokio::net::TcpStream {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let sock = tokio::net::TcpSocket::new_v4().unwrap();
+    sock.set_recv_buffer_size(4096).unwrap();
+    let mut s = sock.connect(addr).await.unwrap();
+    let req = format!(
+        "GET /ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut head = Vec::new();
+    while !head.ends_with(b"\r\n\r\n") {
+        let mut b = [0u8; 1];
+        assert_eq!(s.read(&mut b).await.unwrap(), 1);
+        head.push(b[0]);
+    }
+    assert!(head.starts_with(b"HTTP/1.1 101"));
+    s
+}
+
+/// Attack 1 with the server's send buffers small (16 KiB, as a long game fills the kernel's
+/// 4 MiB): 100 spectators that never read while seat 0 plays as fast as it can. Each is
+/// closed within the send timeout (1 s) and a little once its sends block, the table goes on,
+/// and each client finds its socket ended.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spectators_that_never_read_are_closed_after_the_send_timeout() {
+    use axum::serve::ListenerExt as _;
+    use std::os::fd::AsRawFd as _;
+    let (hub, id, _stop) =
+        hub_with("unread", Duration::from_secs(60), Duration::from_secs(1)).await;
+    let table = hub.table(&id).unwrap();
+    let spectators = table.spectators.clone();
+    let shared = hub.shared().clone();
+    let next = Arc::new(AtomicU64::new(1000));
+    let app = {
+        let table = table.clone();
+        axum::Router::new().route(
+            "/ws",
+            get(move |up: WebSocketUpgrade| {
+                let (table, shared) = (table.clone(), shared.clone());
+                let place = Spectator::admit(&table.spectators, 200);
+                let id = next.fetch_add(1, Ordering::Relaxed);
+                async move {
+                    up.on_upgrade(move |s| async move {
+                        serve(s, table, Audience::Spectator, None, id, &shared, place).await;
+                    })
+                }
+            }),
+        )
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let listener = listener.tap_io(|tcp| {
+        let size: libc::c_int = 16_384;
+        // SAFETY: a valid socket and a c_int option of its size.
+        unsafe {
+            libc::setsockopt(
+                tcp.as_raw_fd(),
+                libc::SOL_SOCKET,
+                libc::SO_SNDBUF,
+                (&raw const size).cast(),
+                std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+            );
+        }
+    });
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    let mut clients = Vec::new();
+    for _ in 0..100 {
+        clients.push(never_reads(addr).await);
+    }
+    while spectators.load(Ordering::Acquire) < 100 {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // Seat 0, played by the bot through a connection made by hand, as fast as it can.
+    let (c, mut queue, _let_go) = conn(1, Audience::Seat(0));
+    table
+        .inbox
+        .send(Cmd::Join {
+            conn: c,
+            since: None,
+        })
+        .ok()
+        .unwrap();
+    let mut bot = crate::bot::Bot::new(None, 9, crate::bot::Temper::default());
+    let permits = Arc::new(Semaphore::new(IN_FLIGHT));
+    let (mut asked, mut n) = (false, 0u64);
+    let t0 = Instant::now();
+    let mut closed = None;
+    while t0.elapsed() < Duration::from_secs(15) {
+        if spectators.load(Ordering::Acquire) == 0 {
+            closed = Some(t0.elapsed());
+            break;
+        }
+        if !asked && let Some(r) = bot.choose() {
+            n += 1;
+            let msg = match r {
+                crate::bot::Request::Act(a) => {
+                    serde_json::json!({"t": "act", "id": n, "action": a})
+                }
+                crate::bot::Request::Pickup => serde_json::json!({"t": "pickup", "id": n}),
+                crate::bot::Request::Next => serde_json::json!({"t": "next", "id": n}),
+            };
+            let permit = permits.clone().acquire_owned().await.unwrap();
+            let msg = parse_client(&msg.to_string());
+            table
+                .inbox
+                .send(Cmd::Msg { id: 1, msg, permit })
+                .ok()
+                .unwrap();
+            asked = true;
+        }
+        let Ok(Some(Out::Text(t))) =
+            tokio::time::timeout(Duration::from_millis(100), queue.recv()).await
+        else {
+            continue;
+        };
+        let v: Value = serde_json::from_str(&t).unwrap();
+        assert_ne!(v["t"], "error", "{v}");
+        bot.receive(&v);
+        if v["t"] == "ack" {
+            asked = false;
+        }
+    }
+    let closed = closed.unwrap_or_else(|| {
+        panic!(
+            "{} spectators still served after 15 s",
+            spectators.load(Ordering::Acquire)
+        )
+    });
+    println!("100 non-reading spectators closed {closed:.2?} after play began ({n} actions)");
+    assert!(n > 0);
+    // Each client sees its socket end (EOF or a reset) once it reads.
+    for (i, s) in clients.iter_mut().enumerate() {
+        use tokio::io::AsyncReadExt;
+        let mut buf = vec![0u8; 65_536];
+        let end = tokio::time::Instant::now() + Duration::from_secs(5);
+        loop {
+            match tokio::time::timeout_at(end, s.read(&mut buf)).await {
+                Err(_) => panic!("spectator {i} still open"),
+                Ok(Ok(0) | Err(_)) => break,
+                Ok(Ok(_)) => {}
+            }
+        }
+    }
 }
