@@ -254,6 +254,15 @@ pub async fn serve(
     }
 }
 
+/// What the writer does next.
+enum Next {
+    Stop,
+    Close(Option<(u16, &'static str)>),
+    LetGo,
+    Ping,
+    Text(Arc<str>),
+}
+
 /// The sending half of a connection.
 struct Writer {
     sink: SplitSink<WebSocket, Message>,
@@ -286,50 +295,70 @@ impl Writer {
         ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
         let (mut pinged, mut seen, mut missed) = (false, 0, 0);
         loop {
-            tokio::select! {
+            let next = tokio::select! {
                 biased;
-                () = &mut stop => {
+                () = &mut stop => Next::Stop,
+                c = &mut closing => Next::Close(c.ok()),
+                _ = &mut let_go => Next::LetGo,
+                _ = ping.tick() => Next::Ping,
+                m = queue.recv() => match m {
+                    Some(Out::Text(t)) => Next::Text(t),
+                    None => return,
+                },
+            };
+            let frame = match next {
+                Next::Stop => {
                     self.close(1001, STOPPING, self.send_timeout, true).await;
                     return;
                 }
-                c = &mut closing => {
-                    if let Ok((code, reason)) = c {
+                Next::Close(c) => {
+                    if let Some((code, reason)) = c {
                         self.close(code, reason, self.send_timeout, true).await;
                     }
                     return;
                 }
-                _ = &mut let_go => {
+                Next::LetGo => {
                     // The table dropped us (our queue was full): come back with since=.
                     let reason = "too far behind: reconnect with since=";
                     self.close(1013, reason, self.send_timeout, true).await;
                     return;
                 }
-                _ = ping.tick() => {
+                Next::Ping => {
                     let now = pongs.load(Ordering::Relaxed);
                     missed = if pinged && now == seen { missed + 1 } else { 0 };
                     seen = now;
                     if missed >= 2 {
                         tracing::info!(conn = self.id, "closed: no answer to two pings");
-                        let wait = self.send_timeout.min(Duration::from_secs(1));
                         let reason = "no answer to two pings: reconnect with since=";
-                        self.close(1001, reason, wait, false).await;
-                        return;
-                    }
-                    if !self.send(Message::Ping(axum::body::Bytes::new())).await {
+                        self.close(1001, reason, self.brief(), false).await;
                         return;
                     }
                     pinged = true;
+                    Message::Ping(axum::body::Bytes::new())
                 }
-                m = queue.recv() => match m {
-                    Some(Out::Text(t)) => {
-                        if !self.send(Message::Text(t.as_ref().into())).await {
-                            return;
-                        }
-                    }
-                    None => return,
+                Next::Text(t) => Message::Text(t.as_ref().into()),
+            };
+            // A send stuck on a slow peer does not hold up the server's stop.
+            let sent = tokio::select! {
+                biased;
+                () = &mut stop => None,
+                ok = self.send(frame) => Some(ok),
+            };
+            match sent {
+                Some(true) => {}
+                Some(false) => return,
+                None => {
+                    self.close(1001, STOPPING, self.brief(), false).await;
+                    return;
                 }
             }
         }
+    }
+
+    /// How long a close frame may take on a socket known to be stuck or silent: a close
+    /// waits behind what is unsent, so at most a second.
+    fn brief(&self) -> Duration {
+        self.send_timeout.min(Duration::from_secs(1))
     }
 
     /// Send one frame within the send timeout; `false` when it failed or took too long (then
@@ -340,9 +369,7 @@ impl Writer {
             Ok(Err(_)) => false,
             Err(_) => {
                 tracing::info!(conn = self.id, "closed: a frame took over the send timeout");
-                // The socket is stuck: a close frame waits behind what is unsent, so it gets
-                // at most a second before the socket is dropped.
-                let wait = self.send_timeout.min(Duration::from_secs(1));
+                let wait = self.brief();
                 self.close(1008, "too slow to read: reconnect with since=", wait, false)
                     .await;
                 false

@@ -1,7 +1,8 @@
 //! The connection's rules on their own (the message budget, the spectator places) and, in
-//! process over a real socket, the two a test of the server binary cannot reach: texts made
-//! once per audience (the very same `Arc<str>` in every spectator's queue), and a stopping
-//! server closing each connection with 1001.
+//! process over real sockets, what a test of the server binary cannot reach: texts made once
+//! per audience (the very same `Arc<str>` in every spectator's queue), the send timeout on
+//! sockets whose send buffers are full (small buffers set on the accepted sockets), and a
+//! stopping server closing each connection with 1001, stuck ones included.
 
 use std::path::PathBuf;
 
@@ -197,18 +198,24 @@ async fn every_spectator_is_sent_the_same_text_made_once() {
     assert_ne!(mine[1], seen[0][3]);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_stopping_server_closes_each_connection_with_1001_and_its_task_ends() {
-    let (hub, id, stop) = hub("stop", Duration::from_secs(20)).await;
-    let table = hub.table(&id).unwrap();
-    let spectators = table.spectators.clone();
-    let shared = hub.shared().clone();
-    let next = Arc::new(AtomicU64::new(1));
+/// A server of spectators for `table` alone (a hub's settings, `max` places), listening on
+/// a free loopback port; with `small_buffers`, each accepted socket's send buffer is 16 KiB
+/// (a socket whose kernel buffer a long game has filled, in a second).
+async fn spectators_server(
+    hub: &Arc<Hub>,
+    table: &TableHandle,
+    max: usize,
+    small_buffers: bool,
+) -> std::net::SocketAddr {
+    use axum::serve::ListenerExt as _;
+    use std::os::fd::AsRawFd as _;
+    let (table, shared) = (table.clone(), hub.shared().clone());
+    let next = Arc::new(AtomicU64::new(1000));
     let app = axum::Router::new().route(
         "/ws",
         get(move |up: WebSocketUpgrade| {
             let (table, shared) = (table.clone(), shared.clone());
-            let place = Spectator::admit(&table.spectators, 10);
+            let place = Spectator::admit(&table.spectators, max);
             let id = next.fetch_add(1, Ordering::Relaxed);
             async move {
                 up.on_upgrade(move |s| async move {
@@ -219,143 +226,10 @@ async fn a_stopping_server_closes_each_connection_with_1001_and_its_task_ends() 
     );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    let mut clients = Vec::new();
-    for _ in 0..3 {
-        let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-            .await
-            .unwrap();
-        // Its welcome and state.
-        for _ in 0..2 {
-            ws.next().await.unwrap().unwrap();
-        }
-        clients.push(ws);
-    }
-    assert_eq!(spectators.load(Ordering::Acquire), 3);
-    stop.send(true).unwrap();
-    for ws in &mut clients {
-        let closed = tokio::time::timeout(Duration::from_secs(5), async {
-            while let Some(m) = ws.next().await {
-                if let Ok(TMessage::Close(Some(f))) = m {
-                    return Some((u16::from(f.code), f.reason.to_string()));
-                }
-            }
-            None
-        })
-        .await
-        .expect("closed within 5 s");
-        assert_eq!(closed, Some((1001, STOPPING.to_string())));
-    }
-    // Every connection's task has ended (each gave its place back).
-    for _ in 0..50 {
-        if spectators.load(Ordering::Acquire) == 0 {
+    let listener = listener.tap_io(move |tcp| {
+        if !small_buffers {
             return;
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!(
-        "{} connections still served",
-        spectators.load(Ordering::Acquire)
-    );
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_client_that_never_answers_pings_is_closed_and_forgotten() {
-    let (hub, id, _stop) = hub("ping", Duration::from_millis(100)).await;
-    let table = hub.table(&id).unwrap();
-    let spectators = table.spectators.clone();
-    let shared = hub.shared().clone();
-    let app = axum::Router::new().route(
-        "/ws",
-        get(move |up: WebSocketUpgrade| {
-            let (table, shared) = (table.clone(), shared.clone());
-            let place = Spectator::admit(&table.spectators, 10);
-            async move {
-                up.on_upgrade(move |s| async move {
-                    serve(s, table, Audience::Spectator, None, 1, &shared, place).await;
-                })
-            }
-        }),
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    // A client that is never polled again: it reads no ping, so it answers none.
-    let (silent, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-        .await
-        .unwrap();
-    let t0 = Instant::now();
-    while spectators.load(Ordering::Acquire) == 1 {
-        assert!(
-            t0.elapsed() < Duration::from_secs(3),
-            "still served after 3 s"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    // Three pings' time: the first, the second unanswered, then closed.
-    assert!(
-        t0.elapsed() >= Duration::from_millis(250),
-        "{:?}",
-        t0.elapsed()
-    );
-    drop(silent);
-}
-
-/// A WebSocket handshake by hand on a socket with a small receive buffer; nothing after the
-/// response head is ever read.
-async fn never_reads(addr: std::net::SocketAddr) -> tokio::net::TcpStream {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let sock = tokio::net::TcpSocket::new_v4().unwrap();
-    sock.set_recv_buffer_size(4096).unwrap();
-    let mut s = sock.connect(addr).await.unwrap();
-    let req = format!(
-        "GET /ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
-         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut head = Vec::new();
-    while !head.ends_with(b"\r\n\r\n") {
-        let mut b = [0u8; 1];
-        assert_eq!(s.read(&mut b).await.unwrap(), 1);
-        head.push(b[0]);
-    }
-    assert!(head.starts_with(b"HTTP/1.1 101"));
-    s
-}
-
-/// Attack 1 with the server's send buffers small (16 KiB, as a long game fills the kernel's
-/// 4 MiB): 100 spectators that never read while seat 0 plays as fast as it can. Each is
-/// closed within the send timeout (1 s) and a little once its sends block, the table goes on,
-/// and each client finds its socket ended.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn spectators_that_never_read_are_closed_after_the_send_timeout() {
-    use axum::serve::ListenerExt as _;
-    use std::os::fd::AsRawFd as _;
-    let (hub, id, _stop) =
-        hub_with("unread", Duration::from_secs(60), Duration::from_secs(1)).await;
-    let table = hub.table(&id).unwrap();
-    let spectators = table.spectators.clone();
-    let shared = hub.shared().clone();
-    let next = Arc::new(AtomicU64::new(1000));
-    let app = {
-        let table = table.clone();
-        axum::Router::new().route(
-            "/ws",
-            get(move |up: WebSocketUpgrade| {
-                let (table, shared) = (table.clone(), shared.clone());
-                let place = Spectator::admit(&table.spectators, 200);
-                let id = next.fetch_add(1, Ordering::Relaxed);
-                async move {
-                    up.on_upgrade(move |s| async move {
-                        serve(s, table, Audience::Spectator, None, id, &shared, place).await;
-                    })
-                }
-            }),
-        )
-    };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let listener = listener.tap_io(|tcp| {
         let size: libc::c_int = 16_384;
         // SAFETY: a valid socket and a c_int option of its size.
         unsafe {
@@ -369,14 +243,12 @@ async fn spectators_that_never_read_are_closed_after_the_send_timeout() {
         }
     });
     tokio::spawn(async move { axum::serve(listener, app).await });
-    let mut clients = Vec::new();
-    for _ in 0..100 {
-        clients.push(never_reads(addr).await);
-    }
-    while spectators.load(Ordering::Acquire) < 100 {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    // Seat 0, played by the bot through a connection made by hand, as fast as it can.
+    addr
+}
+
+/// Play seat 0 (the bot, through a connection made by hand) as fast as it can until `done`
+/// or `secs`; the number of actions.
+async fn play_seat_0(table: &TableHandle, secs: f64, done: impl Fn() -> bool) -> u64 {
     let (c, mut queue, _let_go) = conn(1, Audience::Seat(0));
     table
         .inbox
@@ -390,12 +262,7 @@ async fn spectators_that_never_read_are_closed_after_the_send_timeout() {
     let permits = Arc::new(Semaphore::new(IN_FLIGHT));
     let (mut asked, mut n) = (false, 0u64);
     let t0 = Instant::now();
-    let mut closed = None;
-    while t0.elapsed() < Duration::from_secs(15) {
-        if spectators.load(Ordering::Acquire) == 0 {
-            closed = Some(t0.elapsed());
-            break;
-        }
+    while t0.elapsed() < Duration::from_secs_f64(secs) && !done() {
         if !asked && let Some(r) = bot.choose() {
             n += 1;
             let msg = match r {
@@ -426,25 +293,154 @@ async fn spectators_that_never_read_are_closed_after_the_send_timeout() {
             asked = false;
         }
     }
-    let closed = closed.unwrap_or_else(|| {
-        panic!(
-            "{} spectators still served after 15 s",
-            spectators.load(Ordering::Acquire)
-        )
-    });
-    println!("100 non-reading spectators closed {closed:.2?} after play began ({n} actions)");
-    assert!(n > 0);
-    // Each client sees its socket end (EOF or a reset) once it reads.
-    for (i, s) in clients.iter_mut().enumerate() {
-        use tokio::io::AsyncReadExt;
-        let mut buf = vec![0u8; 65_536];
-        let end = tokio::time::Instant::now() + Duration::from_secs(5);
-        loop {
-            match tokio::time::timeout_at(end, s.read(&mut buf)).await {
-                Err(_) => panic!("spectator {i} still open"),
-                Ok(Ok(0) | Err(_)) => break,
-                Ok(Ok(_)) => {}
-            }
+    n
+}
+
+/// A WebSocket handshake by hand on a socket with a small receive buffer; nothing after the
+/// response head is ever read.
+async fn never_reads(addr: std::net::SocketAddr) -> tokio::net::TcpStream {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let sock = tokio::net::TcpSocket::new_v4().unwrap();
+    sock.set_recv_buffer_size(4096).unwrap();
+    let mut s = sock.connect(addr).await.unwrap();
+    let req = format!(
+        "GET /ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut head = Vec::new();
+    while !head.ends_with(b"\r\n\r\n") {
+        let mut b = [0u8; 1];
+        assert_eq!(s.read(&mut b).await.unwrap(), 1);
+        head.push(b[0]);
+    }
+    assert!(head.starts_with(b"HTTP/1.1 101"));
+    s
+}
+
+/// Read a socket to its end (EOF or a reset) within 5 s.
+async fn ends(s: &mut tokio::net::TcpStream) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut buf = vec![0u8; 65_536];
+    let end = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        match tokio::time::timeout_at(end, s.read(&mut buf)).await {
+            Err(_) => return false,
+            Ok(Ok(0) | Err(_)) => return true,
+            Ok(Ok(_)) => {}
         }
+    }
+}
+
+/// Wait up to `secs` for `count` to reach 0; the time it took.
+async fn gone(count: &AtomicUsize, secs: f64) -> Option<Duration> {
+    let t0 = Instant::now();
+    while t0.elapsed() < Duration::from_secs_f64(secs) {
+        if count.load(Ordering::Acquire) == 0 {
+            return Some(t0.elapsed());
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    None
+}
+
+/// Stopping: readers get 1001 and the reason in words; connections stuck in a send (their
+/// send timeout 10 s) end too, within a second or so, and every task ends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopping_server_closes_each_connection_with_1001_and_its_task_ends() {
+    let (hub, id, stop) = hub("stop", Duration::from_secs(20)).await;
+    let table = hub.table(&id).unwrap();
+    let spectators = table.spectators.clone();
+    let addr = spectators_server(&hub, &table, 100, true).await;
+    let mut readers = Vec::new();
+    for _ in 0..3 {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .unwrap();
+        readers.push(tokio::spawn(async move {
+            let mut ws = ws;
+            while let Some(m) = ws.next().await {
+                if let Ok(TMessage::Close(Some(f))) = m {
+                    return Some((u16::from(f.code), f.reason.to_string()));
+                }
+            }
+            None
+        }));
+    }
+    let mut stuck = Vec::new();
+    for _ in 0..5 {
+        stuck.push(never_reads(addr).await);
+    }
+    // A second of play fills the stuck ones' buffers: their writers wait in a send.
+    let n = play_seat_0(&table, 1.0, || false).await;
+    assert!(n > 20, "{n}");
+    assert_eq!(spectators.load(Ordering::Acquire), 8);
+    stop.send(true).unwrap();
+    for r in readers {
+        let closed = tokio::time::timeout(Duration::from_secs(5), r)
+            .await
+            .expect("closed within 5 s")
+            .unwrap();
+        assert_eq!(closed, Some((1001, STOPPING.to_string())));
+    }
+    let took = gone(&spectators, 5.0).await;
+    assert!(
+        took.is_some_and(|t| t < Duration::from_secs(3)),
+        "{} connections still served: {took:?}",
+        spectators.load(Ordering::Acquire)
+    );
+    for s in &mut stuck {
+        assert!(ends(s).await, "a stuck connection is still open");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_answers_pings_is_closed_and_forgotten() {
+    let (hub, id, _stop) = hub("ping", Duration::from_millis(100)).await;
+    let table = hub.table(&id).unwrap();
+    let spectators = table.spectators.clone();
+    let addr = spectators_server(&hub, &table, 10, false).await;
+    // A client that is never polled again: it reads no ping, so it answers none.
+    let (silent, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .unwrap();
+    let took = gone(&spectators, 3.0).await.expect("closed within 3 s");
+    // Three pings' time: the first, the second unanswered, then closed.
+    assert!(took >= Duration::from_millis(250), "{took:?}");
+    drop(silent);
+}
+
+/// Attack 1 with small send buffers (16 KiB, as a long game fills the kernel's 4 MiB): 100
+/// spectators that never read while seat 0 plays as fast as it can. Each is closed within
+/// the send timeout (1 s) and the close frame's second once its sends block, and each client
+/// finds its socket ended.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spectators_that_never_read_are_closed_after_the_send_timeout() {
+    let (hub, id, _stop) =
+        hub_with("unread", Duration::from_secs(60), Duration::from_secs(1)).await;
+    let table = hub.table(&id).unwrap();
+    let spectators = table.spectators.clone();
+    let addr = spectators_server(&hub, &table, 200, true).await;
+    let mut clients = Vec::new();
+    for _ in 0..100 {
+        clients.push(never_reads(addr).await);
+    }
+    while spectators.load(Ordering::Acquire) < 100 {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let t0 = Instant::now();
+    let all_gone = || spectators.load(Ordering::Acquire) == 0;
+    let n = play_seat_0(&table, 15.0, all_gone).await;
+    assert!(
+        all_gone(),
+        "{} spectators still served after 15 s",
+        spectators.load(Ordering::Acquire)
+    );
+    println!(
+        "100 non-reading spectators closed {:.2?} after play began ({n} actions)",
+        t0.elapsed()
+    );
+    for (i, s) in clients.iter_mut().enumerate() {
+        assert!(ends(s).await, "spectator {i} still open");
     }
 }
