@@ -231,7 +231,9 @@ impl Actor {
             .commit(vec![Numbered::Presence { connected: now }])
             .await
         {
+            // Tried again in a second.
             tracing::warn!(table = %self.table.meta.id, "{e}");
+            self.presence_due = Some(t + PRESENCE_EVERY);
         }
         // Sending it may have dropped a slow connection: the run loop looks again (and that
         // change waits for the next second).

@@ -31,7 +31,7 @@ use crate::stats::Stats;
 use crate::store::Store;
 use crate::table::{NextOutcome, Table};
 
-pub use conns::{Conn, Out, PRESENCE_EVERY};
+pub use conns::{Conn, Out};
 
 /// A message to a table's task.
 pub enum Cmd {
