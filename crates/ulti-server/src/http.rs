@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 use ulti_engine::whole_game::TableRules;
 
 use crate::client::client_ip;
+use crate::event::Audience;
 use crate::hub::Hub;
 use crate::limit::{Caps, Limiter};
 use crate::protocol::SeatKind;
@@ -429,6 +430,21 @@ async fn socket(
             );
         }
     };
+    let shared = app.hub.shared().clone();
+    let spectator = match audience {
+        Audience::Spectator => match ws::Spectator::admit(&table.spectators, shared.max_spectators)
+        {
+            Some(place) => Some(place),
+            None => {
+                app.hub.stats_ref().refused("spectators");
+                return err(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "this table has as many spectators as it takes: try again later",
+                );
+            }
+        },
+        Audience::Seat(_) => None,
+    };
     // Its own place in the caps (the TCP connection's is given back once upgraded).
     let place = match app.caps.acquire(Some(client)) {
         Ok(p) => p,
@@ -450,6 +466,6 @@ async fn socket(
         .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
             let _place = place;
-            ws::serve(socket, table, audience, since, conn).await;
+            ws::serve(socket, table, audience, since, conn, &shared, spectator).await;
         })
 }

@@ -24,6 +24,8 @@ pub struct TableHandle {
     pub inbox: mpsc::UnboundedSender<Cmd>,
     /// Its seats' token hashes (`None`: a computer seat).
     pub tokens: [Option<TokenHash>; 3],
+    /// Its open spectator connections (`--max-spectators`; see `ws::Spectator`).
+    pub spectators: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl TableHandle {
@@ -121,7 +123,14 @@ impl Hub {
         self.tables
             .write()
             .unwrap_or_else(|p| p.into_inner())
-            .insert(id, TableHandle { inbox: tx, tokens });
+            .insert(
+                id,
+                TableHandle {
+                    inbox: tx,
+                    tokens,
+                    spectators: Arc::default(),
+                },
+            );
     }
 
     /// The table `id`.
@@ -170,6 +179,12 @@ impl Hub {
         self.shared
             .stats
             .prometheus(self.len(), sockets, self.shared.pool.queued())
+    }
+
+    /// What the tables share (the connections' settings too).
+    #[must_use]
+    pub fn shared(&self) -> &Shared {
+        &self.shared
     }
 
     /// The store.

@@ -103,7 +103,9 @@ impl Live {
     /// (URLs end up in logs): it travels as a subprotocol ([`Live::protocols`]).
     #[must_use]
     pub fn query(&self) -> String {
-        self.last_v.map(|v| format!("since={v}")).unwrap_or_default()
+        self.last_v
+            .map(|v| format!("since={v}"))
+            .unwrap_or_default()
     }
 
     /// The socket's subprotocols: `ulti-table`, and for a seat `token.TOKEN`.

@@ -130,6 +130,11 @@ pub struct Actor {
     /// People's messages held while a computer decides out of turn.
     held: VecDeque<(u64, ClientMsg, OwnedSemaphorePermit)>,
     deadline: Option<Instant>,
+    /// Texts made once per audience for the table as it is now.
+    texts: conns::Texts,
+    /// When the last `presence` was stored, and when a change since is due to be.
+    presence_stored: Option<Instant>,
+    presence_due: Option<Instant>,
 }
 
 impl Actor {
@@ -158,6 +163,9 @@ impl Actor {
             asked_game: 0,
             held: VecDeque::new(),
             deadline: None,
+            texts: conns::Texts::default(),
+            presence_stored: None,
+            presence_due: None,
         }
     }
 
@@ -168,12 +176,12 @@ impl Actor {
         self.announce_presence().await;
         self.drive().await;
         loop {
-            let cmd = match self.deadline {
+            let wake = self.deadline.into_iter().chain(self.presence_due).min();
+            let cmd = match wake {
                 Some(d) => tokio::select! {
                     c = rx.recv() => c,
                     () = tokio::time::sleep_until(d.into()) => {
-                        self.deadline = None;
-                        self.drive().await;
+                        self.timers().await;
                         continue;
                     }
                 },
@@ -190,6 +198,20 @@ impl Actor {
                 self.on_msg(id, msg).await;
             }
         }
+    }
+
+    /// The timers that are due: a coalesced `presence`, the table's own deadline.
+    async fn timers(&mut self) {
+        let now = Instant::now();
+        if self.presence_due.is_some_and(|d| d <= now) {
+            self.presence_due = None;
+            self.announce_presence().await;
+        }
+        if self.deadline.is_some_and(|d| d <= now) {
+            self.deadline = None;
+            self.drive().await;
+        }
+        self.announce_presence().await;
     }
 
     fn held_back(&self) -> bool {

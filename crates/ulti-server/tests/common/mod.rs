@@ -482,3 +482,74 @@ impl Server {
         None
     }
 }
+
+/// A /proc/PID/status field in KiB (`VmRSS:`, `VmHWM:`).
+pub fn proc_kib(pid: u32, field: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find(|l| l.starts_with(field))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+/// How many files (sockets included) a process holds open.
+pub fn open_files(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd")).map_or(0, Iterator::count)
+}
+
+/// A WebSocket handshake by hand on a socket with a small receive buffer, after which the
+/// caller may never read (a client that stops reading) or never answer (a silent one):
+/// the socket after `101`, else the refusal's status and body.
+pub async fn raw_ws(addr: &str, path: &str) -> Result<TcpStream, (u16, String)> {
+    let sock = tokio::net::TcpSocket::new_v4().unwrap();
+    sock.set_recv_buffer_size(4096).unwrap();
+    let mut s = sock.connect(addr.parse().unwrap()).await.unwrap();
+    let req = format!(
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    // The head, a byte at a time: nothing of what follows it is read.
+    let mut head = Vec::new();
+    while !head.ends_with(b"\r\n\r\n") {
+        let mut b = [0u8; 1];
+        let n = tokio::time::timeout(Duration::from_secs(10), s.read(&mut b))
+            .await
+            .expect("a response head within 10 s")
+            .unwrap();
+        assert!(n == 1 && head.len() < 16_384, "a response head");
+        head.push(b[0]);
+    }
+    let head = String::from_utf8_lossy(&head).to_string();
+    let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
+    if status == 101 {
+        return Ok(s);
+    }
+    let len: usize = head
+        .lines()
+        .find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.eq_ignore_ascii_case("content-length")
+                .then(|| v.trim().parse().ok())?
+        })
+        .unwrap_or(0);
+    let mut body = vec![0u8; len];
+    s.read_exact(&mut body).await.unwrap();
+    Err((status, String::from_utf8_lossy(&body).to_string()))
+}
+
+/// Read a socket to its end (`Some(bytes read)`), or `None` when it is still open after
+/// `secs`.
+pub async fn drain(s: &mut TcpStream, secs: f64) -> Option<usize> {
+    let mut total = 0;
+    let mut buf = vec![0u8; 65_536];
+    let end = tokio::time::Instant::now() + Duration::from_secs_f64(secs);
+    loop {
+        match tokio::time::timeout_at(end, s.read(&mut buf)).await {
+            Err(_) => return None,
+            Ok(Ok(0) | Err(_)) => return Some(total),
+            Ok(Ok(n)) => total += n,
+        }
+    }
+}
