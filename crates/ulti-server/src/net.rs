@@ -22,6 +22,9 @@ use tower::ServiceExt;
 
 use crate::limit::{Caps, Full};
 
+/// Each connection's kernel send buffer, in bytes (the kernel doubles it for its own books).
+pub const SEND_BUFFER: usize = 256 * 1024;
+
 /// How the loop treats connections.
 pub struct Edge {
     /// Open connections.
@@ -64,6 +67,9 @@ pub async fn serve(
         while tasks.try_join_next().is_some() {}
         // Small frames go out at once (Nagle's delay meets the peer's delayed ack at ~40 ms).
         let _ = tcp.set_nodelay(true);
+        // A fixed send buffer: the kernel would grow a non-reading client's to megabytes,
+        // holding that memory and delaying the send timeout until it is full.
+        let _ = socket2::SockRef::from(&tcp).set_send_buffer_size(SEND_BUFFER);
         let per_address =
             (!edge.trusted.iter().any(|n| n.contains(&peer.ip()))).then_some(peer.ip());
         let guard = match edge.caps.acquire(per_address) {

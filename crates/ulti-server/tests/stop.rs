@@ -51,7 +51,7 @@ async fn sigterm_closes_every_socket_with_1001_and_a_restart_resumes() {
     let (status, summary) =
         common::http(&again.addr, "GET", &format!("/api/tables/{table}"), None).await;
     assert_eq!(status, 200, "{summary}");
-    assert_eq!(summary["id"], json!(table));
+    assert_eq!(summary["table"], json!(table));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
