@@ -2,7 +2,8 @@
 # Runs every test of the project, installing what is missing first (wasm32 target, trunk,
 # wasm-bindgen-cli, wasm-opt, mdbook, Chromium, the e2e npm packages, the Python tools):
 # formatting and clippy, the native tests (engine, CLI, app logic, the guide's CLI reference),
-# the Python package's tests (its wheel in a fresh virtual environment, against the CLI, with one
+# the table server's container image (scripts/container-test.sh: a FROM scratch image around a
+# static musl build, run with podman), the Python package's tests (its wheel in a fresh virtual environment, against the CLI, with one
 # local Ray run; the guide's Python reference and examples), the user guide (mdBook, every
 # internal link checked), the engine's wasm32 build, the app's component tests in the browser
 # (wasm-bindgen-test), one release build of the app and its guide under the GitHub Pages
@@ -124,6 +125,8 @@ python_tests() {
 timed "tools (installed only when missing)" install_tools
 timed "format and lints" lint
 timed "native tests (engine, CLI, app)" cargo test --workspace --locked
+timed "the table server's container image (podman; a stop and a new container on its volume)" \
+  scripts/container-test.sh --strict-stop
 timed "python package (wheel into a fresh venv, pytest against the CLI, one local Ray run, the guide's examples)" python_tests
 timed "user guide (mdBook, its links, README length, no issue numbers)" guide
 timed "engine builds for wasm32" cargo build -p ulti-engine --target wasm32-unknown-unknown --locked
