@@ -32,6 +32,11 @@ pub struct App {
     pub connections: Limiter,
 }
 
+/// A table that cannot be opened: 404, or 503 (set aside, or the database unreadable).
+fn status(u: &crate::hub::Unavailable) -> StatusCode {
+    StatusCode::from_u16(u.status()).unwrap_or(StatusCode::SERVICE_UNAVAILABLE)
+}
+
 fn err(status: StatusCode, text: impl Into<String>) -> Response {
     (status, axum::Json(json!({"error": text.into()}))).into_response()
 }
@@ -159,7 +164,7 @@ async fn create(
         Ok(x) => x,
         Err(e) => return err(StatusCode::BAD_REQUEST, e),
     };
-    match app.hub.create(rules, seats).await {
+    match app.hub.create(rules, seats, addr.ip().to_string()).await {
         Ok(c) => (
             StatusCode::CREATED,
             axum::Json(json!({"table": c.table, "tokens": c.tokens})),
@@ -171,8 +176,8 @@ async fn create(
 
 async fn summary(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
     match app.hub.summary(&id).await {
-        Some(s) => axum::Json(s).into_response(),
-        None => err(StatusCode::NOT_FOUND, format!("no table {id:?}")),
+        Ok(s) => axum::Json(s).into_response(),
+        Err(u) => err(status(&u), u.words(&id)),
     }
 }
 
@@ -211,8 +216,9 @@ async fn socket(
             "too many connections from this address: try again in a minute",
         );
     }
-    let Some(table) = app.hub.table(&id) else {
-        return err(StatusCode::NOT_FOUND, format!("no table {id:?}"));
+    let table = match app.hub.table(&id).await {
+        Ok(t) => t,
+        Err(u) => return err(status(&u), u.words(&id)),
     };
     let Some(audience) = table.audience(q.get("token").map(String::as_str)) else {
         return err(

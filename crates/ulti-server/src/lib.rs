@@ -82,6 +82,11 @@ pub struct Options {
     pub metrics_listen: Option<SocketAddr>,
     /// A table with no connection this long leaves memory (it is loaded again when opened).
     pub rest_after: Duration,
+    /// Tests only: `computer` (every decision above level easy panics) or
+    /// `table-after-N-commits` (the N-th commit's task panics, once).
+    pub test_panic: Option<String>,
+    /// Tests only: the database may grow to this many pages (a full disk).
+    pub test_max_db_pages: Option<u64>,
 }
 
 /// Start the server and serve until the process ends. Prints `listening on ADDR` once ready.
@@ -89,7 +94,20 @@ pub struct Options {
 /// # Errors
 /// A database that cannot be opened or replayed, an address that cannot be bound.
 pub async fn serve(opts: Options) -> anyhow::Result<()> {
-    let store = store::Store::open(&opts.db, opts.durability).map_err(anyhow::Error::msg)?;
+    let store = store::Store::open_with(&opts.db, opts.durability, opts.test_max_db_pages)
+        .map_err(anyhow::Error::msg)?;
+    match opts.test_panic.as_deref() {
+        None => {}
+        Some("computer") => computer::test_panic_above_easy(),
+        Some(p) => match p
+            .strip_prefix("table-after-")
+            .and_then(|n| n.strip_suffix("-commits"))
+            .and_then(|n| n.parse().ok())
+        {
+            Some(n) => actor::test_panic_after_commits(n),
+            None => anyhow::bail!("--test-panic: computer or table-after-N-commits"),
+        },
+    }
     let shared = actor::Shared {
         store,
         pool: Arc::new(computer::Pool::new(opts.computer_threads)),
