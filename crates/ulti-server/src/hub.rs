@@ -147,9 +147,8 @@ fn replay(t: StoredTable, log: Vec<Row>, deals_from_os: bool) -> Result<Loaded, 
     table.deals_from_os = deals_from_os;
     let mut recent = Vec::with_capacity(log.len());
     for (v, body) in log {
-        let why = |e: String| {
-            format!("its log does not replay with this version (message {v}: {e})")
-        };
+        let why =
+            |e: String| format!("its log does not replay with this version (message {v}: {e})");
         let m: Numbered = serde_json::from_str(&body).map_err(|e| why(e.to_string()))?;
         table.apply(v, &m).map_err(why)?;
         recent.push(Stored::new(v, m));
@@ -241,10 +240,7 @@ impl Hub {
                     let loaded = if restarts > MAX_RESTARTS {
                         Err(format!("its task failed {restarts} times (last: {why})"))
                     } else {
-                        tokio::time::sleep(std::time::Duration::from_millis(
-                            100 << restarts,
-                        ))
-                        .await;
+                        tokio::time::sleep(std::time::Duration::from_millis(100 << restarts)).await;
                         self.read(&id).await
                     };
                     match loaded {
@@ -427,7 +423,9 @@ impl Hub {
                 return Ok(s);
             }
         }
-        Err(Unavailable::Failed("the table is restarting: try again".into()))
+        Err(Unavailable::Failed(
+            "the table is restarting: try again".into(),
+        ))
     }
 
     /// Create a table (its game 1 dealt and stored) for `owner` (the creating client's

@@ -228,13 +228,17 @@ fn run(conn: &Connection, job: Job) -> Box<dyn FnOnce(Result<(), String>)> {
 }
 
 fn finish(conn: &Connection, r: Result<(), String>) -> Result<(), String> {
-    let sql = if r.is_ok() {
-        "RELEASE job"
-    } else {
-        "ROLLBACK TO job; RELEASE job"
-    };
-    conn.execute_batch(sql).map_err(|e| e.to_string())?;
-    r
+    match r {
+        Ok(()) => conn.execute_batch("RELEASE job").map_err(|e| e.to_string()),
+        Err(e) => {
+            // Some errors (SQLITE_FULL) roll the whole transaction back already, savepoint
+            // and all: the job's own error is the one to tell (and the commit then fails).
+            if !conn.is_autocommit() {
+                let _ = conn.execute_batch("ROLLBACK TO job; RELEASE job");
+            }
+            Err(e)
+        }
+    }
 }
 
 fn reply_err(job: Job, e: String) -> Box<dyn FnOnce(Result<(), String>)> {

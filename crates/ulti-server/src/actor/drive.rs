@@ -134,9 +134,12 @@ impl Actor {
             after_pickup: t.picked_up == Some(seat),
         };
         let inbox = self.inbox.clone();
-        let queued = self.shared.pool.ask(&self.owner, ask, out_of_turn, move |answer| {
-            let _ = inbox.send(Cmd::Decided { ticket, answer });
-        });
+        let queued = self
+            .shared
+            .pool
+            .ask(&self.owner, ask, out_of_turn, move |answer| {
+                let _ = inbox.send(Cmd::Decided { ticket, answer });
+            });
         if queued.is_err() {
             // Its owner has enough decisions queued: this table waits its turn here.
             self.thinking = None;
