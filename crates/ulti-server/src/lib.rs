@@ -13,7 +13,8 @@
 //!    threads), `stats`, `limit`, and `bot` (a client that plays legal actions from what it
 //!    receives: the tests and the bench);
 //! 4. `actor` (one task per table: the way of an action from a socket to the log and out to
-//!    every connection), then `hub` (every table, resumed at start);
+//!    every connection), then `hub` (the tables in memory: each loaded from the log when
+//!    opened, resting when idle);
 //! 5. `ws` (one connection), then `http` (the routes).
 
 pub mod actor;

@@ -73,15 +73,28 @@ fn a_second_server_on_the_same_database_refuses_to_start() {
     let dir = temp_dir("faults-lock");
     let db = dir.join("t.sqlite");
     let mut first = Server::start(&db, &[]);
-    let second = Command::new(env!("CARGO_BIN_EXE_ulti-server"))
+    let log = dir.join("second.log");
+    let mut second = Command::new(env!("CARGO_BIN_EXE_ulti-server"))
         .args(["--listen", "127.0.0.1:0", "--db"])
         .arg(&db)
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
         .unwrap();
-    assert!(!second.status.success());
-    let err = String::from_utf8_lossy(&second.stderr);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = second.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = second.kill();
+            let _ = second.wait();
+            panic!("a second server on the same database is running");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(!status.success());
+    let err = std::fs::read_to_string(&log).unwrap();
     let line = err
         .lines()
         .find(|l| l.starts_with("ulti-server:"))

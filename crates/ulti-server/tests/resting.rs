@@ -181,7 +181,8 @@ async fn start_up_replays_no_table() {
     let server = Server::start(&db, &["--seed", "5"]);
     let took = start.elapsed();
     eprintln!("start-up with 500 stored tables ({rows} messages): {took:?}");
-    assert!(took < Duration::from_secs(1), "start-up took {took:?}");
+    // Replaying them all took 585 ms here (a debug build); loading none takes a few.
+    assert!(took < Duration::from_millis(400), "start-up took {took:?}");
     assert_eq!(in_memory(&server.addr).await, 0);
     // A copy opens, loaded from the log, three games played.
     let (status, v) = http(&server.addr, "GET", "/api/tables/copy250", None).await;
