@@ -125,7 +125,7 @@ async fn a_handle_taken_as_its_table_rests_loses_no_connection() {
     let token = tokens[0].clone().unwrap();
     let mut seat = Seat::connect(&addr, &table, &token, None, 9).await;
     for round in 0..8 {
-        seat = run_seat_until(seat, |s| s.bot.actions().len() >= round + 1).await;
+        seat = run_seat_until(seat, |s| s.bot.actions().len() > round).await;
         let (bot, since) = (seat.bot.clone(), seat.bot.v);
         drop(seat);
         until_all_rest(&addr, 5.0).await;
