@@ -107,9 +107,10 @@ pub struct Hub {
     /// Who created each table created since start (the computer pool's turns; a table
     /// created before is its own owner).
     owners: Mutex<HashMap<String, Arc<str>>>,
-    /// One load at a time, so a table is never loaded twice.
-    loading: tokio::sync::Mutex<()>,
     next_conn: AtomicU64,
+    /// How many tables have rested: a load that read the log before a table rested may be
+    /// older than what that table stored, and reads again.
+    rests: AtomicU64,
 }
 
 /// A created table: its id and the person seats' tokens.
@@ -173,8 +174,8 @@ impl Hub {
             tables: RwLock::new(HashMap::new()),
             set_aside: Mutex::new(HashMap::new()),
             owners: Mutex::new(HashMap::new()),
-            loading: tokio::sync::Mutex::new(()),
             next_conn: AtomicU64::new(1),
+            rests: AtomicU64::new(0),
         }))
     }
 
@@ -185,17 +186,36 @@ impl Hub {
         recent: Vec<Stored>,
         tokens: [Option<TokenHash>; 3],
     ) -> TableHandle {
-        let (tx, rx) = mpsc::unbounded_channel();
+        self.spawn_read(table, recent, tokens, None)
+            .expect("no check asked")
+    }
+
+    /// [`Hub::spawn`] of a table read from the log when `rests` tables had rested: `None`
+    /// when some table has rested since (it may be this one, with more stored: read again).
+    fn spawn_read(
+        self: &Arc<Self>,
+        table: Table,
+        recent: Vec<Stored>,
+        tokens: [Option<TokenHash>; 3],
+        rests: Option<u64>,
+    ) -> Option<TableHandle> {
         let id = table.meta.id.clone();
+        let mut map = self.tables.write().unwrap_or_else(|p| p.into_inner());
+        // Loaded twice at once: the first one in the map is the table.
+        if let Some(h) = map.get(&id) {
+            return Some(h.clone());
+        }
+        if rests.is_some_and(|n| n != self.rests.load(Ordering::SeqCst)) {
+            return None;
+        }
+        let (tx, rx) = mpsc::unbounded_channel();
         let owner = self.owner(&id);
         let actor = Actor::new(table, recent, self.shared.clone(), tx.clone(), owner);
         let handle = TableHandle { inbox: tx, tokens };
-        self.tables
-            .write()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(id.clone(), handle.clone());
+        map.insert(id.clone(), handle.clone());
+        drop(map);
         tokio::spawn(self.clone().supervise(id, actor, rx));
-        handle
+        Some(handle)
     }
 
     /// The computer pool's owner of table `id`.
@@ -222,6 +242,7 @@ impl Hub {
                             continue;
                         }
                         map.remove(&id);
+                        self.rests.fetch_add(1, Ordering::SeqCst);
                     }
                     tracing::info!(table = %id, "the table rests (it leaves memory)");
                     drop(actor);
@@ -259,11 +280,7 @@ impl Hub {
                                 Err(e) => e,
                                 _ => "it is no longer in the database".into(),
                             };
-                            tracing::error!(table = %id, "the table is set aside: {why}");
-                            self.set_aside
-                                .lock()
-                                .unwrap_or_else(|p| p.into_inner())
-                                .insert(id.clone(), why);
+                            self.set_aside(&id, why);
                             self.tables
                                 .write()
                                 .unwrap_or_else(|p| p.into_inner())
@@ -336,10 +353,8 @@ impl Hub {
         if id.len() > 64 {
             return Err(Unavailable::NotFound);
         }
-        let _one = self.loading.lock().await;
-        if let Some(h) = self.in_memory(id) {
-            return Ok(h);
-        }
+        // Read and replayed outside any lock (tables load in parallel); `spawn` keeps the
+        // first of two loads of one table.
         if let Some(why) = self
             .set_aside
             .lock()
@@ -348,26 +363,39 @@ impl Hub {
         {
             return Err(Unavailable::SetAside(why.clone()));
         }
-        let store = self.shared.store.clone();
-        let key = id.to_string();
-        let found = tokio::task::spawn_blocking(move || store.load_table(&key))
-            .await
-            .map_err(|e| Unavailable::Failed(e.to_string()))?
-            .map_err(Unavailable::Failed)?;
-        let Some((t, log)) = found else {
-            return Err(Unavailable::NotFound);
-        };
-        match replay(t, log, self.seed.is_none()) {
-            Ok((table, recent, tokens)) => Ok(self.spawn(table, recent, tokens)),
-            Err(why) => {
-                tracing::error!(table = %id, "the table is set aside: {why}");
-                self.set_aside
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .insert(id.to_string(), why.clone());
-                Err(Unavailable::SetAside(why))
+        for _ in 0..8 {
+            let rests = self.rests.load(Ordering::SeqCst);
+            let store = self.shared.store.clone();
+            let key = id.to_string();
+            let found = tokio::task::spawn_blocking(move || store.load_table(&key))
+                .await
+                .map_err(|e| Unavailable::Failed(e.to_string()))?
+                .map_err(Unavailable::Failed)?;
+            let Some((t, log)) = found else {
+                return Err(Unavailable::NotFound);
+            };
+            match replay(t, log, self.seed.is_none()) {
+                Ok((table, recent, tokens)) => {
+                    if let Some(h) = self.spawn_read(table, recent, tokens, Some(rests)) {
+                        return Ok(h);
+                    }
+                }
+                Err(why) => return Err(self.set_aside(id, why)),
             }
         }
+        Err(Unavailable::Failed(
+            "tables are resting too fast to load this one: try again".into(),
+        ))
+    }
+
+    /// Set table `id` aside: its log does not replay.
+    fn set_aside(&self, id: &str, why: String) -> Unavailable {
+        tracing::error!(table = %id, "the table is set aside: {why}");
+        self.set_aside
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(id.to_string(), why.clone());
+        Unavailable::SetAside(why)
     }
 
     fn in_memory(&self, id: &str) -> Option<TableHandle> {
