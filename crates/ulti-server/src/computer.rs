@@ -9,8 +9,8 @@
 //! The pool is fair: each decision belongs to an owner (the address that created its table,
 //! or the table itself), and the threads take the owners' decisions in turn, so one address
 //! with many busy tables delays another table's decision by at most one decision per thread.
-//! An owner has at most [`PER_OWNER`] decisions queued; its tables wait their turn in their
-//! own task. A decision that panics is caught: its thread lives on and the table is told the
+//! An owner has at most [`PER_OWNER`] decisions queued; its other tables wait in their own
+//! task, and are woken one by one, in the order they came, as the owner's decisions start. A decision that panics is caught: its thread lives on and the table is told the
 //! decision failed.
 
 use std::cell::RefCell;
@@ -164,23 +164,39 @@ struct Queues {
     by_owner: HashMap<Arc<str>, VecDeque<Job>>,
     /// The owners with decisions queued, the next to be served first.
     turn: VecDeque<Arc<str>>,
+    /// Tables refused for their owner's full queue, to wake as it empties.
+    waiting: HashMap<Arc<str>, VecDeque<Wake>>,
 }
 
+/// Wakes a table refused for its owner's full queue: it asks again.
+pub type Wake = Box<dyn FnOnce() + Send>;
+
 impl Queues {
-    /// The next job: an urgent one, else the first of the owner whose turn it is.
-    fn next(&mut self) -> Option<Job> {
+    /// The next job: an urgent one, else the first of the owner whose turn it is (with the
+    /// owner's first waiting table, which may now ask).
+    fn next(&mut self) -> Option<(Job, Option<Wake>)> {
         if let Some(j) = self.urgent.pop_front() {
-            return Some(j);
+            return Some((j, None));
         }
         let owner = self.turn.pop_front()?;
         let q = self.by_owner.get_mut(&owner)?;
-        let job = q.pop_front();
+        let job = q.pop_front()?;
         if q.is_empty() {
             self.by_owner.remove(&owner);
         } else {
-            self.turn.push_back(owner);
+            self.turn.push_back(owner.clone());
         }
-        job
+        let wake = match self.waiting.get_mut(&owner) {
+            Some(w) => {
+                let first = w.pop_front();
+                if w.is_empty() {
+                    self.waiting.remove(&owner);
+                }
+                first
+            }
+            None => None,
+        };
+        Some((job, wake))
     }
 
     /// Queue `job` as `owner`'s.
@@ -223,6 +239,10 @@ impl Pool {
                                 g = ready.wait(g).unwrap_or_else(|p| p.into_inner());
                             }
                         };
+                        let (job, wake) = job;
+                        if let Some(w) = wake {
+                            w();
+                        }
                         job();
                     }
                 })
@@ -241,13 +261,15 @@ impl Pool {
     /// urgent); `reply` gets the answer there (`failed` when the decision panicked).
     ///
     /// # Errors
-    /// `owner` has [`PER_OWNER`] decisions queued (not urgent ones): nothing was queued.
+    /// `owner` has [`PER_OWNER`] decisions queued (not urgent ones): nothing was queued, and
+    /// `wake` (if any) is called when one of them starts (the table may ask again then).
     pub fn ask(
         &self,
         owner: &Arc<str>,
         ask: Ask,
         urgent: bool,
         reply: impl FnOnce(Answer) + Send + 'static,
+        wake: Option<Wake>,
     ) -> Result<(), Busy> {
         let queued = Instant::now();
         let job: Job = Box::new(move || {
@@ -280,8 +302,11 @@ impl Pool {
         let mut g = lock.lock().unwrap_or_else(|p| p.into_inner());
         if urgent {
             g.urgent.push_back(job);
-        } else {
-            g.push(owner, job)?;
+        } else if g.push(owner, job).is_err() {
+            if let Some(w) = wake {
+                g.waiting.entry(owner.clone()).or_default().push_back(w);
+            }
+            return Err(Busy);
         }
         drop(g);
         ready.notify_one();
@@ -318,12 +343,24 @@ mod tests {
         assert_eq!(q.push(&a, job(&log, "a")), Err(Busy));
         q.push(&b, job(&log, "b")).unwrap();
         q.urgent.push_back(job(&log, "u"));
+        let woken = Arc::new(Mutex::new(0));
+        let w = woken.clone();
+        q.waiting
+            .entry(a.clone())
+            .or_default()
+            .push_back(Box::new(move || *w.lock().unwrap() += 1));
         for _ in 0..3 {
-            q.next().unwrap()();
+            let (j, wake) = q.next().unwrap();
+            j();
+            if let Some(w) = wake {
+                w();
+            }
         }
+        // The waiting table of a was woken when a's first decision started.
+        assert_eq!(*woken.lock().unwrap(), 1);
         // The urgent one first, then the owners in turn: b does not wait for a's eight.
         assert_eq!(*log.lock().unwrap(), vec!["u", "a", "b"]);
-        while let Some(j) = q.next() {
+        while let Some((j, _)) = q.next() {
             j();
         }
         assert_eq!(log.lock().unwrap().len(), PER_OWNER + 2);

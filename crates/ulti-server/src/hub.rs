@@ -323,7 +323,7 @@ impl Hub {
                         let _ = h.inbox.send(Cmd::Summary { reply });
                     }
                 }
-                Cmd::Decided { .. } => {}
+                Cmd::Decided { .. } | Cmd::Wake => {}
             }
         }
     }

@@ -14,8 +14,9 @@ use ulti_engine::players::TableLevel;
 
 use super::{Actor, Cmd, Thinking};
 
-/// How soon a table whose owner has a full queue on the computer pool asks again.
-const BUSY_RETRY: Duration = Duration::from_millis(100);
+/// How soon a table whose owner has a full queue on the computer pool asks again if it is not
+/// woken first (it is, as soon as one of the owner's decisions starts).
+const BUSY_RETRY: Duration = Duration::from_secs(1);
 use crate::computer::{Answer, Ask};
 use crate::protocol::SeatKind;
 
@@ -134,14 +135,25 @@ impl Actor {
             after_pickup: t.picked_up == Some(seat),
         };
         let inbox = self.inbox.clone();
-        let queued = self
-            .shared
-            .pool
-            .ask(&self.owner, ask, out_of_turn, move |answer| {
+        // One wake at a time per table on the pool (its retries register none).
+        let wake: Option<crate::computer::Wake> = (!self.wake_pending).then(|| {
+            let again = self.inbox.clone();
+            Box::new(move || {
+                let _ = again.send(Cmd::Wake);
+            }) as crate::computer::Wake
+        });
+        let queued = self.shared.pool.ask(
+            &self.owner,
+            ask,
+            out_of_turn,
+            move |answer| {
                 let _ = inbox.send(Cmd::Decided { ticket, answer });
-            });
+            },
+            wake,
+        );
         if queued.is_err() {
-            // Its owner has enough decisions queued: this table waits its turn here.
+            self.wake_pending = true;
+            // Its owner has enough decisions queued: this table waits here to be woken.
             self.thinking = None;
             self.deadline = Some(Instant::now() + BUSY_RETRY);
         }

@@ -72,6 +72,8 @@ pub enum Cmd {
         /// The answer.
         answer: Answer,
     },
+    /// The computer pool has room for the table's owner again: ask now.
+    Wake,
     /// `GET /api/tables/ID`.
     Summary {
         /// Where the answer goes.
@@ -177,6 +179,8 @@ pub struct Actor {
     retry_at: Option<Instant>,
     /// The wait after the next failed commit.
     backoff: Duration,
+    /// The computer pool holds a wake for this table (its owner's queue was full).
+    wake_pending: bool,
 }
 
 impl Actor {
@@ -212,6 +216,7 @@ impl Actor {
             ever: [false; 3],
             retry_at: None,
             backoff: FIRST_BACKOFF,
+            wake_pending: false,
         }
     }
 
@@ -305,6 +310,10 @@ impl Actor {
                 Ok(m) => self.on_msg(id, m).await,
             },
             Cmd::Decided { ticket, answer } => self.decided(ticket, answer).await,
+            Cmd::Wake => {
+                self.wake_pending = false;
+                self.drive().await;
+            }
             Cmd::Summary { reply } => {
                 let _ = reply.send(self.table.summary());
             }
