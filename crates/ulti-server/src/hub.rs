@@ -233,7 +233,13 @@ impl Hub {
     ) {
         let mut restarts = 0;
         loop {
-            match AssertUnwindSafe(actor.run(&mut rx)).catch_unwind().await {
+            let ran = std::time::Instant::now();
+            let exit = AssertUnwindSafe(actor.run(&mut rx)).catch_unwind().await;
+            if ran.elapsed() > std::time::Duration::from_secs(600) {
+                // Panics far apart are not one fault repeating.
+                restarts = 0;
+            }
+            match exit {
                 Ok(Exit::Rest) => {
                     {
                         let mut map = self.tables.write().unwrap_or_else(|p| p.into_inner());
