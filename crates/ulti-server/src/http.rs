@@ -67,6 +67,11 @@ style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' da
 connect-src 'self' http: https: ws: wss:; worker-src 'self' blob:; manifest-src 'self'; \
 object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+/// A table that cannot be opened: 404, or 503 (set aside, or the database unreadable).
+fn status(u: &crate::hub::Unavailable) -> StatusCode {
+    StatusCode::from_u16(u.status()).unwrap_or(StatusCode::SERVICE_UNAVAILABLE)
+}
+
 fn err(status: StatusCode, text: impl Into<String>) -> Response {
     (status, axum::Json(json!({"error": text.into()}))).into_response()
 }
@@ -288,7 +293,9 @@ async fn create(
         Ok(x) => x,
         Err(e) => return err(StatusCode::BAD_REQUEST, e),
     };
-    match app.hub.create(rules, seats).await {
+    // Whose turn on the computer pool: the client (an IPv6 client by its /64).
+    let owner = crate::client::bucket(client).to_string();
+    match app.hub.create(rules, seats, owner).await {
         Ok(c) => (
             StatusCode::CREATED,
             axum::Json(json!({"table": c.table, "tokens": c.tokens})),
@@ -300,8 +307,8 @@ async fn create(
 
 async fn summary(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
     match app.hub.summary(&id).await {
-        Some(s) => axum::Json(s).into_response(),
-        None => err(StatusCode::NOT_FOUND, format!("no table {id:?}")),
+        Ok(s) => axum::Json(s).into_response(),
+        Err(u) => err(status(&u), u.words(&id)),
     }
 }
 
@@ -410,8 +417,9 @@ async fn socket(
             "too many connections from this address: try again in a minute",
         );
     }
-    let Some(table) = app.hub.table(&id) else {
-        return err(StatusCode::NOT_FOUND, format!("no table {id:?}"));
+    let table = match app.hub.table(&id).await {
+        Ok(t) => t,
+        Err(u) => return err(status(&u), u.words(&id)),
     };
     let token = socket_token(&headers, &q);
     let Some(audience) = table.audience(token.as_deref()) else {

@@ -1,9 +1,24 @@
-//! The tables of the server: resumed from the log at start, created on request, each run by
-//! its own task ([`Actor`]), found by id with the hashes of its seats' tokens.
+//! The tables of the server: created on request, each run by its own task ([`Actor`]), found
+//! by id with the hashes of its seats' tokens.
+//!
+//! Only the tables in use are in memory. A table is loaded from the log when someone opens it
+//! (a WebSocket, `GET /api/tables/ID`), and its task leaves memory once it has had no
+//! connection for `--rest-after` and decides nothing: it removes itself from the map under the
+//! map's write lock, with its inbox empty. Whoever took its handle just before still reaches
+//! it: the resting task stays as a relay for as long as any handle of it lives, and hands each
+//! connection to the table loaded anew, so nothing is lost.
+//!
+//! Faults stay with their table. A table whose log does not replay with this version is set
+//! aside (logged; opening it answers 503 in words) and every other table works. A table's task
+//! that panics is caught by its supervisor and started again from the log (its connections
+//! are closed, and come back with `since=`).
 
 use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
+
+use futures_util::FutureExt as _;
 
 use base64::Engine as _;
 use rand::RngCore;
@@ -11,10 +26,11 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use ulti_engine::whole_game::TableRules;
 
-use crate::actor::{Actor, Cmd, Shared};
+use crate::actor::{Actor, Cmd, Exit, Shared};
+use crate::computer::panic_text;
 use crate::event::{Audience, Numbered, Stored};
 use crate::protocol::{SeatKind, TableSummary};
-use crate::store::{NewTable, TokenHash, token_hash};
+use crate::store::{NewTable, Row, StoredTable, TokenHash, token_hash};
 use crate::table::{Table, TableMeta, table_seed};
 
 /// A table as the HTTP side reaches it.
@@ -43,14 +59,60 @@ impl TableHandle {
     }
 }
 
-/// Every table.
+/// Why a table cannot be opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unavailable {
+    /// There is no such table (404).
+    NotFound,
+    /// Its log does not replay with this version: set aside, in words (503).
+    SetAside(String),
+    /// The database could not be read now (503).
+    Failed(String),
+}
+
+impl Unavailable {
+    /// The HTTP status that says it.
+    #[must_use]
+    pub fn status(&self) -> u16 {
+        match self {
+            Unavailable::NotFound => 404,
+            Unavailable::SetAside(_) | Unavailable::Failed(_) => 503,
+        }
+    }
+
+    /// In words, for `{"error": …}`.
+    #[must_use]
+    pub fn words(&self, id: &str) -> String {
+        match self {
+            Unavailable::NotFound => format!("no table {id:?}"),
+            Unavailable::SetAside(why) => format!("this table cannot be loaded: {why}"),
+            Unavailable::Failed(e) => format!("this table cannot be read now: {e}"),
+        }
+    }
+}
+
+/// A table replayed from its log: the table, its messages and its seats' token hashes.
+type Loaded = (Table, Vec<Stored>, [Option<TokenHash>; 3]);
+
+/// How many panics a table's task survives before it is set aside.
+const MAX_RESTARTS: u32 = 3;
+
+/// Every table in memory.
 pub struct Hub {
     shared: Shared,
     seed: Option<u64>,
     /// Tests only: game 1 of every new table is this record's deal.
     test_deal: Option<ulti_engine::whole_game::TableRecord>,
     tables: RwLock<HashMap<String, TableHandle>>,
+    /// Tables whose log does not replay, and why.
+    set_aside: Mutex<HashMap<String, String>>,
+    /// Who created each table created since start (the computer pool's turns; a table
+    /// created before is its own owner).
+    owners: Mutex<HashMap<String, Arc<str>>>,
     next_conn: AtomicU64,
+    /// How many tables have rested: a load that read the log before a table rested may be
+    /// older than what that table stored, and reads again.
+    rests: AtomicU64,
 }
 
 /// A created table: its id and the person seats' tokens.
@@ -68,74 +130,287 @@ fn random_text(n: usize) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(b)
 }
 
+/// Replay a stored table: the reason in words when its log does not replay.
+fn replay(t: StoredTable, log: Vec<Row>, deals_from_os: bool) -> Result<Loaded, String> {
+    let rules: TableRules =
+        serde_json::from_str(&t.rules).map_err(|e| format!("its rules do not read: {e}"))?;
+    let mut seats = [SeatKind::Human; 3];
+    let mut tokens = [None; 3];
+    for (s, (kind, hash)) in t.seats.iter().enumerate().take(3) {
+        seats[s] = SeatKind::parse(kind).map_err(|e| format!("seat {s}: {e}"))?;
+        tokens[s] = *hash;
+    }
+    let mut table = Table::new(TableMeta {
+        k: t.k,
+        id: t.id,
+        rules,
+        seats,
+        seed: t.seed,
+    });
+    table.deals_from_os = deals_from_os;
+    let mut recent = Vec::with_capacity(log.len());
+    for (v, body) in log {
+        let why =
+            |e: String| format!("its log does not replay with this version (message {v}: {e})");
+        let m: Numbered = serde_json::from_str(&body).map_err(|e| why(e.to_string()))?;
+        table.apply(v, &m).map_err(why)?;
+        recent.push(Stored::new(v, m));
+    }
+    Ok((table, recent, tokens))
+}
+
 impl Hub {
-    /// The hub over `shared`'s store, every stored table resumed (computer turns included).
+    /// The hub over `shared`'s store. No table is loaded: each is, when someone opens it.
     ///
     /// # Errors
-    /// A log that cannot be read or replayed.
+    /// None today (kept for the callers).
     pub fn start(
         shared: Shared,
         seed: Option<u64>,
         test_deal: Option<ulti_engine::whole_game::TableRecord>,
     ) -> Result<Arc<Hub>, String> {
-        let hub = Arc::new(Hub {
+        Ok(Arc::new(Hub {
             shared,
             seed,
             test_deal,
             tables: RwLock::new(HashMap::new()),
+            set_aside: Mutex::new(HashMap::new()),
+            owners: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
-        });
-        for (t, log) in hub.shared.store.load_all()? {
-            let rules: TableRules =
-                serde_json::from_str(&t.rules).map_err(|e| format!("table {}: {e}", t.id))?;
-            let mut seats = [SeatKind::Human; 3];
-            let mut tokens = [None; 3];
-            for (s, (kind, hash)) in t.seats.iter().enumerate().take(3) {
-                seats[s] = SeatKind::parse(kind)?;
-                tokens[s] = *hash;
-            }
-            let mut table = Table::new(TableMeta {
-                k: t.k,
-                id: t.id.clone(),
-                rules,
-                seats,
-                seed: t.seed,
-            });
-            let mut recent = Vec::with_capacity(log.len());
-            for (v, body) in log {
-                let m: Numbered = serde_json::from_str(&body)
-                    .map_err(|e| format!("table {} v {v}: {e}", t.id))?;
-                table
-                    .apply(v, &m)
-                    .map_err(|e| format!("table {} v {v}: {e}", t.id))?;
-                recent.push(Stored::new(v, m));
-            }
-            hub.spawn(table, recent, tokens);
-        }
-        Ok(hub)
+            rests: AtomicU64::new(0),
+        }))
     }
 
-    fn spawn(&self, table: Table, recent: Vec<Stored>, tokens: [Option<TokenHash>; 3]) {
-        let (tx, rx) = mpsc::unbounded_channel();
+    /// Start the task of `table` and put it in the map.
+    fn spawn(
+        self: &Arc<Self>,
+        table: Table,
+        recent: Vec<Stored>,
+        tokens: [Option<TokenHash>; 3],
+    ) -> TableHandle {
+        self.spawn_read(table, recent, tokens, None)
+            .expect("no check asked")
+    }
+
+    /// [`Hub::spawn`] of a table read from the log when `rests` tables had rested: `None`
+    /// when some table has rested since (it may be this one, with more stored: read again).
+    fn spawn_read(
+        self: &Arc<Self>,
+        table: Table,
+        recent: Vec<Stored>,
+        tokens: [Option<TokenHash>; 3],
+        rests: Option<u64>,
+    ) -> Option<TableHandle> {
         let id = table.meta.id.clone();
-        let actor = Actor::new(table, recent, self.shared.clone(), tx.clone());
-        tokio::spawn(actor.run(rx));
-        self.tables
-            .write()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(
-                id,
-                TableHandle {
-                    inbox: tx,
-                    tokens,
-                    spectators: Arc::default(),
-                },
-            );
+        let mut map = self.tables.write().unwrap_or_else(|p| p.into_inner());
+        // Loaded twice at once: the first one in the map is the table.
+        if let Some(h) = map.get(&id) {
+            return Some(h.clone());
+        }
+        if rests.is_some_and(|n| n != self.rests.load(Ordering::SeqCst)) {
+            return None;
+        }
+        let (tx, rx) = mpsc::unbounded_channel();
+        let owner = self.owner(&id);
+        let actor = Actor::new(table, recent, self.shared.clone(), tx.clone(), owner);
+        let handle = TableHandle {
+            inbox: tx,
+            tokens,
+            spectators: Arc::default(),
+        };
+        map.insert(id.clone(), handle.clone());
+        drop(map);
+        tokio::spawn(self.clone().supervise(id, actor, rx));
+        Some(handle)
     }
 
-    /// The table `id`.
-    #[must_use]
-    pub fn table(&self, id: &str) -> Option<TableHandle> {
+    /// The computer pool's owner of table `id`.
+    fn owner(&self, id: &str) -> Arc<str> {
+        let owners = self.owners.lock().unwrap_or_else(|p| p.into_inner());
+        owners.get(id).cloned().unwrap_or_else(|| id.into())
+    }
+
+    /// Run a table's task: again from the log after a panic; until it rests.
+    async fn supervise(
+        self: Arc<Self>,
+        id: String,
+        mut actor: Actor,
+        mut rx: mpsc::UnboundedReceiver<Cmd>,
+    ) {
+        let mut restarts = 0;
+        loop {
+            let ran = std::time::Instant::now();
+            let exit = AssertUnwindSafe(actor.run(&mut rx)).catch_unwind().await;
+            if ran.elapsed() > std::time::Duration::from_secs(600) {
+                // Panics far apart are not one fault repeating.
+                restarts = 0;
+            }
+            match exit {
+                Ok(Exit::Rest) => {
+                    {
+                        let mut map = self.tables.write().unwrap_or_else(|p| p.into_inner());
+                        if !rx.is_empty() {
+                            // Someone came meanwhile: on with the table.
+                            continue;
+                        }
+                        map.remove(&id);
+                        self.rests.fetch_add(1, Ordering::SeqCst);
+                    }
+                    tracing::info!(table = %id, "the table rests (it leaves memory)");
+                    drop(actor);
+                    self.relay(&id, rx).await;
+                    return;
+                }
+                Ok(Exit::Closed) => return,
+                Err(panic) => {
+                    restarts += 1;
+                    let why = panic_text(panic.as_ref());
+                    tracing::error!(
+                        table = %id,
+                        "the table's task panicked ({why}): restart {restarts}, from the log"
+                    );
+                    actor.drop_connections();
+                    let loaded = if restarts > MAX_RESTARTS {
+                        Err(format!("its task failed {restarts} times (last: {why})"))
+                    } else {
+                        tokio::time::sleep(std::time::Duration::from_millis(100 << restarts)).await;
+                        self.read(&id).await
+                    };
+                    match loaded {
+                        Ok(Some((table, recent, _))) => {
+                            let owner = self.owner(&id);
+                            actor = Actor::new(
+                                table,
+                                recent,
+                                self.shared.clone(),
+                                actor.inbox(),
+                                owner,
+                            );
+                        }
+                        Ok(None) | Err(_) => {
+                            let why = match loaded {
+                                Err(e) => e,
+                                _ => "it is no longer in the database".into(),
+                            };
+                            self.set_aside(&id, why);
+                            self.tables
+                                .write()
+                                .unwrap_or_else(|p| p.into_inner())
+                                .remove(&id);
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A resting table's relay: what reaches it through a handle taken before it rested goes
+    /// to the table loaded anew. It ends when no such handle is left.
+    async fn relay(self: &Arc<Self>, id: &str, mut rx: mpsc::UnboundedReceiver<Cmd>) {
+        let mut routes: HashMap<u64, TableHandle> = HashMap::new();
+        while let Some(cmd) = rx.recv().await {
+            match cmd {
+                Cmd::Join { conn, since } => {
+                    let conn_id = conn.id;
+                    // A table that cannot be loaded drops the connection (it is closed).
+                    if let Ok(h) = self.table(id).await
+                        && h.inbox.send(Cmd::Join { conn, since }).is_ok()
+                    {
+                        routes.insert(conn_id, h);
+                    }
+                }
+                Cmd::Msg { id: c, msg, permit } => {
+                    if let Some(h) = routes.get(&c) {
+                        let _ = h.inbox.send(Cmd::Msg { id: c, msg, permit });
+                    }
+                }
+                Cmd::Leave { id: c } => {
+                    if let Some(h) = routes.remove(&c) {
+                        let _ = h.inbox.send(Cmd::Leave { id: c });
+                    }
+                }
+                Cmd::Summary { reply } => {
+                    if let Ok(h) = self.table(id).await {
+                        let _ = h.inbox.send(Cmd::Summary { reply });
+                    }
+                }
+                Cmd::Decided { .. } | Cmd::Wake => {}
+            }
+        }
+    }
+
+    /// Table `id` read from the log and replayed (`None`: no such table; `Err`: why it does
+    /// not replay).
+    async fn read(&self, id: &str) -> Result<Option<Loaded>, String> {
+        let store = self.shared.store.clone();
+        let key = id.to_string();
+        let found = tokio::task::spawn_blocking(move || store.load_table(&key))
+            .await
+            .map_err(|e| e.to_string())?
+            .map_err(|e| format!("the database could not be read: {e}"))?;
+        let from_os = self.seed.is_none();
+        found.map(|(t, log)| replay(t, log, from_os)).transpose()
+    }
+
+    /// The table `id`, loaded from the log if it is resting.
+    ///
+    /// # Errors
+    /// No such table, one set aside (its log does not replay), a database that cannot be read.
+    pub async fn table(self: &Arc<Self>, id: &str) -> Result<TableHandle, Unavailable> {
+        if let Some(h) = self.in_memory(id) {
+            return Ok(h);
+        }
+        // Ids are 12 characters; anything much longer is nobody's table.
+        if id.len() > 64 {
+            return Err(Unavailable::NotFound);
+        }
+        // Read and replayed outside any lock (tables load in parallel); `spawn` keeps the
+        // first of two loads of one table.
+        if let Some(why) = self
+            .set_aside
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(id)
+        {
+            return Err(Unavailable::SetAside(why.clone()));
+        }
+        for _ in 0..8 {
+            let rests = self.rests.load(Ordering::SeqCst);
+            let store = self.shared.store.clone();
+            let key = id.to_string();
+            let found = tokio::task::spawn_blocking(move || store.load_table(&key))
+                .await
+                .map_err(|e| Unavailable::Failed(e.to_string()))?
+                .map_err(Unavailable::Failed)?;
+            let Some((t, log)) = found else {
+                return Err(Unavailable::NotFound);
+            };
+            match replay(t, log, self.seed.is_none()) {
+                Ok((table, recent, tokens)) => {
+                    if let Some(h) = self.spawn_read(table, recent, tokens, Some(rests)) {
+                        return Ok(h);
+                    }
+                }
+                Err(why) => return Err(self.set_aside(id, why)),
+            }
+        }
+        Err(Unavailable::Failed(
+            "tables are resting too fast to load this one: try again".into(),
+        ))
+    }
+
+    /// Set table `id` aside: its log does not replay.
+    fn set_aside(&self, id: &str, why: String) -> Unavailable {
+        tracing::error!(table = %id, "the table is set aside: {why}");
+        self.set_aside
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(id.to_string(), why.clone());
+        Unavailable::SetAside(why)
+    }
+
+    fn in_memory(&self, id: &str) -> Option<TableHandle> {
         self.tables
             .read()
             .unwrap_or_else(|p| p.into_inner())
@@ -143,13 +418,13 @@ impl Hub {
             .cloned()
     }
 
-    /// How many tables there are.
+    /// How many tables are in memory.
     #[must_use]
     pub fn len(&self) -> usize {
         self.tables.read().unwrap_or_else(|p| p.into_inner()).len()
     }
 
-    /// Are there none?
+    /// Are there none in memory?
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
@@ -193,19 +468,37 @@ impl Hub {
         &self.shared.store
     }
 
-    /// `GET /api/tables/ID`.
-    pub async fn summary(&self, id: &str) -> Option<TableSummary> {
-        let h = self.table(id)?;
-        let (reply, wait) = oneshot::channel();
-        h.inbox.send(Cmd::Summary { reply }).ok()?;
-        wait.await.ok()
+    /// `GET /api/tables/ID` (loading the table if it rests).
+    ///
+    /// # Errors
+    /// As [`Hub::table`].
+    pub async fn summary(self: &Arc<Self>, id: &str) -> Result<TableSummary, Unavailable> {
+        // A table that rests between the look-up and the question is asked again.
+        for _ in 0..3 {
+            let h = self.table(id).await?;
+            let (reply, wait) = oneshot::channel();
+            if h.inbox.send(Cmd::Summary { reply }).is_ok()
+                && let Ok(s) = wait.await
+            {
+                return Ok(s);
+            }
+        }
+        Err(Unavailable::Failed(
+            "the table is restarting: try again".into(),
+        ))
     }
 
-    /// Create a table (its game 1 dealt and stored) and start it.
+    /// Create a table (its game 1 dealt and stored) for `owner` (the creating client's
+    /// address: its tables take their turns together on the computer pool) and start it.
     ///
     /// # Errors
     /// The database refused.
-    pub async fn create(&self, rules: TableRules, seats: [SeatKind; 3]) -> Result<Created, String> {
+    pub async fn create(
+        self: &Arc<Self>,
+        rules: TableRules,
+        seats: [SeatKind; 3],
+        owner: String,
+    ) -> Result<Created, String> {
         let id = random_text(9);
         let tokens: [Option<String>; 3] = seats.map(|k| k.is_human().then(|| random_text(24)));
         let hashes = tokens.clone().map(|t| t.map(|t| token_hash(&t)));
@@ -219,16 +512,18 @@ impl Hub {
         };
         let plan_meta = meta.clone();
         let test_deal = self.test_deal.clone();
+        let from_os = seed.is_none();
         let plan: crate::store::Plan = Box::new(move |k| {
             let seed = match seed {
                 Some(s) => table_seed(s, k),
                 None => rand::rng().next_u64(),
             };
-            let t = Table::new(TableMeta {
+            let mut t = Table::new(TableMeta {
                 k,
                 seed,
                 ..plan_meta
             });
+            t.deals_from_os = from_os;
             let deal = match test_deal {
                 Some(r) => Numbered::Deal {
                     game: 1,
@@ -254,12 +549,17 @@ impl Hub {
             })
             .await?;
         let mut table = Table::new(TableMeta { k, seed, ..meta });
+        table.deals_from_os = from_os;
         let mut recent = Vec::new();
         for (v, body) in rows {
             let m: Numbered = serde_json::from_str(&body).map_err(|e| e.to_string())?;
             table.apply(v, &m)?;
             recent.push(Stored::new(v, m));
         }
+        self.owners
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(id.clone(), owner.into());
         self.spawn(table, recent, hashes);
         let mut out = serde_json::Map::new();
         for (s, t) in tokens.into_iter().enumerate() {

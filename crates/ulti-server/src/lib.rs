@@ -15,7 +15,8 @@
 //!    and `bot` (a client that plays legal actions from what it
 //!    receives: the tests and the bench);
 //! 4. `actor` (one task per table: the way of an action from a socket to the log and out to
-//!    every connection), then `hub` (every table, resumed at start);
+//!    every connection), then `hub` (the tables in memory: each loaded from the log when
+//!    opened, resting when idle);
 //! 5. `ws` (one connection), then `http` (the routes) and `net` (the accept loop: header
 //!    timeout, caps, a graceful stop).
 
@@ -87,6 +88,11 @@ pub struct Options {
     pub metrics_listen: Option<SocketAddr>,
     /// A table with no connection this long leaves memory (it is loaded again when opened).
     pub rest_after: Duration,
+    /// Tests only: `computer` (every decision above level easy panics) or
+    /// `table-after-N-commits` (the N-th commit's task panics, once).
+    pub test_panic: Option<String>,
+    /// Tests only: the database may grow to this many pages (a full disk).
+    pub test_max_db_pages: Option<u64>,
 }
 
 /// How long a stop (SIGTERM, SIGINT) may take: the sockets closed, the store's last writes
@@ -99,7 +105,20 @@ pub const STOP_WITHIN: Duration = Duration::from_secs(10);
 /// A database that cannot be opened (or is another server's), an address that cannot be
 /// bound.
 pub async fn serve(opts: Options) -> anyhow::Result<()> {
-    let store = store::Store::open(&opts.db, opts.durability).map_err(anyhow::Error::msg)?;
+    let store = store::Store::open_with(&opts.db, opts.durability, opts.test_max_db_pages)
+        .map_err(anyhow::Error::msg)?;
+    match opts.test_panic.as_deref() {
+        None => {}
+        Some("computer") => computer::test_panic_above_easy(),
+        Some(p) => match p
+            .strip_prefix("table-after-")
+            .and_then(|n| n.strip_suffix("-commits"))
+            .and_then(|n| n.parse().ok())
+        {
+            Some(n) => actor::test_panic_after_commits(n),
+            None => anyhow::bail!("--test-panic: computer or table-after-N-commits"),
+        },
+    }
     let (stop, stopping) = tokio::sync::watch::channel(false);
     let shared = actor::Shared {
         store,
@@ -142,7 +161,10 @@ pub async fn serve(opts: Options) -> anyhow::Result<()> {
                 .await;
         });
     }
-    println!("listening on {addr} ({} tables resumed)", hub.len());
+    println!(
+        "listening on {addr} (tables load from {} when opened)",
+        opts.db.display()
+    );
     use std::io::Write as _;
     std::io::stdout().flush()?;
     tracing::info!(

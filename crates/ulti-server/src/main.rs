@@ -98,6 +98,12 @@ struct Args {
     /// Tests only: deal game 1 of every new table as this ulti-game/1 record (dealer 2).
     #[arg(long, hide = true)]
     test_deal: Option<PathBuf>,
+    /// Tests only: `computer` (decisions above easy panic) or `table-after-N-commits`.
+    #[arg(long, hide = true)]
+    test_panic: Option<String>,
+    /// Tests only: the database may grow to this many pages (a full disk).
+    #[arg(long, hide = true)]
+    test_max_db_pages: Option<u64>,
 }
 
 /// A number of seconds from an option, checked.
@@ -158,6 +164,8 @@ async fn main() -> anyhow::Result<()> {
         allowed_origins: a.allowed_origins,
         metrics_listen: a.metrics_listen,
         rest_after: seconds("rest-after", a.rest_after)?,
+        test_panic: a.test_panic,
+        test_max_db_pages: a.test_max_db_pages,
     })
     .await;
     if let Err(e) = &result {

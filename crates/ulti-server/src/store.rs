@@ -93,6 +93,9 @@ enum Job {
 pub struct Store {
     writer: std::sync::mpsc::Sender<Job>,
     reader: Arc<Mutex<Connection>>,
+    /// The exclusive lock on `<db>.lock`, held as long as the store lives: a second server on
+    /// the same file refuses to start instead of splitting the tables' state with this one.
+    _lock: Arc<std::fs::File>,
 }
 
 const SCHEMA: &str = "
@@ -247,13 +250,17 @@ fn run(conn: &Connection, job: Job) -> Box<dyn FnOnce(Result<(), String>)> {
 }
 
 fn finish(conn: &Connection, r: Result<(), String>) -> Result<(), String> {
-    let sql = if r.is_ok() {
-        "RELEASE job"
-    } else {
-        "ROLLBACK TO job; RELEASE job"
-    };
-    conn.execute_batch(sql).map_err(|e| e.to_string())?;
-    r
+    match r {
+        Ok(()) => conn.execute_batch("RELEASE job").map_err(|e| e.to_string()),
+        Err(e) => {
+            // Some errors (SQLITE_FULL) roll the whole transaction back already, savepoint
+            // and all: the job's own error is the one to tell (and the commit then fails).
+            if !conn.is_autocommit() {
+                let _ = conn.execute_batch("ROLLBACK TO job; RELEASE job");
+            }
+            Err(e)
+        }
+    }
 }
 
 fn reply_err(job: Job, e: String) -> Box<dyn FnOnce(Result<(), String>)> {
@@ -303,9 +310,26 @@ impl Store {
     /// # Errors
     /// A file SQLite cannot open or write.
     pub fn open(path: &Path, durability: Durability) -> Result<Store, String> {
+        Store::open_with(path, durability, None)
+    }
+
+    /// [`Store::open`], the writer limited to `max_pages` pages of the file when given (tests:
+    /// a full disk, SQLite's "database or disk is full", for real).
+    ///
+    /// # Errors
+    /// A file SQLite cannot open or write, or one another server holds.
+    pub fn open_with(
+        path: &Path,
+        durability: Durability,
+        max_pages: Option<u64>,
+    ) -> Result<Store, String> {
+        let lock = lock(path)?;
         let e = |e: rusqlite::Error| format!("{}: {e}", path.display());
         let w = open(path, durability).map_err(e)?;
         w.execute_batch(SCHEMA).map_err(e)?;
+        if let Some(n) = max_pages {
+            w.pragma_update(None, "max_page_count", n).map_err(e)?;
+        }
         // Checkpoints (copying the WAL into the database, with its own sync) run on a thread
         // of their own, never inside a commit that people's acks wait for.
         w.pragma_update(None, "wal_autocheckpoint", 0).map_err(e)?;
@@ -316,7 +340,7 @@ impl Store {
                 loop {
                     std::thread::sleep(std::time::Duration::from_secs(1));
                     if let Err(e) = c.execute_batch("PRAGMA wal_checkpoint(PASSIVE)") {
-                        eprintln!("store: checkpoint: {e}");
+                        tracing::warn!("store: checkpoint: {e}");
                     }
                 }
             })
@@ -330,6 +354,7 @@ impl Store {
         Ok(Store {
             writer: tx,
             reader: Arc::new(Mutex::new(r)),
+            _lock: Arc::new(lock),
         })
     }
 
@@ -369,41 +394,40 @@ impl Store {
         f(&c).map_err(|e| e.to_string())
     }
 
-    /// Every table with its whole log, in order of creation (at start).
+    /// Table `id` with its whole log (`None`: no such table), when someone opens it.
     ///
     /// # Errors
     /// A database that cannot be read.
-    pub fn load_all(&self) -> Result<Vec<(StoredTable, Vec<Row>)>, String> {
+    pub fn load_table(&self, id: &str) -> Result<Option<(StoredTable, Vec<Row>)>, String> {
         self.read(|c| {
-            let mut tables = Vec::new();
-            let mut st = c.prepare("SELECT k, id, rules, seed FROM tables ORDER BY k")?;
-            let rows = st.query_map([], |r| {
-                Ok(StoredTable {
-                    k: r.get(0)?,
-                    id: r.get(1)?,
-                    rules: r.get(2)?,
-                    seed: r.get::<_, i64>(3)? as u64,
-                    seats: Vec::new(),
-                })
+            let t = c
+                .query_row(
+                    "SELECT k, id, rules, seed FROM tables WHERE id = ?1",
+                    [id],
+                    |r| {
+                        Ok(StoredTable {
+                            k: r.get(0)?,
+                            id: r.get(1)?,
+                            rules: r.get(2)?,
+                            seed: r.get::<_, i64>(3)? as u64,
+                            seats: Vec::new(),
+                        })
+                    },
+                )
+                .optional()?;
+            let Some(mut t) = t else { return Ok(None) };
+            let mut seats = c.prepare_cached(
+                "SELECT kind, token_sha256 FROM seats WHERE table_k = ?1 ORDER BY seat",
+            )?;
+            let s = seats.query_map([t.k], |r| {
+                let h: Option<Vec<u8>> = r.get(1)?;
+                Ok((r.get::<_, String>(0)?, h.and_then(|h| h.try_into().ok())))
             })?;
-            for t in rows {
-                tables.push(t?);
+            for x in s {
+                t.seats.push(x?);
             }
-            let mut seats =
-                c.prepare("SELECT kind, token_sha256 FROM seats WHERE table_k = ?1 ORDER BY seat")?;
-            let mut out = Vec::with_capacity(tables.len());
-            for mut t in tables {
-                let s = seats.query_map([t.k], |r| {
-                    let h: Option<Vec<u8>> = r.get(1)?;
-                    Ok((r.get::<_, String>(0)?, h.and_then(|h| h.try_into().ok())))
-                })?;
-                for x in s {
-                    t.seats.push(x?);
-                }
-                let log = events(c, t.k, 0, u64::MAX)?;
-                out.push((t, log));
-            }
-            Ok(out)
+            let log = events(c, t.k, 0, u64::MAX)?;
+            Ok(Some((t, log)))
         })
     }
 
@@ -446,6 +470,28 @@ impl Store {
             let rows = st.query_map(params![k, from, limit], |r| r.get::<_, String>(0))?;
             Ok(Some(rows.collect::<rusqlite::Result<Vec<_>>>()?))
         })
+    }
+}
+
+/// Take the exclusive lock beside the database (`<db>.lock`).
+fn lock(path: &Path) -> Result<std::fs::File, String> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock_path = std::path::PathBuf::from(name);
+    let f = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| format!("{}: {e}", lock_path.display()))?;
+    match f.try_lock() {
+        Ok(()) => Ok(f),
+        Err(std::fs::TryLockError::WouldBlock) => Err(format!(
+            "{} is in use by another ulti-server (it holds {}): one server per database",
+            path.display(),
+            lock_path.display()
+        )),
+        Err(std::fs::TryLockError::Error(e)) => Err(format!("{}: {e}", lock_path.display())),
     }
 }
 
@@ -507,10 +553,14 @@ mod tests {
         let w = open(&path, Durability::Disk).unwrap();
         assert!(w.execute("DELETE FROM events", []).is_err());
         assert!(w.execute("UPDATE events SET body = 'x'", []).is_err());
-        let all = s.load_all().unwrap();
-        assert_eq!(all.len(), 1);
-        assert_eq!(all[0].0.seats[0].1, Some(token_hash("x")));
-        assert_eq!(all[0].0.seats[1].1, None);
+        let (t, log) = s.load_table("abc").unwrap().unwrap();
+        assert_eq!((t.k, log.len()), (k, 3));
+        assert_eq!(t.seats[0].1, Some(token_hash("x")));
+        assert_eq!(t.seats[1].1, None);
+        assert!(s.load_table("nope").unwrap().is_none());
+        // One server per file: a second store on it is refused while this one lives.
+        let again = Store::open(&path, Durability::Disk).err().unwrap();
+        assert!(again.contains("in use by another ulti-server"), "{again}");
         assert_eq!(
             s.games("abc", 1, 10).unwrap().unwrap(),
             vec!["{}".to_string()]

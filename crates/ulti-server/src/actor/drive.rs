@@ -2,13 +2,21 @@
 //! `--away-after` (a normal computer for it, `"by": "computer"`), or a person connected
 //! (nothing to do: its message will come). Also the next deal once every person is ready or
 //! away, and the timer for the moment someone becomes away.
+//!
+//! Nothing is asked or dealt while the table waits for a person (every person's seat
+//! unconnected for `--away-after`, or never connected since the table was loaded), after a
+//! failed commit until its wait is over, or while the server stops.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use ulti_engine::Seat;
 use ulti_engine::players::TableLevel;
 
 use super::{Actor, Cmd, Thinking};
+
+/// How soon a table whose owner has a full queue on the computer pool asks again if it is not
+/// woken first (it is, as soon as one of the owner's decisions starts).
+const BUSY_RETRY: Duration = Duration::from_secs(1);
 use crate::computer::{Answer, Ask};
 use crate::protocol::SeatKind;
 
@@ -20,12 +28,22 @@ impl Actor {
             if self.thinking.is_some() || self.table.game_no == 0 {
                 return;
             }
+            if let Some(t) = self.retry_at {
+                if Instant::now() < t {
+                    self.deadline = Some(t);
+                    return;
+                }
+                self.retry_at = None;
+            }
+            if self.waits_for_a_person() || *self.shared.stopping.borrow() {
+                return;
+            }
             if self.table.over() {
                 let away = self.away_now();
                 if let Some(deal) = self.table.deal_if_ready(away) {
-                    if let Err(e) = self.commit(vec![deal]).await {
-                        eprintln!("table {}: {e}", self.table.meta.id);
-                        return;
+                    if self.commit(vec![deal]).await.is_err() {
+                        // Logged by `commit`, which set the wait before the next try.
+                        continue;
                     }
                     continue;
                 }
@@ -41,6 +59,20 @@ impl Actor {
             self.ask_next();
             return;
         }
+    }
+
+    /// Are all the people gone: every person's seat unconnected, each for `--away-after` or
+    /// since the table was loaded? Then the computers do not play the table by themselves.
+    fn waits_for_a_person(&self) -> bool {
+        let now = Instant::now();
+        (0..3)
+            .filter(|&s| self.table.meta.seats[s].is_human())
+            .all(|s| {
+                self.count[s] == 0
+                    && (!self.ever[s]
+                        || self.gone_since[s]
+                            .is_some_and(|t| now.duration_since(t) >= self.shared.away_after))
+            })
     }
 
     /// Ask a computer if one decides now, or set the away timer.
@@ -103,9 +135,28 @@ impl Actor {
             after_pickup: t.picked_up == Some(seat),
         };
         let inbox = self.inbox.clone();
-        self.shared.pool.ask(ask, out_of_turn, move |answer| {
-            let _ = inbox.send(Cmd::Decided { ticket, answer });
+        // One wake at a time per table on the pool (its retries register none).
+        let wake: Option<crate::computer::Wake> = (!self.wake_pending).then(|| {
+            let again = self.inbox.clone();
+            Box::new(move || {
+                let _ = again.send(Cmd::Wake);
+            }) as crate::computer::Wake
         });
+        let queued = self.shared.pool.ask(
+            &self.owner,
+            ask,
+            out_of_turn,
+            move |answer| {
+                let _ = inbox.send(Cmd::Decided { ticket, answer });
+            },
+            wake,
+        );
+        if queued.is_err() {
+            self.wake_pending = true;
+            // Its owner has enough decisions queued: this table waits here to be woken.
+            self.thinking = None;
+            self.deadline = Some(Instant::now() + BUSY_RETRY);
+        }
     }
 
     /// A computer's answer: carried out unless the table moved on meanwhile (or the person
@@ -115,6 +166,18 @@ impl Actor {
             return;
         };
         self.shared.stats.decision(answer.ms, answer.queued_ms);
+        if answer.failed {
+            if th.level == TableLevel::Easy {
+                // Even the easy player failed: wait before asking again.
+                self.retry_at = Some(Instant::now() + self.backoff);
+                self.backoff = (self.backoff * 2).min(super::MAX_BACKOFF);
+            } else {
+                self.ask(th.seat, TableLevel::Easy, th.away, th.out_of_turn);
+                return;
+            }
+            self.drive().await;
+            return;
+        }
         let t = &self.table;
         let now = (t.game_no, t.game.actions().len(), t.picked_up);
         let back = th.away && self.count[th.seat] > 0;
@@ -124,12 +187,11 @@ impl Actor {
         {
             match self.table.computer_move(th.seat, a, answer.picked_up) {
                 Ok(msgs) => {
-                    if let Err(e) = self.commit(msgs).await {
-                        eprintln!("table {}: {e}", self.table.meta.id);
-                    }
+                    // A failure is logged by `commit`, which sets the wait before the next try.
+                    let _ = self.commit(msgs).await;
                 }
                 Err(e) => {
-                    eprintln!(
+                    tracing::error!(
                         "table {}: the {} computer for seat {} chose {a}: {e}",
                         self.table.meta.id,
                         th.level.id(),

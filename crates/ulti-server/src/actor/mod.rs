@@ -12,12 +12,19 @@
 //! 5. the task looks at whose turn it is (`drive`): a computer seat's decision goes to the
 //!    [`Pool`], and its answer comes back to step 2 as `Cmd::Decided`; a person away past
 //!    `--away-after` on its turn is decided for at level normal.
+//!
+//! A table whose people are all gone (none connected for `--away-after`, or none since it was
+//! loaded) waits for a person: nothing is asked or dealt. A table with no connection for
+//! `--rest-after` and nothing being decided leaves memory ([`Exit::Rest`]; the hub loads it
+//! again when someone opens it). A commit that fails (a full disk) makes the table wait 1 s,
+//! doubling to 30 s, before it asks a computer or deals again.
 
 mod conns;
 mod drive;
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -65,12 +72,44 @@ pub enum Cmd {
         /// The answer.
         answer: Answer,
     },
+    /// The computer pool has room for the table's owner again: ask now.
+    Wake,
     /// `GET /api/tables/ID`.
     Summary {
         /// Where the answer goes.
         reply: oneshot::Sender<TableSummary>,
     },
 }
+
+/// Why a table's task returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// No connection for `--rest-after` and nothing being decided: it may leave memory.
+    Rest,
+    /// Its inbox closed.
+    Closed,
+}
+
+/// Tests only (`--test-panic table-after-N-commits`): commits left before a table's task
+/// panics, once, right after its messages are stored (0: never).
+static PANIC_AFTER_COMMITS: AtomicU64 = AtomicU64::new(0);
+
+/// Tests only: the `n`-th commit of any table from now (its messages stored) panics its task.
+pub fn test_panic_after_commits(n: u64) {
+    PANIC_AFTER_COMMITS.store(n, Ordering::Relaxed);
+}
+
+/// Is this commit the one that panics?
+fn panic_due() -> bool {
+    PANIC_AFTER_COMMITS
+        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+        .is_ok_and(|n| n == 1)
+}
+
+/// The first wait after a failed commit (doubling to [`MAX_BACKOFF`]).
+const FIRST_BACKOFF: Duration = Duration::from_secs(1);
+/// The longest wait after failed commits.
+const MAX_BACKOFF: Duration = Duration::from_secs(30);
 
 /// What every table's task shares.
 #[derive(Clone)]
@@ -135,16 +174,30 @@ pub struct Actor {
     /// When the last `presence` was stored, and when a change since is due to be.
     presence_stored: Option<Instant>,
     presence_due: Option<Instant>,
+    /// Whose decisions these are on the computer pool (its creator's address, or the table).
+    owner: Arc<str>,
+    /// Since when the table has had no connection.
+    idle_since: Option<Instant>,
+    /// Each seat has been connected since the table was loaded.
+    ever: [bool; 3],
+    /// After a failed commit: nothing is asked or dealt before this.
+    retry_at: Option<Instant>,
+    /// The wait after the next failed commit.
+    backoff: Duration,
+    /// The computer pool holds a wake for this table (its owner's queue was full).
+    wake_pending: bool,
 }
 
 impl Actor {
-    /// The task of `table`, whose last messages are `recent`.
+    /// The task of `table`, whose last messages are `recent`; `owner` takes its turns on the
+    /// computer pool.
     #[must_use]
     pub fn new(
         table: Table,
         recent: Vec<Stored>,
         shared: Shared,
         inbox: mpsc::UnboundedSender<Cmd>,
+        owner: Arc<str>,
     ) -> Actor {
         let now = Instant::now();
         let gone_since = table.meta.seats.map(|k| k.is_human().then_some(now));
@@ -166,29 +219,78 @@ impl Actor {
             texts: conns::Texts::default(),
             presence_stored: None,
             presence_due: None,
+            owner,
+            idle_since: Some(now),
+            ever: [false; 3],
+            retry_at: None,
+            backoff: FIRST_BACKOFF,
+            wake_pending: false,
         }
     }
 
-    /// Run until the inbox closes.
-    pub async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Cmd>) {
-        // A restarted table resumes: presence as it is now (nobody yet), and the computer's
-        // turn if it is one.
+    /// Its inbox (for a task started again in its place).
+    #[must_use]
+    pub fn inbox(&self) -> mpsc::UnboundedSender<Cmd> {
+        self.inbox.clone()
+    }
+
+    /// Drop every connection (after a panic: their writers close them, and they come back
+    /// with `since=`).
+    pub fn drop_connections(&mut self) {
+        let ids: Vec<u64> = self.conns.keys().copied().collect();
+        for id in ids {
+            self.remove(id);
+        }
+    }
+
+    /// When the table may leave memory: no connection since `idle_since` plus `--rest-after`,
+    /// nothing being decided, no message held.
+    fn rest_at(&self) -> Option<Instant> {
+        if !self.conns.is_empty() || self.thinking.is_some() || !self.held.is_empty() {
+            return None;
+        }
+        self.idle_since.map(|t| t + self.shared.rest_after)
+    }
+
+    /// Run until the table may rest ([`Exit::Rest`]) or the inbox closes. Called again after
+    /// a rest that someone interrupted.
+    pub async fn run(&mut self, rx: &mut mpsc::UnboundedReceiver<Cmd>) -> Exit {
+        // A loaded table resumes: presence as it is now (nobody yet), and what it waits for.
         self.announce_presence().await;
         self.drive().await;
         loop {
-            let wake = self.deadline.into_iter().chain(self.presence_due).min();
+            let wake = [self.deadline, self.presence_due, self.rest_at()]
+                .into_iter()
+                .flatten()
+                .min();
             let cmd = match wake {
                 Some(d) => tokio::select! {
                     c = rx.recv() => c,
                     () = tokio::time::sleep_until(d.into()) => {
                         self.timers().await;
+                        // A presence change due was stored first, so a rest loses nothing.
+                        if self.presence_due.is_none()
+                            && self.rest_at().is_some_and(|r| r <= Instant::now())
+                        {
+                            return Exit::Rest;
+                        }
                         continue;
                     }
                 },
                 None => rx.recv().await,
             };
-            let Some(cmd) = cmd else { break };
+            let Some(cmd) = cmd else {
+                return Exit::Closed;
+            };
             self.handle(cmd).await;
+            for s in 0..3 {
+                self.ever[s] |= self.count[s] > 0;
+            }
+            if self.conns.is_empty() {
+                self.idle_since.get_or_insert_with(Instant::now);
+            } else {
+                self.idle_since = None;
+            }
             // A slow connection dropped on the way changes who is present.
             self.announce_presence().await;
             while !self.held_back() {
@@ -233,6 +335,10 @@ impl Actor {
                 Ok(m) => self.on_msg(id, m).await,
             },
             Cmd::Decided { ticket, answer } => self.decided(ticket, answer).await,
+            Cmd::Wake => {
+                self.wake_pending = false;
+                self.drive().await;
+            }
             Cmd::Summary { reply } => {
                 let _ = reply.send(self.table.summary());
             }
@@ -241,6 +347,7 @@ impl Actor {
 
     /// A person's message.
     async fn on_msg(&mut self, id: u64, msg: ClientMsg) {
+        let read = Instant::now();
         let Some(audience) = self.conns.get(&id).map(|c| c.audience) else {
             return;
         };
@@ -276,6 +383,7 @@ impl Actor {
             Ok(msgs) => match self.commit(msgs).await {
                 Ok(v) => {
                     self.send(id, protocol::ack(&mid, v));
+                    self.shared.stats.ack(read.elapsed().as_secs_f64());
                     self.drive().await;
                 }
                 Err(e) => self.send(id, protocol::error(&mid, &e)),
@@ -307,18 +415,36 @@ impl Actor {
             }
         }
         let rows_len = rows.len();
-        self.shared
+        if let Err(e) = self
+            .shared
             .store
             .append(self.table.meta.k, rows, games)
             .await
-            .map_err(|e| format!("the table's log could not be written, nothing changed: {e}"))?;
+        {
+            // Wait before asking or dealing again (the disk may be full).
+            self.retry_at = Some(Instant::now() + self.backoff);
+            tracing::error!(
+                table = %self.table.meta.id,
+                "a commit failed ({e}): the table waits {:?} before it asks or deals again",
+                self.backoff
+            );
+            self.backoff = (self.backoff * 2).min(MAX_BACKOFF);
+            return Err(format!(
+                "the table's log could not be written, nothing changed: {e}"
+            ));
+        }
+        self.backoff = FIRST_BACKOFF;
+        assert!(
+            !panic_due(),
+            "--test-panic table-after-N-commits: a table's task panics"
+        );
         for (i, m) in msgs.into_iter().enumerate() {
             let v = first + i as u64;
             if let Err(e) = self.table.apply(v, &m) {
                 // Checked before it was stored: only a bug gets here.
-                eprintln!(
-                    "table {}: stored message {v} not applied: {e}",
-                    self.table.meta.id
+                tracing::error!(
+                    table = %self.table.meta.id,
+                    "stored message {v} not applied: {e}"
                 );
             }
             // Kept for reconnects without the texts made for this round (memory: a table

@@ -56,6 +56,9 @@ pub struct Table {
     pub sheet: Sheet,
     /// Presence as last announced.
     pub connected: [bool; 3],
+    /// Each new deal is drawn from the operating system's randomness (without `--seed`);
+    /// else it follows from the table's seed and the game's number (reproducible).
+    pub deals_from_os: bool,
 }
 
 /// SplitMix64: a fixed, well-mixing 64-bit hash step (the engine's).
@@ -97,16 +100,26 @@ impl Table {
             ready: [None; 3],
             sheet: Sheet::default(),
             connected,
+            deals_from_os: false,
         }
     }
 
-    /// The deal of the next game: game N's dealer is seat (N + 1) mod 3, its cards depend on
-    /// the table's seed and N only.
+    /// The deal of the next game: game N's dealer is seat (N + 1) mod 3; its cards are drawn
+    /// from the operating system's randomness (`deals_from_os`), else they depend on the
+    /// table's seed and N only. A deal seen tells nothing of the next one from the OS.
     #[must_use]
     pub fn deal_next(&self) -> Numbered {
         let n = self.game_no + 1;
         let dealer = (n as usize + 1) % 3;
-        let g = WholeGame::random(self.meta.rules, dealer, mix(self.meta.seed ^ u64::from(n)));
+        let seed = if self.deals_from_os {
+            use rand::{RngCore as _, TryRngCore as _};
+            rand::rngs::OsRng
+                .try_next_u64()
+                .unwrap_or_else(|_| rand::rng().next_u64())
+        } else {
+            mix(self.meta.seed ^ u64::from(n))
+        };
+        let g = WholeGame::random(self.meta.rules, dealer, seed);
         Numbered::Deal {
             game: n,
             dealer,

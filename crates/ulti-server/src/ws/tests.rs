@@ -112,7 +112,11 @@ async fn hub_with(
     let hub = Hub::start(shared, Some(5), None).unwrap();
     let easy = SeatKind::Computer(TableLevel::Easy);
     let created = hub
-        .create(TableRules::default(), [SeatKind::Human, easy, easy])
+        .create(
+            TableRules::default(),
+            [SeatKind::Human, easy, easy],
+            "test".into(),
+        )
         .await
         .unwrap();
     (hub, created.table, stop)
@@ -147,7 +151,7 @@ async fn frames(queue: &mut mpsc::Receiver<Out>, n: usize) -> Vec<Arc<str>> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_spectator_is_sent_the_same_text_made_once() {
     let (hub, id, _stop) = hub("shared", Duration::from_secs(20)).await;
-    let table = hub.table(&id).unwrap();
+    let table = hub.table(&id).await.unwrap();
     let mut queues = Vec::new();
     let mut keep = Vec::new();
     for i in 0..3 {
@@ -349,7 +353,7 @@ async fn gone(count: &AtomicUsize, secs: f64) -> Option<Duration> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stopping_server_closes_each_connection_with_1001_and_its_task_ends() {
     let (hub, id, stop) = hub("stop", Duration::from_secs(20)).await;
-    let table = hub.table(&id).unwrap();
+    let table = hub.table(&id).await.unwrap();
     let spectators = table.spectators.clone();
     let addr = spectators_server(&hub, &table, 100, true).await;
     let mut readers = Vec::new();
@@ -397,7 +401,7 @@ async fn a_stopping_server_closes_each_connection_with_1001_and_its_task_ends() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_never_answers_pings_is_closed_and_forgotten() {
     let (hub, id, _stop) = hub("ping", Duration::from_millis(100)).await;
-    let table = hub.table(&id).unwrap();
+    let table = hub.table(&id).await.unwrap();
     let spectators = table.spectators.clone();
     let addr = spectators_server(&hub, &table, 10, false).await;
     // A client that is never polled again: it reads no ping, so it answers none.
@@ -418,7 +422,7 @@ async fn a_client_that_never_answers_pings_is_closed_and_forgotten() {
 async fn spectators_that_never_read_are_closed_after_the_send_timeout() {
     let (hub, id, _stop) =
         hub_with("unread", Duration::from_secs(60), Duration::from_secs(1)).await;
-    let table = hub.table(&id).unwrap();
+    let table = hub.table(&id).await.unwrap();
     let spectators = table.spectators.clone();
     let addr = spectators_server(&hub, &table, 200, true).await;
     let mut clients = Vec::new();
