@@ -169,7 +169,7 @@ async fn main() -> anyhow::Result<()> {
     })
     .await;
     if let Err(e) = &result {
-        tracing::error!("{e:#}");
+        // One line, in words (the log's formatting would only wrap it).
         eprintln!("ulti-server: {e:#}");
         std::process::exit(1);
     }
