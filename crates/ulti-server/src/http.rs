@@ -312,6 +312,18 @@ async fn summary(State(app): State<Arc<App>>, Path(id): Path<String>) -> Respons
     }
 }
 
+/// The 429 of a client over its budget of reads (`/api/stats`, finished games).
+fn over_reads(app: &App, addr: SocketAddr, headers: &HeaderMap) -> Option<Response> {
+    if app.reads.allow(app.client(addr, headers)) {
+        return None;
+    }
+    app.hub.stats_ref().refused("rate");
+    Some(err(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too many reads from this address: try again in a minute",
+    ))
+}
+
 /// The most finished games one `GET /api/tables/ID/games` returns.
 pub const GAMES_PAGE: u32 = 100;
 
@@ -325,12 +337,8 @@ async fn games(
     Path(id): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    if !app.reads.allow(app.client(addr, &headers)) {
-        app.hub.stats_ref().refused("rate");
-        return err(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many reads from this address: try again in a minute",
-        );
+    if let Some(refused) = over_reads(&app, addr, &headers) {
+        return refused;
     }
     let number = |name: &str, default: u32| match q.get(name) {
         None => Ok(default),
@@ -376,12 +384,8 @@ async fn stats(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Response {
-    if !app.reads.allow(app.client(addr, &headers)) {
-        app.hub.stats_ref().refused("rate");
-        return err(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many reads from this address: try again in a minute",
-        );
+    if let Some(refused) = over_reads(&app, addr, &headers) {
+        return refused;
     }
     axum::Json(app.hub.stats()).into_response()
 }

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::{Client, Seat, Server, create, http, replay_payments, temp_dir};
+use common::{Client, Seat, Server, create, http, log_of, replay_payments, temp_dir};
 use serde_json::Value;
 use tokio::sync::watch;
 use ulti_engine::whole_game::Action;
@@ -201,23 +201,6 @@ async fn run(db: &Path, kill: bool) -> (Vec<Vec<Value>>, Vec<SeatLog>, Vec<Momen
         records.push(g.as_array().unwrap().clone());
     }
     (records, logs, hit)
-}
-
-/// Every stored message of table `k` (1-based), by number, read from the file.
-fn log_of(db: &Path, k: i64) -> Vec<(u64, Value)> {
-    let c = rusqlite::Connection::open(db).unwrap();
-    let mut st = c
-        .prepare("SELECT v, body FROM events WHERE table_k = ?1 ORDER BY v")
-        .unwrap();
-    st.query_map([k], |r| {
-        Ok((r.get::<_, i64>(0)? as u64, r.get::<_, String>(1)?))
-    })
-    .unwrap()
-    .map(|r| {
-        let (v, b) = r.unwrap();
-        (v, serde_json::from_str(&b).unwrap())
-    })
-    .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

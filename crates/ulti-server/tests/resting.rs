@@ -9,7 +9,7 @@ mod common;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::{Client, Seat, Server, create, http, run_seat, run_seat_until, temp_dir};
+use common::{Client, Seat, Server, create, http, log_of, run_seat, run_seat_until, temp_dir};
 use serde_json::Value;
 use ulti_engine::players::splitmix as mix;
 use ulti_engine::whole_game::{TableRules, WholeGame};
@@ -33,23 +33,6 @@ async fn until_all_rest(addr: &str, secs: f64) -> Duration {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     start.elapsed()
-}
-
-/// Table `k`'s stored messages (number, JSON).
-fn log_of(db: &Path, k: i64) -> Vec<(u64, Value)> {
-    let c = rusqlite::Connection::open(db).unwrap();
-    let mut st = c
-        .prepare("SELECT v, body FROM events WHERE table_k = ?1 ORDER BY v")
-        .unwrap();
-    st.query_map([k], |r| {
-        Ok((r.get::<_, i64>(0)? as u64, r.get::<_, String>(1)?))
-    })
-    .unwrap()
-    .map(|r| {
-        let (v, b) = r.unwrap();
-        (v, serde_json::from_str(&b).unwrap())
-    })
-    .collect()
 }
 
 fn numbered(f: &Value) -> bool {

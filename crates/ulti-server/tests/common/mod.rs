@@ -553,3 +553,20 @@ pub async fn drain(s: &mut TcpStream, secs: f64) -> Option<usize> {
         }
     }
 }
+
+/// Every stored message of table `k` (1-based), by number, read from the database file.
+pub fn log_of(db: &Path, k: i64) -> Vec<(u64, Value)> {
+    let c = rusqlite::Connection::open(db).unwrap();
+    let mut st = c
+        .prepare("SELECT v, body FROM events WHERE table_k = ?1 ORDER BY v")
+        .unwrap();
+    st.query_map([k], |r| {
+        Ok((r.get::<_, i64>(0)? as u64, r.get::<_, String>(1)?))
+    })
+    .unwrap()
+    .map(|r| {
+        let (v, b) = r.unwrap();
+        (v, serde_json::from_str(&b).unwrap())
+    })
+    .collect()
+}
