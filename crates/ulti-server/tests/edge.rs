@@ -216,7 +216,19 @@ async fn behind_a_trusted_proxy_each_client_has_its_own_budget_and_a_64_is_one_c
     );
     // A client cannot pick a fresh address by writing its own header: the proxy appends the
     // real one, and that is the one counted.
-    assert_eq!(create_as(&addr, "198.51.100.1, 203.0.113.7").await, 429);
+    // (Ten tries: only what the budget refilled meanwhile gets through, not a fresh budget.)
+    let started = Instant::now();
+    let mut forged = 0;
+    for _ in 0..10 {
+        if create_as(&addr, "198.51.100.1, 203.0.113.7").await == 201 {
+            forged += 1;
+        }
+    }
+    let refill = (started.elapsed().as_secs_f64() * 100.0 / 60.0).ceil() as usize + 1;
+    assert!(
+        forged <= refill.min(9),
+        "{forged} of 10 creations with a forged hop"
+    );
     // Addresses of one IPv6 /64 share one budget.
     let started = Instant::now();
     let mut made = 0;
