@@ -124,6 +124,21 @@ pub struct BidRace {
     /// each fresh layout.
     confirm_groups: Vec<(usize, Vec<usize>)>,
     fresh: Vec<Tally>,
+    /// What the last batch handed out is for.
+    stage: Stage,
+}
+
+/// What the last batch [`BidRace::next_batch`] handed out is for (for timing the race).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Nothing handed out yet.
+    Start,
+    /// Round `i` of the schedule (0-based): its new samples of the discards still in it.
+    Round(usize),
+    /// Open payoffs that a decision depends on, solved exactly.
+    Resolve,
+    /// The fresh samples of the ranked rows.
+    Confirm,
 }
 
 /// What a task of the outstanding batch is for.
@@ -223,6 +238,7 @@ impl BidRace {
             confirm_rows: Vec::new(),
             confirm_groups: Vec::new(),
             fresh: Vec::new(),
+            stage: Stage::Start,
         })
     }
 
@@ -313,6 +329,7 @@ impl BidRace {
                 );
             }
             self.resolutions += 1;
+            self.stage = Stage::Resolve;
             return Ok(Some(self.hand_out(batch)));
         }
         match self.phase {
@@ -349,6 +366,7 @@ impl BidRace {
                     self.done[d] = k;
                 }
                 self.rounds.push((n_alive, k));
+                self.stage = Stage::Round(i);
                 self.phase = if i + 1 < self.schedule.len() {
                     Phase::Racing(i + 1)
                 } else {
@@ -402,6 +420,7 @@ impl BidRace {
                     }
                 }
                 self.raced = Some(bids);
+                self.stage = Stage::Confirm;
             }
         }
         let tasks = self.hand_out(batch);
@@ -580,6 +599,12 @@ impl BidRace {
             .iter()
             .position(|x| *x == cards)
             .expect("a discard of the hand")
+    }
+
+    /// What the last batch handed out is for.
+    #[must_use]
+    pub fn stage(&self) -> Stage {
+        self.stage
     }
 
     /// Batches that solved open payoffs exactly (besides the rounds and the confirmation).
