@@ -14,6 +14,7 @@ use ulti_engine::{CardSet, Deal, RuleOptions};
 
 use crate::cli::AdviseBenchArgs;
 use crate::commands::advise::Parallel;
+use crate::commands::bench::process_cpu_ms;
 use crate::progress;
 use crate::report::millis;
 
@@ -46,6 +47,8 @@ struct Timed {
     seed: u64,
     /// The whole answer, wall milliseconds.
     ms: f64,
+    /// Its CPU time over every thread (not inflated on a busy machine).
+    cpu_ms: f64,
     /// The race's set-up (a sampler per discard).
     setup_ms: f64,
     /// The rounds of the schedule: their new samples of the discards still racing.
@@ -76,6 +79,10 @@ struct BenchReport {
     p99_ms: f64,
     max_ms: f64,
     mean_ms: f64,
+    /// The CPU time over every thread per hand: median, p99, max.
+    cpu_median_ms: f64,
+    cpu_p99_ms: f64,
+    cpu_max_ms: f64,
     /// Hands over a second.
     over_1s: usize,
     /// The slowest hands, slowest first.
@@ -109,6 +116,7 @@ fn time_hand(
         evidence: None,
     };
     let start = Instant::now();
+    let cpu_start = process_cpu_ms();
     // What `advise_bid` does, batch by batch.
     let mut race = BidRace::new(twelve, &opts)?;
     let setup_ms = millis(start.elapsed());
@@ -137,12 +145,14 @@ fn time_hand(
     }
     let advice = race.finish();
     let ms = millis(start.elapsed());
+    let cpu_ms = process_cpu_ms() - cpu_start;
     let hand: Vec<String> = twelve.iter().map(|c| c.to_string()).collect();
     Ok(Timed {
         index,
         hand: hand.join(","),
         seed: opts.seed,
         ms,
+        cpu_ms,
         setup_ms,
         rounds,
         resolve,
@@ -174,6 +184,8 @@ pub fn run(args: &AdviseBenchArgs, out: &mut impl Write) -> Result<()> {
     bar.finish_and_clear();
     let mut ms: Vec<f64> = timed.iter().map(|t| t.ms).collect();
     ms.sort_by(f64::total_cmp);
+    let mut cpu: Vec<f64> = timed.iter().map(|t| t.cpu_ms).collect();
+    cpu.sort_by(f64::total_cmp);
     timed.sort_by(|a, b| b.ms.total_cmp(&a.ms));
     let n = timed.len() as f64;
     let report = BenchReport {
@@ -188,6 +200,9 @@ pub fn run(args: &AdviseBenchArgs, out: &mut impl Write) -> Result<()> {
         p99_ms: pct(&ms, 0.99),
         max_ms: pct(&ms, 1.0),
         mean_ms: ms.iter().sum::<f64>() / n,
+        cpu_median_ms: pct(&cpu, 0.5),
+        cpu_p99_ms: pct(&cpu, 0.99),
+        cpu_max_ms: pct(&cpu, 1.0),
         over_1s: ms.iter().filter(|&&m| m > 1000.0).count(),
         slowest: Vec::new(),
     };
@@ -235,6 +250,11 @@ pub fn run(args: &AdviseBenchArgs, out: &mut impl Write) -> Result<()> {
         report.mean_ms,
         report.over_1s
     )?;
+    writeln!(
+        out,
+        "CPU ms over both threads: median {:.1}, p99 {:.1}, max {:.1}",
+        report.cpu_median_ms, report.cpu_p99_ms, report.cpu_max_ms
+    )?;
     let parts: Vec<String> = split
         .iter()
         .map(|(name, ms, tasks)| {
@@ -248,14 +268,22 @@ pub fn run(args: &AdviseBenchArgs, out: &mut impl Write) -> Result<()> {
     writeln!(out, "mean per hand: {}", parts.join(", "))?;
     writeln!(
         out,
-        "{:>8} {:>6} {:>14} {:>18} {:>14} {:>4} {:>16}  seed hand",
-        "ms", "setup", "rounds (tasks)", "resolve (b/tasks)", "confirm (t)", "rows", "longest task"
+        "{:>8} {:>7} {:>6} {:>14} {:>18} {:>14} {:>4} {:>16}  seed hand",
+        "ms",
+        "cpu ms",
+        "setup",
+        "rounds (tasks)",
+        "resolve (b/tasks)",
+        "confirm (t)",
+        "rows",
+        "longest task"
     )?;
     for t in &report.slowest {
         writeln!(
             out,
-            "{:>8.1} {:>6.1} {:>8.1} ({:>4}) {:>8.1} ({:>2}/{:>4}) {:>7.1} ({:>4}) {:>4} {:>7.1} {:<8}  {} {}",
+            "{:>8.1} {:>7.1} {:>6.1} {:>8.1} ({:>4}) {:>8.1} ({:>2}/{:>4}) {:>7.1} ({:>4}) {:>4} {:>7.1} {:<8}  {} {}",
             t.ms,
+            t.cpu_ms,
             t.setup_ms,
             t.rounds.ms,
             t.rounds.tasks,
