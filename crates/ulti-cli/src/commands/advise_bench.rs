@@ -26,13 +26,16 @@ struct Part {
     batches: u32,
     /// Distinct tasks (samples solved).
     tasks: u32,
+    /// The tasks' solving time summed over the threads.
+    busy_ms: f64,
 }
 
 impl Part {
-    fn add(&mut self, ms: f64, tasks: usize) {
+    fn add(&mut self, ms: f64, times: &[f64]) {
         self.ms += ms;
+        self.busy_ms += times.iter().sum::<f64>();
         self.batches += 1;
-        self.tasks += tasks as u32;
+        self.tasks += times.len() as u32;
     }
 }
 
@@ -57,6 +60,9 @@ struct Timed {
     resolve: Part,
     /// The fresh samples of the ranked rows.
     confirm: Part,
+    /// The share of the threads' time spent solving (the rest waits for a batch's last
+    /// task, or hands out and feeds back).
+    busy: f64,
     /// The ranked rows (bids with a discard).
     rows: usize,
     /// The longest single task, milliseconds on one thread.
@@ -138,12 +144,15 @@ fn time_hand(
             longest = (m, stage);
         }
         match stage {
-            Stage::Round(_) | Stage::Start => rounds.add(ms, tasks.len()),
-            Stage::Resolve => resolve.add(ms, tasks.len()),
-            Stage::Confirm => confirm.add(ms, tasks.len()),
+            Stage::Round(_) | Stage::Start => rounds.add(ms, &times),
+            Stage::Resolve => resolve.add(ms, &times),
+            Stage::Confirm => confirm.add(ms, &times),
         }
     }
     let advice = race.finish();
+    let threads = exec.threads() as f64;
+    let busy =
+        (rounds.busy_ms + resolve.busy_ms + confirm.busy_ms) / (threads * millis(start.elapsed()));
     let ms = millis(start.elapsed());
     let cpu_ms = process_cpu_ms() - cpu_start;
     let hand: Vec<String> = twelve.iter().map(|c| c.to_string()).collect();
@@ -157,6 +166,7 @@ fn time_hand(
         rounds,
         resolve,
         confirm,
+        busy,
         rows: advice.bids.len(),
         longest_task_ms: longest.0,
         longest_task_stage: stage_name(longest.1),
@@ -225,6 +235,7 @@ pub fn run(args: &AdviseBenchArgs, out: &mut impl Write) -> Result<()> {
             mean(|t| f64::from(t.confirm.tasks)),
         ),
     ];
+    let busy = mean(|t| t.busy);
     timed.truncate(args.slowest);
     let report = BenchReport {
         slowest: timed,
@@ -265,10 +276,15 @@ pub fn run(args: &AdviseBenchArgs, out: &mut impl Write) -> Result<()> {
             }
         })
         .collect();
-    writeln!(out, "mean per hand: {}", parts.join(", "))?;
     writeln!(
         out,
-        "{:>8} {:>7} {:>6} {:>14} {:>18} {:>14} {:>4} {:>16}  seed hand",
+        "mean per hand: {}; threads busy {:.0} %",
+        parts.join(", "),
+        100.0 * busy
+    )?;
+    writeln!(
+        out,
+        "{:>8} {:>7} {:>6} {:>14} {:>18} {:>14} {:>4} {:>5} {:>16}  seed hand",
         "ms",
         "cpu ms",
         "setup",
@@ -276,12 +292,13 @@ pub fn run(args: &AdviseBenchArgs, out: &mut impl Write) -> Result<()> {
         "resolve (b/tasks)",
         "confirm (t)",
         "rows",
+        "busy",
         "longest task"
     )?;
     for t in &report.slowest {
         writeln!(
             out,
-            "{:>8.1} {:>7.1} {:>6.1} {:>8.1} ({:>4}) {:>8.1} ({:>2}/{:>4}) {:>7.1} ({:>4}) {:>4} {:>7.1} {:<8}  {} {}",
+            "{:>8.1} {:>7.1} {:>6.1} {:>8.1} ({:>4}) {:>8.1} ({:>2}/{:>4}) {:>7.1} ({:>4}) {:>4} {:>4.0}% {:>7.1} {:<8}  {} {}",
             t.ms,
             t.cpu_ms,
             t.setup_ms,
@@ -293,6 +310,7 @@ pub fn run(args: &AdviseBenchArgs, out: &mut impl Write) -> Result<()> {
             t.confirm.ms,
             t.confirm.tasks,
             t.rows,
+            100.0 * t.busy,
             t.longest_task_ms,
             t.longest_task_stage,
             t.seed,
