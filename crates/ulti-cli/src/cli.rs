@@ -79,6 +79,14 @@ Examples:
   ulti advise-eval --hands 100 --seed 1
   ulti advise-eval --hands 100 --seed 1 --confirm 0 --json > eval.json";
 
+const ADVISE_BENCH_EXAMPLES: &str = "\
+Examples:
+  ulti advise-bench --hands 1000 --seed 1 --threads 2
+  ulti advise-bench --hands 200 --slowest 20 --json > times.json
+
+Hand i of seed S is the soloist's twelve cards of `ulti advise-eval --seed S`'s deal i, advised
+with seed S + i: each slow hand listed is repeated by `ulti advise --hand CARDS --seed S+i`.";
+
 /// Exact double-dummy solver for Ulti, the Hungarian three-player card game: solve deals,
 /// advise from one seat, play computer players against each other, replay recorded games.
 #[derive(Debug, Parser)]
@@ -117,6 +125,11 @@ pub enum Command {
     /// lost against a player who sees every card.
     #[command(after_help = EVAL_EXAMPLES)]
     AdviseEval(AdviseEvalArgs),
+    /// Time the bid advice: seeded random twelve-card hands raced as `ulti advise --hand`
+    /// races them; the median, p90, p99 and max answer time, and the slowest hands with their
+    /// time by stage (rounds, open payoffs resolved, confirmation).
+    #[command(after_help = ADVISE_BENCH_EXAMPLES)]
+    AdviseBench(AdviseBenchArgs),
     /// Computer players against each other: seeded random deals, each played twice on the same
     /// cards (A soloist against B defending, then B soloist against A), and the average payoff
     /// per deal of each with a 95 % confidence interval.
@@ -530,6 +543,39 @@ pub struct AdviseEvalArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<NonZeroUsize>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// House rules.
+    #[command(flatten)]
+    pub rules: RuleFlags,
+}
+
+/// Arguments of `ulti advise-bench`.
+#[derive(Debug, Args)]
+pub struct AdviseBenchArgs {
+    /// How many random hands to time.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub hands: u64,
+    /// Samples per finalist discard (see `ulti advise`).
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub samples: u32,
+    /// Fresh samples for each of the three leading bids (see `ulti advise --confirm`).
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub confirm: u32,
+    /// Fresh samples for each ranked row after the three leading ones (see `ulti advise
+    /// --rest`).
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    pub rest: u32,
+    /// Seed of the hands and of the sampling.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
+    /// How many of the slowest hands to list.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub slowest: usize,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

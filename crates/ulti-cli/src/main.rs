@@ -23,6 +23,7 @@ fn main() -> ExitCode {
         Command::Batch(args) => commands::batch::run(args, &mut out),
         Command::Advise(args) => commands::advise::run(args, &mut out).map(|()| true),
         Command::AdviseEval(args) => commands::advise_eval::run(args, &mut out).map(|()| true),
+        Command::AdviseBench(args) => commands::advise_bench::run(args, &mut out).map(|()| true),
         Command::Match(args) if args.whole_game => {
             commands::table_match::run(args, &mut out).map(|()| true)
         }

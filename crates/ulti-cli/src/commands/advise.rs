@@ -49,6 +49,21 @@ impl Parallel {
         self.pool.current_num_threads()
     }
 
+    /// [`Executor::run_all`], and each task's time in milliseconds on the thread that solved
+    /// it (for `ulti advise-bench`).
+    pub fn run_timed(&mut self, tasks: &[Task]) -> (Vec<TaskResult>, Vec<f64>) {
+        self.pool.install(|| {
+            tasks
+                .par_iter()
+                .map(|t| {
+                    let start = Instant::now();
+                    let r = SOLVER.with_borrow_mut(|s| t.run(s));
+                    (r, millis(start.elapsed()))
+                })
+                .unzip()
+        })
+    }
+
     /// Clear the progress bar.
     pub fn finish(&self) {
         self.bar.finish_and_clear();

@@ -1,6 +1,7 @@
 //! One module per subcommand; each writes its answer to `out`.
 
 pub mod advise;
+pub mod advise_bench;
 pub mod advise_eval;
 pub mod batch;
 pub mod bench;

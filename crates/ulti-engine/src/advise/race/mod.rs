@@ -6,6 +6,7 @@
 mod batch;
 mod cell;
 mod classes;
+mod decide;
 mod rows;
 
 use crate::advise::{
@@ -23,9 +24,8 @@ use crate::advise::evaluate::{Answer, PLAN, RaceOutcome};
 use crate::advise::report::Tally;
 
 use batch::Batch;
-use cell::{Cell, open_rivals};
+use cell::Cell;
 use classes::discard_classes;
-use rows::best_mean;
 
 /// Which two cards to discard and what to bid, from the soloist's twelve cards (their hand
 /// and the talon they picked up): every discard × every standard bid, sampled as the
@@ -124,6 +124,21 @@ pub struct BidRace {
     /// each fresh layout.
     confirm_groups: Vec<(usize, Vec<usize>)>,
     fresh: Vec<Tally>,
+    /// What the last batch handed out is for.
+    stage: Stage,
+}
+
+/// What the last batch [`BidRace::next_batch`] handed out is for (for timing the race).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Nothing handed out yet.
+    Start,
+    /// Round `i` of the schedule (0-based): its new samples of the discards still in it.
+    Round(usize),
+    /// Open payoffs that a decision depends on, solved exactly.
+    Resolve,
+    /// The fresh samples of the ranked rows.
+    Confirm,
 }
 
 /// What a task of the outstanding batch is for.
@@ -223,6 +238,7 @@ impl BidRace {
             confirm_rows: Vec::new(),
             confirm_groups: Vec::new(),
             fresh: Vec::new(),
+            stage: Stage::Start,
         })
     }
 
@@ -313,6 +329,7 @@ impl BidRace {
                 );
             }
             self.resolutions += 1;
+            self.stage = Stage::Resolve;
             return Ok(Some(self.hand_out(batch)));
         }
         match self.phase {
@@ -349,6 +366,7 @@ impl BidRace {
                     self.done[d] = k;
                 }
                 self.rounds.push((n_alive, k));
+                self.stage = Stage::Round(i);
                 self.phase = if i + 1 < self.schedule.len() {
                     Phase::Racing(i + 1)
                 } else {
@@ -402,6 +420,7 @@ impl BidRace {
                     }
                 }
                 self.raced = Some(bids);
+                self.stage = Stage::Confirm;
             }
         }
         let tasks = self.hand_out(batch);
@@ -481,91 +500,6 @@ impl BidRace {
         }
     }
 
-    /// The `n` discards that stay in the race: the better ones by the best bid's mean payoff
-    /// (all of them while `n` is not fewer), in discard order.
-    fn survivors(&self, n: usize) -> Vec<usize> {
-        let mut alive = self.alive.clone();
-        if n < alive.len() {
-            let tallies = &self.tallies;
-            alive.sort_by(|&a, &b| {
-                best_mean(&tallies[b])
-                    .total_cmp(&best_mean(&tallies[a]))
-                    .then(a.cmp(&b))
-            });
-            alive.truncate(n);
-            alive.sort_unstable();
-        }
-        alive
-    }
-
-    /// Discard `d`'s contention line: the best mean payoff less the largest standard error
-    /// its payoff range allows, over the bids solved, and that bound per bid. A bid stays in
-    /// contention when its mean raised by its own bound reaches the line.
-    fn contention(&self, d: usize) -> (f64, impl Fn(usize) -> f64 + '_) {
-        let tallies = &self.tallies[d];
-        let bound = move |a: usize| self.spread[a] / (2.0 * f64::from(tallies[a].n()).sqrt());
-        let best_low = (0..tallies.len())
-            .filter(|&a| tallies[a].n() > 0)
-            .map(|a| tallies[a].mean_payoff() - bound(a))
-            .fold(f64::NEG_INFINITY, f64::max);
-        (best_low, bound)
-    }
-
-    /// The cells (discard, announcement) whose open payoffs must be solved before the next
-    /// step: before a round, those that could decide a discard's best mean payoff, by which
-    /// discards stay in the race; before the confirmation, the cells the answer shows (each
-    /// bid's row, each discard's best bid). Every other decision counts an open payoff at its
-    /// lowest: such a payoff belongs to a lost compound none of whose parts the soloist makes
-    /// alone, far below the bids that contend.
-    fn to_resolve(&self) -> Vec<(usize, usize)> {
-        let n_bids = PLAN.announcements.len();
-        let mut out = Vec::new();
-        match self.phase {
-            Phase::Racing(i) if (self.schedule[i].0 as usize) < self.alive.len() => {
-                for &d in &self.alive {
-                    let c: Vec<_> = (0..n_bids)
-                        .map(|a| (a, &self.tallies[d][a]))
-                        .filter(|(_, t)| t.n() > 0)
-                        .map(|(a, t)| {
-                            let open = !t.open.is_empty();
-                            ((d, a), t.mean_payoff(), t.mean_high(), open)
-                        })
-                        .collect();
-                    open_rivals(&c, &mut out);
-                }
-            }
-            Phase::Confirm if self.raced.is_none() => {
-                for r in self.race_rows() {
-                    let d = self.discard_index(r.discard);
-                    let a = Self::announcement_index(&r.id);
-                    out.push((d, a));
-                }
-                for d in 0..self.ds.len() {
-                    out.extend(self.best_bid(d).map(|a| (d, a)));
-                }
-                out.retain(|&(d, a)| !self.tallies[d][a].open.is_empty());
-                out.sort_unstable();
-                out.dedup();
-            }
-            _ => {}
-        }
-        out
-    }
-
-    /// Discard `d`'s bid of the best mean payoff (open payoffs at their lowest), if any was
-    /// solved.
-    fn best_bid(&self, d: usize) -> Option<usize> {
-        let tallies = &self.tallies[d];
-        (0..tallies.len())
-            .filter(|&a| tallies[a].n() > 0)
-            .max_by(|&x, &y| {
-                tallies[x]
-                    .mean_payoff()
-                    .total_cmp(&tallies[y].mean_payoff())
-                    .then(y.cmp(&x))
-            })
-    }
-
     /// The index in the plan of the standard bid `id` (a row's bid).
     fn announcement_index(id: &str) -> usize {
         PLAN.announcements
@@ -580,6 +514,12 @@ impl BidRace {
             .iter()
             .position(|x| *x == cards)
             .expect("a discard of the hand")
+    }
+
+    /// What the last batch handed out is for.
+    #[must_use]
+    pub fn stage(&self) -> Stage {
+        self.stage
     }
 
     /// Batches that solved open payoffs exactly (besides the rounds and the confirmation).
