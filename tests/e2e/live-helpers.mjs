@@ -188,15 +188,26 @@ export async function pickUpAndBid(page, { onPickUp } = {}) {
   }
   await page.waitForSelector('[data-testid=table-bidding-box], [data-testid=table-put-back]', { timeout: TIMEOUT.solve });
   if (await page.$('[data-testid=table-put-back]')) {
-    await page.click('[data-testid=table-put-back]');
+    await clickAndShown(page, '[data-testid=table-put-back]');
     return null;
   }
   const bid = await page.waitForSelector('[data-testid=table-bid][data-fit=needs]');
   const said = await bid.getAttribute('data-bid');
   await bid.click();
   await page.click('[data-testid=table-use-discard]');
-  await page.click('[data-testid=table-bid-chosen]');
+  await clickAndShown(page, '[data-testid=table-bid-chosen]');
   return said;
+}
+
+/**
+ * Clicks `selector` and waits until the page shows a later table message than before the click:
+ * the page has taken in what the click did, so the next look at it is not at the turn just
+ * played (a stale "your turn" sent the driver into a pick-up that never came).
+ */
+async function clickAndShown(page, selector) {
+  const before = await shownAt(page);
+  await page.click(selector);
+  await page.waitForFunction((a) => Number(document.querySelector('[data-testid=live-status]')?.dataset.at) > a, before, { timeout: TIMEOUT.solve });
 }
 
 /** The first `n` actions of `record` and what each seat knows after them. */
