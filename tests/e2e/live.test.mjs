@@ -47,9 +47,12 @@ before(async () => {
   server = await new Server({ awayAfter: 60 }).start();
   lb = await liveBrowser();
 });
+/** Servers a test swapped in or out, stopped at the end whatever happened (stop() twice is fine). */
+const alsoStop = [];
 after(async () => {
   await lb?.close();
   await server?.stop();
+  for (const s of alsoStop) await s.stop();
 });
 
 /** Creates a table through "Play with friends" with these seat choices; returns its id. */
@@ -447,6 +450,8 @@ test('a friend who is away is played by the computer, marked, and takes the seat
     // A server of its own, where a seat is away after 2 s.
     const main = server;
     server = await new Server({ awayAfter: 2 }).start();
+    // Stopped in after() too, so a failure here leaves no server running (the run would hang).
+    alsoStop.push(main, server);
     const ctx = [await lb.context(), await lb.context()];
     const a = track(await framedPage(ctx[0], 'host'));
     const table = await createTable(a, ['me', 'friend', 'easy']);
