@@ -9,11 +9,12 @@ use std::time::Instant;
 
 use anyhow::{Result, bail};
 use serde::Serialize;
-use ulti_engine::advise::{BidOptions, BidRace, Stage};
-use ulti_engine::{CardSet, Deal, RuleOptions};
+use ulti_engine::RuleOptions;
+use ulti_engine::advise::{BidRace, Stage};
 
 use crate::cli::AdviseBenchArgs;
 use crate::commands::advise::Parallel;
+use crate::commands::advise_eval;
 use crate::commands::bench::process_cpu_ms;
 use crate::progress;
 use crate::report::millis;
@@ -111,16 +112,12 @@ fn time_hand(
     index: u64,
     exec: &mut Parallel,
 ) -> Result<Timed> {
-    let deal = Deal::random(args.seed.wrapping_mul(1_000_003).wrapping_add(index));
-    let twelve = CardSet(deal.hand(0).0 | deal.talon().0);
-    let opts = BidOptions {
-        samples: args.samples,
-        seed: args.seed.wrapping_add(index),
+    let (_, twelve, opts) = advise_eval::hand(
+        args.seed,
+        index,
+        (args.samples, args.confirm, args.rest),
         rules,
-        confirm: args.confirm,
-        rest: args.rest,
-        evidence: None,
-    };
+    );
     let start = Instant::now();
     let cpu_start = process_cpu_ms();
     // What `advise_bid` does, batch by batch.

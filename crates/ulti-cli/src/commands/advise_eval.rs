@@ -82,6 +82,28 @@ struct RowForecast {
     won: bool,
 }
 
+/// Hand `index` of a run of `seed`: the random deal, the first seat's twelve (its hand and the
+/// talon) and the advice's options with `(samples, confirm, rest)`. `ulti advise-bench` times
+/// exactly these hands.
+pub fn hand(
+    seed: u64,
+    index: u64,
+    (samples, confirm, rest): (u32, u32, u32),
+    rules: RuleOptions,
+) -> (Deal, CardSet, BidOptions) {
+    let deal = Deal::random(seed.wrapping_mul(1_000_003).wrapping_add(index));
+    let twelve = CardSet(deal.hand(0).0 | deal.talon().0);
+    let opts = BidOptions {
+        samples,
+        seed: seed.wrapping_add(index),
+        rules,
+        confirm,
+        rest,
+        evidence: None,
+    };
+    (deal, twelve, opts)
+}
+
 /// Run `ulti advise-eval`.
 pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
     if args.hands == 0 {
@@ -98,16 +120,8 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
     let mut row_forecasts: Vec<(f64, bool)> = Vec::new();
     let mut row_list: Vec<RowForecast> = Vec::new();
     for i in 0..args.hands {
-        let deal = Deal::random(args.seed.wrapping_mul(1_000_003).wrapping_add(i));
-        let twelve = CardSet(deal.hand(0).0 | deal.talon().0);
-        let opts = BidOptions {
-            samples: args.samples,
-            seed: args.seed.wrapping_add(i),
-            rules,
-            confirm: args.confirm,
-            rest: args.rest,
-            evidence: None,
-        };
+        let (deal, twelve, opts) =
+            hand(args.seed, i, (args.samples, args.confirm, args.rest), rules);
         let start = Instant::now();
         let cpu_start = process_cpu_ms();
         let advice = advise_bid(twelve, &opts, &mut exec)?;
