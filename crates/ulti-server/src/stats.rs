@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -18,8 +18,6 @@ pub const KEEP: usize = 4096;
 
 /// The server's counters.
 pub struct Stats {
-    connections: AtomicI64,
-    messages: AtomicU64,
     /// (decision ms, queued ms), the most recent `KEEP`.
     decisions: Mutex<VecDeque<(f64, f64)>>,
     decided: AtomicU64,
@@ -99,8 +97,6 @@ impl Default for Stats {
             refused.clone(),
         );
         Stats {
-            connections: AtomicI64::new(0),
-            messages: AtomicU64::new(0),
             decisions: Mutex::new(VecDeque::new()),
             decided: AtomicU64::new(0),
             m: Metrics {
@@ -150,13 +146,11 @@ pub fn rss_kib(pid: Option<u32>) -> (u64, u64) {
 impl Stats {
     /// A connection opened (+1) or closed (-1).
     pub fn connections(&self, delta: i64) {
-        self.connections.fetch_add(delta, Ordering::Relaxed);
         self.m.connections.inc_by(delta);
     }
 
     /// `n` messages were stored.
     pub fn stored(&self, n: usize) {
-        self.messages.fetch_add(n as u64, Ordering::Relaxed);
         self.m.stored.inc_by(n as u64);
     }
 
@@ -209,8 +203,8 @@ impl Stats {
         let (rss, peak) = rss_kib(None);
         json!({
             "tables": tables,
-            "connections": self.connections.load(Ordering::Relaxed),
-            "messages_stored": self.messages.load(Ordering::Relaxed),
+            "connections": self.m.connections.get(),
+            "messages_stored": self.m.stored.get(),
             "computer": {
                 "decisions": self.decided.load(Ordering::Relaxed),
                 "recent": ms.len(),
