@@ -47,7 +47,9 @@ fn parse_hop(s: &str) -> Option<IpAddr> {
     None
 }
 
-fn is_trusted(ip: IpAddr, trusted: &[IpNet]) -> bool {
+/// Is `ip` in one of the trusted proxies' ranges?
+#[must_use]
+pub fn is_trusted(ip: IpAddr, trusted: &[IpNet]) -> bool {
     trusted.iter().any(|n| n.contains(&ip))
 }
 

@@ -203,7 +203,7 @@ async fn metrics_local(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
 ) -> Response {
-    let proxied = app.trusted.iter().any(|n| n.contains(&peer.ip()));
+    let proxied = crate::client::is_trusted(peer.ip(), &app.trusted);
     if !app.metrics_here || !peer.ip().is_loopback() || proxied {
         return err(
             StatusCode::NOT_FOUND,

@@ -71,7 +71,7 @@ pub async fn serve(
         // holding that memory and delaying the send timeout until it is full.
         let _ = socket2::SockRef::from(&tcp).set_send_buffer_size(SEND_BUFFER);
         let per_address =
-            (!edge.trusted.iter().any(|n| n.contains(&peer.ip()))).then_some(peer.ip());
+            (!crate::client::is_trusted(peer.ip(), &edge.trusted)).then_some(peer.ip());
         let guard = match edge.caps.acquire(per_address) {
             Ok(g) => g,
             Err(full) => {
