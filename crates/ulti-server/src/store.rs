@@ -510,16 +510,15 @@ fn events(c: &Connection, k: i64, after: u64, upto: u64) -> rusqlite::Result<Vec
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> std::path::PathBuf {
-        let d = std::env::temp_dir().join(format!("ulti-store-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d.join("t.sqlite")
+    fn temp(name: &str) -> (ulti_testkit::TestDir, std::path::PathBuf) {
+        let dir = ulti_testkit::TestDir::new("ulti-store", name);
+        let path = dir.join("t.sqlite");
+        (dir, path)
     }
 
     #[tokio::test]
     async fn the_log_is_append_only_and_numbers_are_written_once() {
-        let path = temp("append");
+        let (_dir, path) = temp("append");
         let s = Store::open(&path, Durability::Disk).unwrap();
         let (k, seed, rows) = s
             .create(NewTable {

@@ -6,10 +6,10 @@
 
 mod common;
 
-use common::{Client, Server, create, temp_dir};
+use common::{Client, Server, TestDir, create, temp_dir};
 use serde_json::{Value, json};
 
-fn start(name: &str, extra: &[&str]) -> (Server, std::path::PathBuf) {
+fn start(name: &str, extra: &[&str]) -> (Server, TestDir) {
     let dir = temp_dir(name);
     let deal = dir.join("no-raise.json");
     std::fs::write(&deal, ulti_testkit::NO_RAISE).unwrap();

@@ -5,11 +5,13 @@
 use proptest::test_runner::Config;
 
 pub mod architecture;
+mod test_dir;
 
 pub use architecture::{
     assert_floors, assert_module_floors, assert_no_module_circles, crate_imports,
     imports_against_floors, module_against_floors, module_circles,
 };
+pub use test_dir::TestDir;
 
 /// A strong soloist hand: the soloist wins most contracts (the README's first example).
 pub const STRONG: &str = "0070605040302012737173112323313143435151620212322242526103011";

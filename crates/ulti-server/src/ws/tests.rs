@@ -4,7 +4,7 @@
 //! sockets whose send buffers are full (small buffers set on the accepted sockets), and a
 //! stopping server closing each connection with 1001, stuck ones included.
 
-use std::path::PathBuf;
+use ulti_testkit::TestDir;
 
 use axum::extract::ws::WebSocketUpgrade;
 use axum::routing::get;
@@ -83,7 +83,7 @@ fn spectator_places_are_counted_and_given_back() {
 
 /// A hub on a fresh database with one table (seat 0 a person, two easy computers), and the
 /// sender of its stop signal.
-async fn hub(name: &str, ping_every: Duration) -> (Arc<Hub>, String, watch::Sender<bool>) {
+async fn hub(name: &str, ping_every: Duration) -> (Arc<Hub>, String, watch::Sender<bool>, TestDir) {
     hub_with(name, ping_every, Duration::from_secs(10)).await
 }
 
@@ -91,11 +91,8 @@ async fn hub_with(
     name: &str,
     ping_every: Duration,
     send_timeout: Duration,
-) -> (Arc<Hub>, String, watch::Sender<bool>) {
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("ulti-ws-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+) -> (Arc<Hub>, String, watch::Sender<bool>, TestDir) {
+    let dir = TestDir::new("ulti-ws-test", name);
     let (stop, stopping) = watch::channel(false);
     let shared = Shared {
         store: crate::store::Store::open(&dir.join("t.sqlite"), crate::store::Durability::Os)
@@ -119,7 +116,7 @@ async fn hub_with(
         )
         .await
         .unwrap();
-    (hub, created.table, stop)
+    (hub, created.table, stop, dir)
 }
 
 /// A connection made by hand: its queue and the sender its writer would watch.
@@ -150,7 +147,7 @@ async fn frames(queue: &mut mpsc::Receiver<Out>, n: usize) -> Vec<Arc<str>> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_spectator_is_sent_the_same_text_made_once() {
-    let (hub, id, _stop) = hub("shared", Duration::from_secs(20)).await;
+    let (hub, id, _stop, _dir) = hub("shared", Duration::from_secs(20)).await;
     let table = hub.table(&id).await.unwrap();
     let mut queues = Vec::new();
     let mut keep = Vec::new();
@@ -352,7 +349,7 @@ async fn gone(count: &AtomicUsize, secs: f64) -> Option<Duration> {
 /// send timeout 10 s) end too, within a second or so, and every task ends.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stopping_server_closes_each_connection_with_1001_and_its_task_ends() {
-    let (hub, id, stop) = hub("stop", Duration::from_secs(20)).await;
+    let (hub, id, stop, _dir) = hub("stop", Duration::from_secs(20)).await;
     let table = hub.table(&id).await.unwrap();
     let spectators = table.spectators.clone();
     let addr = spectators_server(&hub, &table, 100, true).await;
@@ -400,7 +397,7 @@ async fn a_stopping_server_closes_each_connection_with_1001_and_its_task_ends() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_never_answers_pings_is_closed_and_forgotten() {
-    let (hub, id, _stop) = hub("ping", Duration::from_millis(100)).await;
+    let (hub, id, _stop, _dir) = hub("ping", Duration::from_millis(100)).await;
     let table = hub.table(&id).await.unwrap();
     let spectators = table.spectators.clone();
     let addr = spectators_server(&hub, &table, 10, false).await;
@@ -420,7 +417,7 @@ async fn a_client_that_never_answers_pings_is_closed_and_forgotten() {
 /// finds its socket ended.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spectators_that_never_read_are_closed_after_the_send_timeout() {
-    let (hub, id, _stop) =
+    let (hub, id, _stop, _dir) =
         hub_with("unread", Duration::from_secs(60), Duration::from_secs(1)).await;
     let table = hub.table(&id).await.unwrap();
     let spectators = table.spectators.clone();

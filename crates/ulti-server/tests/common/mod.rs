@@ -15,13 +15,11 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use ulti_server::bot::{Bot, Request, Temper};
+pub use ulti_testkit::TestDir;
 
-/// A fresh directory for one test.
-pub fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("ulti-server-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh directory for one test, removed when the test passes.
+pub fn temp_dir(name: &str) -> TestDir {
+    TestDir::new("ulti-server-test", name)
 }
 
 /// A running server process.
