@@ -105,6 +105,17 @@ fn PageLinks() -> impl IntoView {
                 data-testid="nav-guide"
             >
                 {text(lang, "app.page_guide")}
+                // The guide is in English: a page in another language says so on the link.
+                {move || {
+                    (lang.get() != Lang::En)
+                        .then(|| {
+                            view! {
+                                <span class="lang-tag" data-testid="nav-guide-lang">
+                                    "EN"
+                                </span>
+                            }
+                        })
+                }}
             </a>
         </nav>
     }

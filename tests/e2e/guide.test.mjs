@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { assertAccessible } from './a11y.mjs';
 import { DEALS, TIMEOUT, appUrl, baseUrl, browserPerFile, pageProblems, screenshot, withPage } from './helpers.mjs';
 
 const browser = browserPerFile();
@@ -13,6 +14,7 @@ test('the header opens the user guide, whose chapters and app links work', { tim
     await page.goto(appUrl('lang=en'));
     const link = page.locator('[data-testid=nav-guide]');
     assert.equal((await link.textContent()).trim(), 'Guide');
+    assert.equal(await link.locator('[data-testid=nav-guide-lang]').count(), 0, 'no language tag in English');
     assert.equal(await link.getAttribute('rel'), 'external');
 
     await link.click();
@@ -42,8 +44,49 @@ test('the Guide link speaks the page language and points at guide/', () =>
   withPage(browser.context, 'guide link hu', async (page) => {
     await page.goto(appUrl('lang=hu'));
     const link = page.locator('[data-testid=nav-guide]');
-    assert.equal((await link.textContent()).trim(), 'Útmutató');
+    // The guide is in English, and the Hungarian page says so on the link itself.
+    assert.equal((await link.locator('[data-testid=nav-guide-lang]').textContent()).trim(), 'EN');
+    assert.match(await link.getAttribute('title'), /angol/);
     assert.equal(await link.getAttribute('hreflang'), 'en');
     assert.equal(new URL(await link.evaluate((a) => a.href)).href, `${baseUrl()}guide/`);
+  }),
+);
+
+// Every page of the guide leads back to the app, and mdBook's own controls pass axe-core: the
+// sidebar toggle is a button the keyboard reaches, wide code blocks and tables take the focus
+// (docs/theme-extra/guide.js), and the command reference's headings do not skip levels.
+test('the guide leads back to the app and passes axe-core at desktop and phone width', { timeout: TIMEOUT.solve }, () =>
+  withPage(browser.context, 'guide a11y', async (page) => {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const chapter of ['', 'command-line.html', 'formats.html', 'reference/cli.html', 'friends.html']) {
+        await page.goto(`${baseUrl()}guide/${chapter}`);
+        await page.locator('main h1').first().waitFor();
+        await assertAccessible(page, `guide/${chapter} at ${width} px`);
+        const back = page.locator('#guide-app-link');
+        assert.equal((await back.textContent()).trim(), 'Open the app', `guide/${chapter}`);
+        assert.equal(await back.evaluate((a) => a.href), baseUrl(), `guide/${chapter}: the app's address`);
+      }
+      const toggle = page.locator('#mdbook-sidebar-toggle');
+      await toggle.focus();
+      const before = await toggle.getAttribute('aria-expanded');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((b) => document.getElementById('mdbook-sidebar-toggle').getAttribute('aria-expanded') !== b, before);
+      await screenshot(page, `guide-sidebar-${width}`, { settle: false });
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((b) => document.getElementById('mdbook-sidebar-toggle').getAttribute('aria-expanded') === b, before);
+      // The link back fits the menu bar, also on a phone (once the sidebar has slid away).
+      const fits = await page
+        .waitForFunction((w) => {
+          const r = document.getElementById('guide-app-link').getBoundingClientRect();
+          return r.left >= 0 && r.right <= w;
+        }, width, { timeout: 3_000 })
+        .then(() => true, () => false);
+      const box = await page.locator('#guide-app-link').boundingBox();
+      assert.ok(fits, `the link back within ${width} px: ${JSON.stringify(box)}`);
+    }
+    await page.locator('#guide-app-link').click();
+    await page.waitForURL(baseUrl());
+    await page.locator('[data-testid=nav-guide]').waitFor();
   }),
 );

@@ -33,12 +33,31 @@ fn fence_notes(cmd: clap::Command) -> clap::Command {
         .fold(cmd, |cmd, name| cmd.mut_subcommand(name, fence_notes))
 }
 
+/// clap-markdown heads a command's arguments and options with `###### **Options:**`, a sixth
+/// level right under the command's second: the guide's sidebar then nests lists without list
+/// items, and a screen reader's outline skips levels. They become third-level headings.
+fn section_headings(body: &str) -> String {
+    body.lines()
+        .map(|line| {
+            match line
+                .strip_prefix("###### **")
+                .and_then(|l| l.strip_suffix(":**"))
+            {
+                Some(name) => format!("### {name}"),
+                None => line.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The page: a note that it is generated, then clap-markdown's rendering of `ulti`.
 fn page() -> String {
     let options = MarkdownOptions::new()
         .title("Command-line reference".to_string())
         .show_footer(false);
     let body = clap_markdown::help_markdown_command_custom(&fence_notes(Cli::command()), &options);
+    let body = section_headings(&body);
     format!(
         "<!-- Generated from the clap definitions (crates/ulti-cli/src/cli.rs) by \
          crates/ulti-cli/tests/cli_reference.rs; do not edit by hand. -->\n\n{}\n",

@@ -1,0 +1,143 @@
+// The user guide's pictures (docs/src/images/), taken from the real app: the release build
+// under /ulti-solver/, a real `ulti-server` for the live table, the CLI for a finished game.
+// Every page a player uses, at desktop (1280×800) and phone (375×740) size, in English.
+//
+// Not a test (node --test does not pick it up): scripts/guide-pictures.sh builds the app,
+// serves it and runs this, so the pictures are redone whenever the pages change:
+//   scripts/guide-pictures.sh            # all pictures
+//   PICTURES=table,hand scripts/guide-pictures.sh
+// Environment as the e2e tests: E2E_BASE_URL, ULTI_BIN, ULTI_SERVER_BIN, E2E_SITE_DIR.
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEALS, REPO_ROOT, TIMEOUT, animationsSettled, baseUrl, launchBrowser, newPage, openTable, waitForResults } from './helpers.mjs';
+import { Server } from './live-helpers.mjs';
+
+const OUT = path.join(REPO_ROOT, 'docs', 'src', 'images');
+const ULTI = process.env.ULTI_BIN || path.join(REPO_ROOT, 'target', 'debug', 'ulti');
+const SIZES = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 740 },
+};
+const HAND = 'PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7,TA,T8';
+
+/** A finished whole game (`ulti-game/1`) from the CLI: cheater against two easy players. */
+function finishedGame() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ulti-pictures-'));
+  const file = path.join(dir, 'records.jsonl');
+  try {
+    execFileSync(ULTI, ['match', '--whole-game', '--players', 'cheater,easy,easy', '--deals', '1', '--seed', '11', '--records', file], { stdio: 'ignore' });
+    return JSON.parse(readFileSync(file, 'utf8').split('\n')[0]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A new evening at `seat` against the easy computers, with `record` imported. */
+async function importAt(page, seat, record) {
+  await page.selectOption('[data-testid=table-level]', 'easy');
+  await page.selectOption('[data-testid=table-seat-choice]', String(seat));
+  await page.click('[data-testid=table-new-evening]');
+  await page.click('.table-import summary');
+  await page.fill('[data-testid=table-import-text]', JSON.stringify(record));
+  await page.click('[data-testid=table-import-go]');
+  await page.waitForSelector('[data-testid=table-import-msg][data-ok=true]');
+  // The import form folds away again, as a player would leave it.
+  await page.click('.table-import summary');
+}
+
+/** Scrolls the element into the middle of the viewport (what a player looks at). */
+async function lookAt(page, selector) {
+  await page.locator(selector).first().evaluate((e) => e.scrollIntoView({ block: 'center' }));
+}
+
+/** Each picture: a name and how to bring a page to it. */
+const PICTURES = {
+  // The Solver page: a deal and every contract's result.
+  async solver(page) {
+    await page.goto(`${baseUrl()}?deal=${DEALS['strong-hand']}&lang=en`);
+    await waitForResults(page);
+  },
+  // The Table page in the auction: the forehand's twelve cards and the bidding box.
+  async table(page) {
+    const game = finishedGame();
+    await openTable(page, 'en');
+    const forehand = (game.dealer + 1) % 3;
+    await importAt(page, forehand, { ...game, actions: [] });
+    await page.waitForSelector('[data-testid=table-bidding-box]', { timeout: TIMEOUT.solve });
+    await lookAt(page, '[data-testid=table-bidding-box]');
+  },
+  // The Table page in the card play: the second trick, the player to lead or follow.
+  async play(page) {
+    const game = finishedGame();
+    const first = game.actions.findIndex((a) => a.split(' ')[1] === 'card');
+    const cut = first + 4;
+    const seat = Number(game.actions[cut].split(' ')[0]);
+    await openTable(page, 'en');
+    await importAt(page, seat, { ...game, actions: game.actions.slice(0, cut) });
+    await page.waitForSelector('[data-testid=table-card][data-legal=true]', { timeout: TIMEOUT.solve });
+    await lookAt(page, '[data-testid=table-card]');
+  },
+  // The end of a deal: the payment and the review of every trick.
+  async review(page) {
+    const game = finishedGame();
+    await openTable(page, 'en');
+    await importAt(page, 0, game);
+    await page.waitForSelector('[data-testid=table-result]', { timeout: TIMEOUT.solve });
+    await lookAt(page, '[data-testid=table-result]');
+  },
+  // My hand: twelve cards, the advised bid and discard, every row ranked.
+  async hand(page) {
+    await page.goto(`${baseUrl()}hand?hand=${HAND}&samples=32&seed=1&lang=en`);
+    await page.waitForSelector('[data-testid=advice-status][data-state=done]', { timeout: TIMEOUT.solve });
+  },
+  // The Puzzles page on a first visit.
+  async puzzles(page) {
+    await page.goto(`${baseUrl()}puzzles?lang=en`);
+    await page.waitForSelector('[data-testid=puzzle-board], [data-testid=puzzle-page], main', { timeout: TIMEOUT.solve });
+    await page.waitForTimeout(500);
+  },
+  // A live table just created with "Play with friends": the invitations and their QR codes.
+  async friends(page, { server }) {
+    await page.goto(server.url('lang=en'));
+    await page.click('[data-testid=friends] summary');
+    for (const [i, choice] of ['me', 'friend', 'friend'].entries()) {
+      await page.selectOption(`[data-testid=friends-seat][data-seat="${i}"]`, choice);
+    }
+    await page.click('[data-testid=friends-create]');
+    await page.waitForSelector('[data-testid=live-status][data-link=open]', { timeout: TIMEOUT.solve });
+    await page.waitForSelector('[data-testid=invite]');
+  },
+};
+
+const wanted = (process.env.PICTURES || Object.keys(PICTURES).join(',')).split(',');
+mkdirSync(OUT, { recursive: true });
+const server = wanted.includes('friends') ? await new Server().start() : null;
+const browser = await launchBrowser();
+try {
+  for (const name of wanted) {
+    const take = PICTURES[name];
+    if (!take) throw new Error(`no picture named ${name}: ${Object.keys(PICTURES).join(', ')}`);
+    for (const [size, viewport] of Object.entries(SIZES)) {
+      const page = await newPage(browser.context);
+      await page.setViewportSize(viewport);
+      try {
+        await take(page, { server });
+        await animationsSettled(page);
+        const file = path.join(OUT, `${name}-${size}.png`);
+        await page.screenshot({ path: file });
+        console.log(`${path.relative(REPO_ROOT, file)}`);
+      } catch (err) {
+        console.error(`${name} (${size}) failed:`, page.e2eLog.join('\n'));
+        throw err;
+      } finally {
+        await page.close();
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await server?.stop();
+}
