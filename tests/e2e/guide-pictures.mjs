@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEALS, REPO_ROOT, TIMEOUT, animationsSettled, baseUrl, launchBrowser, newPage, openTable, waitForResults } from './helpers.mjs';
+import { ARTIFACTS, DEALS, REPO_ROOT, TIMEOUT, animationsSettled, baseUrl, launchBrowser, newPage, openTable, waitForResults } from './helpers.mjs';
 import { Server } from './live-helpers.mjs';
 
 const OUT = path.join(REPO_ROOT, 'docs', 'src', 'images');
@@ -48,9 +48,9 @@ async function importAt(page, seat, record) {
   await page.click('.table-import summary');
 }
 
-/** Scrolls the element into the middle of the viewport (what a player looks at). */
-async function lookAt(page, selector) {
-  await page.locator(selector).first().evaluate((e) => e.scrollIntoView({ block: 'center' }));
+/** Scrolls the element to the top of the viewport (`block`: or the middle). */
+async function lookAt(page, selector, block = 'start') {
+  await page.locator(selector).first().evaluate((e, b) => e.scrollIntoView({ block: b }), block);
 }
 
 /** Each picture: a name and how to bring a page to it. */
@@ -67,7 +67,7 @@ const PICTURES = {
     const forehand = (game.dealer + 1) % 3;
     await importAt(page, forehand, { ...game, actions: [] });
     await page.waitForSelector('[data-testid=table-bidding-box]', { timeout: TIMEOUT.solve });
-    await lookAt(page, '[data-testid=table-bidding-box]');
+    await lookAt(page, '[data-testid=table-page]');
   },
   // The Table page in the card play: the second trick, the player to lead or follow.
   async play(page) {
@@ -78,20 +78,31 @@ const PICTURES = {
     await openTable(page, 'en');
     await importAt(page, seat, { ...game, actions: game.actions.slice(0, cut) });
     await page.waitForSelector('[data-testid=table-card][data-legal=true]', { timeout: TIMEOUT.solve });
-    await lookAt(page, '[data-testid=table-card]');
+    await lookAt(page, '[data-testid=table-page]');
   },
   // The end of a deal: the payment and the review of every trick.
   async review(page) {
+    // The game up to its last card, which the player then plays (a finished record imported
+    // would go on to the next deal).
     const game = finishedGame();
+    const last = game.actions.length - 1;
     await openTable(page, 'en');
-    await importAt(page, 0, game);
-    await page.waitForSelector('[data-testid=table-result]', { timeout: TIMEOUT.solve });
+    await importAt(page, Number(game.actions[last].split(' ')[0]), { ...game, actions: game.actions.slice(0, last) });
+    await page.click('[data-testid=table-card][data-legal=true] >> nth=0');
+    await page.waitForSelector('[data-testid=table-result]', { timeout: 20_000 });
+    await page.click('[data-testid=table-review-start]');
+    await page.waitForFunction(() => {
+      const p = document.querySelector('[data-testid=table-review-progress]');
+      return p && p.dataset.done === p.dataset.total;
+    }, null, { timeout: TIMEOUT.solve });
     await lookAt(page, '[data-testid=table-result]');
   },
   // My hand: twelve cards, the advised bid and discard, every row ranked.
   async hand(page) {
     await page.goto(`${baseUrl()}hand?hand=${HAND}&samples=32&seed=1&lang=en`);
     await page.waitForSelector('[data-testid=advice-status][data-state=done]', { timeout: TIMEOUT.solve });
+    // On a phone the answer is under the cards.
+    if (page.viewportSize().width < 600) await lookAt(page, '[data-testid=advice-status]');
   },
   // The Puzzles page on a first visit.
   async puzzles(page) {
@@ -131,6 +142,8 @@ try {
         console.log(`${path.relative(REPO_ROOT, file)}`);
       } catch (err) {
         console.error(`${name} (${size}) failed:`, page.e2eLog.join('\n'));
+        mkdirSync(ARTIFACTS, { recursive: true });
+        await page.screenshot({ path: path.join(ARTIFACTS, `FAILED-picture-${name}-${size}.png`), fullPage: true }).catch(() => {});
         throw err;
       } finally {
         await page.close();
