@@ -6,6 +6,13 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use ulti_engine::{Question, RuleOptions};
 
+mod advise;
+mod puzzles;
+
+use advise::{ADVISE_BENCH_EXAMPLES, ADVISE_EXAMPLES, EVAL_EXAMPLES};
+pub use advise::{AdviseArgs, AdviseBenchArgs, AdviseEvalArgs};
+pub use puzzles::{PuzzleCalibrateArgs, PuzzleGenerateArgs, PuzzleVerifyArgs, PuzzlesCommand};
+
 /// How deals, cards and contracts are written (the end of several commands' help).
 macro_rules! notation {
     () => {
@@ -73,19 +80,6 @@ Examples:
   ulti bench --deals shared/deals/random-1000.txt --contracts passz,ulti --limit 200
   ulti bench --contracts 40-100,20-100 --question win-lose --clock cpu
   ulti bench --deals shared/deals/speed-hard.tsv --must-beat-after-trump --per-deal --repeat 5";
-
-const EVAL_EXAMPLES: &str = "\
-Examples:
-  ulti advise-eval --hands 100 --seed 1
-  ulti advise-eval --hands 100 --seed 1 --confirm 0 --json > eval.json";
-
-const ADVISE_BENCH_EXAMPLES: &str = "\
-Examples:
-  ulti advise-bench --hands 1000 --seed 1 --threads 2
-  ulti advise-bench --hands 200 --slowest 20 --json > times.json
-
-Hand i of seed S is the soloist's twelve cards of `ulti advise-eval --seed S`'s deal i, advised
-with seed S + i: each slow hand listed is repeated by `ulti advise --hand CARDS --seed S+i`.";
 
 /// Exact double-dummy solver for Ulti, the Hungarian three-player card game: solve deals,
 /// advise from one seat, play computer players against each other, replay recorded games.
@@ -160,101 +154,6 @@ pub enum Command {
     Puzzles(PuzzlesCommand),
 }
 
-const PUZZLE_EXAMPLES: &str = "\
-Examples:
-  ulti puzzles generate --count 2400 --seed 38 --out puzzles/set.json
-  ulti puzzles generate --count 50 --seed 1 --out - --rules default
-  ulti puzzles verify puzzles/set.json --sample 100 --deep
-  ulti puzzles calibrate puzzles/set.json --level strong --count 200
-
-A puzzle is a position (deal, bid, cards played, house rules) where the seat to move has
-exactly one right answer: one card, or equivalent cards (adjacent in rank, nothing live
-between them, the same value), that keep the verdict of `ulti solve --all-cards`; every
-other legal card changes it. Candidate N of a run depends only on the seed and N, so any
-number of threads (or python -m ulti_solver.puzzles on Ray) writes the same file.";
-
-/// `ulti puzzles …`.
-#[derive(Debug, Subcommand)]
-pub enum PuzzlesCommand {
-    /// Examine candidate positions from random and biased deals until COUNT puzzles are
-    /// kept; write them as a JSON array (one puzzle per line) and print the run's tally as
-    /// one JSON object.
-    #[command(after_help = PUZZLE_EXAMPLES)]
-    Generate(PuzzleGenerateArgs),
-    /// Re-solve puzzles of a file: the right cards exactly those that keep the verdict, one
-    /// answer among at least three, every wrong card's refutation legal and reaching the
-    /// other verdict. Exit status 1 when one fails.
-    #[command(after_help = PUZZLE_EXAMPLES)]
-    Verify(PuzzleVerifyArgs),
-    /// A computer player tries puzzles of a file from its own seat's view: the share it
-    /// solves per difficulty band, as one JSON object.
-    #[command(after_help = PUZZLE_EXAMPLES)]
-    Calibrate(PuzzleCalibrateArgs),
-}
-
-/// Arguments of `ulti puzzles generate`.
-#[derive(Debug, Args)]
-pub struct PuzzleGenerateArgs {
-    /// Puzzles to keep.
-    #[arg(long, value_name = "N")]
-    pub count: usize,
-    /// The run's seed.
-    #[arg(long, value_name = "S")]
-    pub seed: u64,
-    /// The puzzle file to write (`-`: standard output, then the tally goes to standard
-    /// error).
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
-    /// A rule set, as house-rule ids comma-separated (`rules=` of the app) or `default`;
-    /// repeat for several, taken in turn (default: `default` and
-    /// `must-beat-after-trump,marriage-needs-trick`).
-    #[arg(long, value_name = "IDS")]
-    pub rules: Vec<String>,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N")]
-    pub threads: Option<NonZeroUsize>,
-}
-
-/// Arguments of `ulti puzzles verify`.
-#[derive(Debug, Args)]
-pub struct PuzzleVerifyArgs {
-    /// The puzzle file.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-    /// Check only this many puzzles, drawn with --seed (default: all).
-    #[arg(long, value_name = "K")]
-    pub sample: Option<usize>,
-    /// The seed of the sample.
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    pub seed: u64,
-    /// Also solve every position of every line (each refutation never lets the verdict go).
-    #[arg(long)]
-    pub deep: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N")]
-    pub threads: Option<NonZeroUsize>,
-}
-
-/// Arguments of `ulti puzzles calibrate`.
-#[derive(Debug, Args)]
-pub struct PuzzleCalibrateArgs {
-    /// The puzzle file.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
-    /// The computer player: easy, normal or strong.
-    #[arg(long, value_name = "LEVEL")]
-    pub level: String,
-    /// Puzzles to try, spread over the difficulty bands.
-    #[arg(long, value_name = "N", default_value_t = 200)]
-    pub count: usize,
-    /// The seed of the sample and of the player.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N")]
-    pub threads: Option<NonZeroUsize>,
-}
-
 const SEAT_EXAMPLES: &str = "\
 Examples:
   ulti move --record game.json --level strong --seed 1
@@ -284,17 +183,6 @@ Examples:
 
 Once the auction is over the answer also gives the deal code (soloist first, the final talon
 as the two missing cards) and the cards played, as an `ulti solve` command line.";
-
-const ADVISE_EXAMPLES: &str = "\
-Examples:
-  ulti advise --hand PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7,TA,T8 --samples 32 --seed 1
-  ulti advise --deal 0070605040300173727021213323322232414341510112021303125263536 \\
-              --contract passz --played PA,MU,Z8 --seat 0 --samples 100 --json
-
-The bid advice samples the defenders' hands for each of the 66 discards and solves every
-standard bid exactly on each sample (Perfect-Information Monte Carlo); the discards still in
-contention get more samples. The card advice samples the cards the seat cannot see,
-consistent with the play so far (voids, duties to beat and trump, the bid).";
 
 const MATCH_EXAMPLES: &str = "\
 Examples:
@@ -467,119 +355,6 @@ pub struct BenchArgs {
     /// of two builds can then be compared with diff).
     #[arg(long)]
     pub per_deal: bool,
-    #[command(flatten)]
-    pub rules: RuleFlags,
-}
-
-/// Arguments of `ulti advise`.
-#[derive(Debug, Args)]
-pub struct AdviseArgs {
-    /// Bid advice: the soloist's twelve cards (hand and talon), e.g. PA,PX,…
-    #[arg(long, value_name = "CARDS", conflicts_with_all = ["deal", "contract", "played", "seat"])]
-    pub hand: Option<String>,
-    /// Card advice: the 61-digit deal code (only the seat's own view is taken from it).
-    #[arg(long, value_name = "CODE", requires_all = ["contract", "seat"])]
-    pub deal: Option<String>,
-    /// Card advice: the bid being played (contract id, or ids joined with +).
-    #[arg(long, value_name = "ID")]
-    pub contract: Option<String>,
-    /// Card advice: the cards played so far, in play order from trick 1.
-    #[arg(long, value_name = "CARDS")]
-    pub played: Option<String>,
-    /// Card advice: the seat to play (0 soloist, 1 or 2 defender).
-    #[arg(long, value_name = "N")]
-    pub seat: Option<usize>,
-    /// Samples: per finalist discard for the bid advice (default 32), layouts for the card
-    /// advice (default 100).
-    #[arg(long, value_name = "N")]
-    pub samples: Option<u32>,
-    /// Bid advice: fresh samples for each of the three leading bids, which are then ranked
-    /// again on those alone (removes the optimism of rows chosen on their own samples).
-    #[arg(long, value_name = "N", default_value_t = 32)]
-    pub confirm: u32,
-    /// Bid advice: fresh samples for each ranked row after the three leading ones, which are
-    /// then ranked again among themselves on those alone (0: the racing samples they were
-    /// chosen on).
-    #[arg(long, value_name = "N", default_value_t = 16)]
-    pub rest: u32,
-    /// Card advice for passz, 40-100 and 20-100: win or lose only, without the exact card
-    /// points after each card (several times faster).
-    #[arg(long)]
-    pub no_points: bool,
-    /// Seed of the sampling (the same seed gives the same answer).
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N")]
-    pub threads: Option<NonZeroUsize>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// House rules.
-    #[command(flatten)]
-    pub rules: RuleFlags,
-}
-
-/// Arguments of `ulti advise-eval`.
-#[derive(Debug, Args)]
-pub struct AdviseEvalArgs {
-    /// How many random deals to judge (deal i of seed S is the random deal of seed S + i, as
-    /// `ulti_solver.Deal.random(S + i)` draws it).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    pub hands: u64,
-    /// Samples per finalist discard of each advice (see `ulti advise`).
-    #[arg(long, value_name = "N", default_value_t = 32)]
-    pub samples: u32,
-    /// Fresh samples for each of the three leading bids (see `ulti advise --confirm`).
-    #[arg(long, value_name = "N", default_value_t = 32)]
-    pub confirm: u32,
-    /// Fresh samples for each ranked row after the three leading ones (see `ulti advise
-    /// --rest`).
-    #[arg(long, value_name = "N", default_value_t = 16)]
-    pub rest: u32,
-    /// Seed of the deals and of the sampling.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N")]
-    pub threads: Option<NonZeroUsize>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// House rules.
-    #[command(flatten)]
-    pub rules: RuleFlags,
-}
-
-/// Arguments of `ulti advise-bench`.
-#[derive(Debug, Args)]
-pub struct AdviseBenchArgs {
-    /// How many random hands to time.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    pub hands: u64,
-    /// Samples per finalist discard (see `ulti advise`).
-    #[arg(long, value_name = "N", default_value_t = 32)]
-    pub samples: u32,
-    /// Fresh samples for each of the three leading bids (see `ulti advise --confirm`).
-    #[arg(long, value_name = "N", default_value_t = 32)]
-    pub confirm: u32,
-    /// Fresh samples for each ranked row after the three leading ones (see `ulti advise
-    /// --rest`).
-    #[arg(long, value_name = "N", default_value_t = 16)]
-    pub rest: u32,
-    /// Seed of the hands and of the sampling.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N")]
-    pub threads: Option<NonZeroUsize>,
-    /// How many of the slowest hands to list.
-    #[arg(long, value_name = "N", default_value_t = 10)]
-    pub slowest: usize,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// House rules.
     #[command(flatten)]
     pub rules: RuleFlags,
 }
