@@ -128,7 +128,8 @@ def batch(ulti: str, deals: list[str], rounds: int) -> None:
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--ulti", default=str(ROOT / "target/release/ulti"))
-    p.add_argument("--deals", default=str(Path("/work/shared/deals/random-1000.txt")))
+    p.add_argument("--deals", default=str(ROOT.parent / "shared/deals/random-1000.txt"),
+                   help="deals file (default: shared/deals/random-1000.txt beside the checkout, as ulti bench)")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--calls", type=int, default=20000)
     p.add_argument("--only", choices=("overhead", "bids", "batch"), help="run one part")
