@@ -160,14 +160,29 @@ async fn call(
 /// # Errors
 /// Unreachable, or another protocol.
 pub async fn probe(server: &str) -> Result<(), ServerError> {
-    let v = call(server, "GET", "/api", None).await?;
+    let v = match call(server, "GET", "/api", None).await {
+        Ok(v) => v,
+        Err(ServerError::Unreachable(_)) if answers(server).await => {
+            // Something answers there, but not to us: no table server (ours allows any origin).
+            return Err(ServerError::NotOurs(format!("{server}/api")));
+        }
+        Err(e) => return Err(e),
+    };
     match v["protocol"].as_str() {
         Some(PROTOCOL) => Ok(()),
         Some(other) => Err(ServerError::Protocol(other.to_string())),
-        None => Err(ServerError::NotOurs(format!(
-            "{server}/api names no protocol"
-        ))),
+        None => Err(ServerError::NotOurs(format!("{server}/api names no protocol"))),
     }
+}
+
+/// Does anything answer HTTP at `server` (an answer the page may not read counts)?
+async fn answers(server: &str) -> bool {
+    let init = web_sys::RequestInit::new();
+    init.set_method("GET");
+    init.set_mode(web_sys::RequestMode::NoCors);
+    JsFuture::from(window().fetch_with_str_and_init(&format!("{server}/api"), &init))
+        .await
+        .is_ok()
 }
 
 /// Create a table with `rules` and `seats` on `server`.

@@ -259,6 +259,8 @@ test('three friends play two deals: pick-up, kontra, a lost network, a reopened 
     const table = await createTable(a, ['me', 'friend', 'friend']);
     assert.match(table, /^[A-Za-z0-9_-]+$/);
     await screenshot(a, 'live-created', { settle: false });
+    // The links point at 127.0.0.1 (this test's server): the page says they work here only.
+    assert.match(await a.textContent('[data-testid=invite-loopback]'), /only this computer can reach/);
     await assertAccessible(a, 'a live table with its invitations');
     const inv = await invitations(a);
     assert.equal(inv.seats.length, 2, 'an invitation per friend');
@@ -280,8 +282,13 @@ test('three friends play two deals: pick-up, kontra, a lost network, a reopened 
     s.seat = null;
     assert.deepEqual([a.seat, b.seat, c.seat, s.seat], [0, 1, 2, null]);
     assert.match(await s.textContent('[data-testid=live-seat]'), /watching/i);
-    // Everyone is connected, and sees it.
+    // Everyone is connected, and sees it; the invitations fold away.
     await a.waitForFunction(() => document.querySelectorAll('[data-testid=table-seat][data-connected=true]').length === 3);
+    await a.waitForFunction(() => !document.querySelector('[data-testid=invitations]').open, null, { timeout: TIMEOUT.ui });
+    // The watcher: no seat controls, no wider than its phone; a person is choosing, not thinking.
+    assert.equal(await s.$('[data-testid=table-pick-up], [data-testid=table-pass], [data-testid=table-stand], [data-testid=table-bidding-box]'), null);
+    assert.ok((await s.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'the watcher\'s page fits 375 px');
+    assert.match(await b.textContent('[data-testid=table-status]'), /is choosing/);
 
     const d = new Driver([a, b, c], [s]);
     await d.snapshot();
@@ -385,6 +392,8 @@ test('three friends play two deals: pick-up, kontra, a lost network, a reopened 
     mkdirSync(ARTIFACTS, { recursive: true });
     writeFileSync(path.join(ARTIFACTS, 'live-latency.json'), JSON.stringify({ samples: d.latency.length, p50, p95, max: Math.max(...d.latency) }));
     await screenshot(s, 'live-spectator-375');
+    assert.equal(await s.$('[data-testid=table-next-deal]'), null, 'a watcher has no Next deal button');
+    assert.ok((await s.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'the watcher\'s page fits 375 px at the end');
     await assertAccessible(s, 'a live table watched on a phone');
     assert.equal(await s.$('[data-testid=table-review-start]'), null, 'a spectator has no decisions to review');
     assert.doesNotMatch(await s.textContent('[data-testid=table-result]'), /\(you\)/, 'no seat is the spectator\'s');
@@ -467,6 +476,7 @@ test('a friend who is away is played by the computer, marked, and takes the seat
       if (!(await d.act(a))) await new Promise((r) => setTimeout(r, 200));
     }
     assert.ok(await a.$('[data-testid=table-seat][data-seat="1"] [data-testid=table-seat-away]'), 'the away seat is marked');
+    assert.ok(await a.$('[data-testid=table-heard][data-seat="1"][data-by=computer]'), 'its bid is marked as the computer\'s in the auction log');
     await screenshot(a, 'live-away', { settle: false });
     // The friend arrives by the invitation and plays its seat from its next turn.
     const b = track(await framedPage(ctx[1], 'friend'));
