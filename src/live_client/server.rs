@@ -171,7 +171,9 @@ pub async fn probe(server: &str) -> Result<(), ServerError> {
     match v["protocol"].as_str() {
         Some(PROTOCOL) => Ok(()),
         Some(other) => Err(ServerError::Protocol(other.to_string())),
-        None => Err(ServerError::NotOurs(format!("{server}/api names no protocol"))),
+        None => Err(ServerError::NotOurs(format!(
+            "{server}/api names no protocol"
+        ))),
     }
 }
 

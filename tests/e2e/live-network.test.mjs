@@ -159,6 +159,10 @@ test('a friend offline on their turn is played by the computer; back, the page m
     assert.match(await summary.textContent(), /While you were away the computer made \d+ decision/);
     assert.ok((await pageWidth(friend)) <= PHONE.width, 'no wider than the phone');
     await screenshot(friend, 'live-away-back-375', { settle: false });
+  } catch (err) {
+    for (const p of ctx.flatMap((c) => c.pages())) await screenshot(p, `FAILED-live-network-away-${p.e2eName}`, { settle: false }).catch(() => {});
+    console.error(server.log.join('').slice(-3000));
+    throw err;
   } finally {
     for (const c of ctx) await c.close();
     await own.stop();

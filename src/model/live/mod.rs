@@ -178,14 +178,17 @@ impl Live {
                 action, by, game, ..
             } => {
                 let place = self.count_action(game);
-                if let Ok(a) = action.parse::<Action>() {
-                    self.away[a.seat] = by == "computer" && self.is_person(a.seat);
-                    if self.away[a.seat] && !self.by_computer.contains(&(game, place)) {
+                // The seat from the first word: another seat's bid (`??,??`) is no `Action`.
+                if let Some(seat) = seat_of(Some(&action)).filter(|&s| s < 3) {
+                    self.away[seat] = by == "computer" && self.is_person(seat);
+                    if self.away[seat] && !self.by_computer.contains(&(game, place)) {
                         self.by_computer.push((game, place));
                     }
-                    if Some(a.seat) == self.seat {
-                        self.pending.retain(|p| !same_act(p, &a));
-                    }
+                }
+                if let Ok(a) = action.parse::<Action>()
+                    && Some(a.seat) == self.seat
+                {
+                    self.pending.retain(|p| !same_act(p, &a));
                 }
             }
             ServerMsg::Deal { game, .. } => {

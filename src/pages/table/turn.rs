@@ -112,6 +112,8 @@ fn bring_turn_into_view() {
         });
     if let Some(el) = target {
         el.scroll_into_view_with_bool(false);
+        // A little below it too: its bottom edge may fall on a fraction of a pixel.
+        window().scroll_by_with_x_and_y(0.0, 12.0);
     }
 }
 
