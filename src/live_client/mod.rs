@@ -316,9 +316,13 @@ impl LiveConnection {
         }
     }
 
-    /// Try again now, without waiting for the countdown.
+    /// Try again now, without waiting for the countdown (also when the browser says it is
+    /// offline: its word can be wrong).
     pub fn reconnect_now(&self) {
-        self.live.update(|l| l.retry_now(now()));
+        self.live.update(|l| {
+            l.set_online(true);
+            l.retry_now(now());
+        });
         self.tick();
     }
 

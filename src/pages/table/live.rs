@@ -124,18 +124,27 @@ fn LiveTableAt(
 
     let over = move || scene.with(|s| s.as_ref().is_some_and(|s| s.stage() == Stage::Over));
     let ready = move || tp.game.with(Option::is_some) && over();
+    // Refused for good (no such table, a wrong invitation): no empty table under the words.
+    let refused = Memo::new(move |_| conn.live.with(|l| l.link_id() == "refused"));
     view! {
         <LiveStatus server=server.clone() />
-        <Invitations server=server.clone() table=table.clone() />
-        <div class="table-stage">
-            <Felt />
-            <AuctionLog />
-            <div class="table-below">
-                {move || (!over()).then(|| view! { <UserTurnPanel /> })}
-                {move || ready().then(|| view! { <DealResult /> })}
-            </div>
-        </div>
-        <ScoreSheet />
-        <TableDetails />
+        {move || {
+            (!refused.get())
+                .then(|| {
+                    view! {
+                        <Invitations server=server.clone() table=table.clone() />
+                        <div class="table-stage">
+                            <Felt />
+                            <AuctionLog />
+                            <div class="table-below">
+                                {move || (!over()).then(|| view! { <UserTurnPanel /> })}
+                                {move || ready().then(|| view! { <DealResult /> })}
+                            </div>
+                        </div>
+                        <ScoreSheet />
+                        <TableDetails />
+                    }
+                })
+        }}
     }
 }

@@ -59,6 +59,7 @@ pub(super) fn LiveStatus(server: String) -> impl IntoView {
     let seat_words = move || {
         let l = lang.get();
         conn.live.with(|live| match live.seat {
+            _ if live.link_id() == "refused" => String::new(),
             Some(s) => tr_with(
                 l,
                 "live.you_are",
@@ -90,8 +91,7 @@ pub(super) fn LiveStatus(server: String) -> impl IntoView {
                             }
                         })
                 }}
-                " · "
-                <span data-testid="live-seat">{seat_words}</span>
+                <span class="live-seat" data-testid="live-seat">{seat_words}</span>
             </p>
             {move || {
                 (pending() > 0 && link_id() != "open")
