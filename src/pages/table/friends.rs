@@ -56,12 +56,18 @@ pub(super) fn FriendsBox() -> impl IntoView {
     let param = query.with_untracked(|q| q.get_str("server").map(str::to_string));
     let server = RwSignal::new(choose_server(param.as_deref()));
     // The server a link without `?server=` uses: the app's own when it is a table server.
-    if param.is_none() {
+    // Asked once the box is opened (the local game alone asks no server anything).
+    let resolved = StoredValue::new(param.is_some());
+    let resolve = move || {
+        if resolved.get_value() {
+            return;
+        }
+        resolved.set_value(true);
         leptos::task::spawn_local(async move {
             let found = resolve_server(None).await;
             let _ = server.try_update(|s| *s = found);
         });
-    }
+    };
     let seats = RwSignal::new(["me", "friend", "normal"]);
     let rules = RwSignal::new(TableRules::default());
     let busy = RwSignal::new(false);
@@ -177,7 +183,7 @@ pub(super) fn FriendsBox() -> impl IntoView {
     };
 
     view! {
-        <details class="panel table-friends" data-testid="friends">
+        <details class="panel table-friends" data-testid="friends" on:toggle=move |_| resolve()>
             <summary><h2>{text(lang, "live.friends")}</h2></summary>
             <p class="hint">{text(lang, "live.friends_hint")}</p>
             <label class="field">
