@@ -222,6 +222,13 @@ test('a wrong ?server= once does not break a correct invitation later; a server 
     await page.goto(server.url(`lang=en&live=${table}&server=${encodeURIComponent(new URL(baseUrl()).origin)}`));
     const other = await page.waitForSelector('[data-testid=live-problem][data-problem=not-ours]', { timeout: TIMEOUT.ui });
     assert.match(await other.textContent(), /not a table server/);
+    // The page names the server it uses and lets the player change it.
+    assert.match(await page.textContent('[data-testid=live-server]'), new RegExp(new URL(baseUrl()).host.replace(/[.]/g, '\\.')));
+    await page.click('[data-testid=live-server-change] summary');
+    await page.fill('[data-testid=live-server-input]', server.origin);
+    await page.click('[data-testid=live-server-use]');
+    await page.waitForSelector('[data-testid=live-status][data-link=open]', { timeout: TIMEOUT.ui });
+    assert.equal(new URL(page.url()).searchParams.get('server'), server.origin);
   } finally {
     await context.close();
   }
