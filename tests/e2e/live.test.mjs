@@ -10,10 +10,15 @@
 //   token in the address bar.
 // - The server is killed (-9) and started again mid-game: every page recovers by itself and the
 //   game finishes.
-// - A spectator watches. No page ever holds another seat's hidden card (DOM, storage, frames)
-//   before the game is over.
+// - A spectator watches (at 375 px: no seat controls, no Next deal button, nothing wider than
+//   the phone). No page ever holds another seat's hidden card (DOM, storage, frames) before the
+//   game is over. The invitations fold away once every seat is taken; links made at 127.0.0.1
+//   say they work on this computer only; a waiting player reads "choosing".
 // - One person with two computer seats plays a whole deal.
-// - A seat away past --away-after is played by the computer and marked; its person takes it back.
+// - A seat away past --away-after is played by the computer and marked (its seat and its line in
+//   the auction log); its person takes it back.
+// The misbehaving network (offline, the countdown, bad invitations, the server a link uses, the
+// phone's first screen) is live-network.test.mjs's.
 // Also measured (printed, not asserted): how long an action at one page takes to show at the
 // others (p50/p95, written to target/e2e/live-latency.json).
 
