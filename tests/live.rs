@@ -4,8 +4,9 @@
 
 use serde_json::json;
 use ulti_engine::whole_game::{Action, Stage, TableRules, WholeGame};
+use ulti_solver::model::live::problem::{Problem, is_loopback};
 use ulti_solver::model::live::wire::{ClientMsg, ServerMsg, State};
-use ulti_solver::model::live::{Link, Live, Request, backoff_ms};
+use ulti_solver::model::live::{Beat, Link, Live, Request, backoff_ms};
 
 /// The `state` the server sends seat `seat` of `game` (as JSON text, then read back).
 fn state(game: &WholeGame, seat: usize, at: u64) -> ServerMsg {
@@ -66,7 +67,7 @@ fn a_request_stays_pending_until_its_ack_or_event_and_a_reconnect_resends_only_t
         None,
         "no action before the connection"
     );
-    live.opened();
+    live.opened(0.0);
     assert_eq!(live.link, Link::Catching);
     assert!(live.receive(state(&game, 0, 1)).is_empty());
     assert_eq!(live.link, Link::Open);
@@ -89,20 +90,26 @@ fn a_request_stays_pending_until_its_ack_or_event_and_a_reconnect_resends_only_t
     );
     assert_eq!(live.pending.len(), 1);
     // The connection drops before the ack; the replay shows the bid carried out.
-    live.closed();
+    live.closed(1000.0, false);
     assert_eq!(
         live.link,
         Link::Lost {
             attempt: 0,
-            retry_ms: 500
+            retry_at: 1500.0,
+            offline: false,
         }
     );
+    let before = live.pending.clone();
     assert_eq!(live.request(Request::Next), None, "refused while away");
-    live.connecting();
+    assert_eq!(
+        live.pending, before,
+        "a refused request is not kept to send later"
+    );
+    live.connecting(1500.0);
     assert_eq!(live.query(), "");
     assert_eq!(Live::protocols(Some("tok")), ["ulti-table", "token.tok"]);
     assert_eq!(Live::protocols(None), ["ulti-table"]);
-    live.opened();
+    live.opened(1600.0);
     game.apply(opening.clone()).unwrap();
     let event = format!(r#"{{"t":"event","v":2,"game":1,"action":"{opening}","by":"person"}}"#);
     assert!(live.receive(read(&event)).is_empty());
@@ -117,9 +124,9 @@ fn a_request_stays_pending_until_its_ack_or_event_and_a_reconnect_resends_only_t
     // A request whose answer is lost with the connection and was not carried out is sent
     // again once the replay is complete, with the same id.
     let pass_later = live.request(Request::Next).unwrap();
-    live.closed();
-    live.connecting();
-    live.opened();
+    live.closed(2000.0, false);
+    live.connecting(2500.0);
+    live.opened(2600.0);
     assert!(live.receive(read(r#"{"t":"resumed","v":2}"#)).is_empty());
     assert_eq!(live.receive(state(&game, 0, 2)), vec![pass_later.clone()]);
     // Its error clears it and says why.
@@ -134,23 +141,159 @@ fn a_request_stays_pending_until_its_ack_or_event_and_a_reconnect_resends_only_t
 }
 
 #[test]
-fn reconnecting_backs_off_to_fifteen_seconds() {
+fn reconnecting_backs_off_to_two_seconds_and_the_countdown_counts() {
     let waits: Vec<u32> = (0..8).map(backoff_ms).collect();
-    assert_eq!(waits, [500, 1000, 2000, 4000, 8000, 15000, 15000, 15000]);
+    assert_eq!(waits, [500, 1000, 2000, 2000, 2000, 2000, 2000, 2000]);
     let mut live = Live::new("T", None);
-    for want in [500, 1000, 2000] {
-        assert_eq!(live.closed(), want);
-        live.connecting();
+    for want in [500, 1000, 2000, 2000] {
+        assert_eq!(live.closed(0.0, false), want);
+        live.connecting(0.0);
     }
-    live.opened();
-    assert_eq!(live.closed(), 500, "a success starts over");
+    live.opened(0.0);
+    assert_eq!(live.closed(0.0, false), 500, "a success starts over");
+    // The countdown counts down to the attempt, which the clock then starts.
+    live.connecting(0.0);
+    live.connecting(0.0);
+    live.closed(10_000.0, false);
+    assert_eq!(live.link_id(), "lost");
+    assert_eq!(live.retry_in_s(10_000.0), Some(1));
+    live.connecting(11_000.0);
+    live.closed(11_000.0, false);
+    assert_eq!(live.retry_in_s(11_000.0), Some(2));
+    assert_eq!(live.retry_in_s(12_100.0), Some(1));
+    assert_eq!(live.tick(12_900.0), Beat::Idle);
+    assert_eq!(live.tick(13_000.0), Beat::Connect);
+    // "Reconnect now": the next tick connects.
+    live.connecting(13_000.0);
+    live.closed(13_100.0, false);
+    assert_eq!(live.tick(13_200.0), Beat::Idle);
+    live.retry_now(13_200.0);
+    assert_eq!(live.tick(13_200.0), Beat::Connect);
+}
+
+#[test]
+fn offline_is_noticed_by_the_browser_or_the_heartbeat_and_the_network_back_connects_at_once() {
+    let mut live = Live::new("T", Some(0));
+    live.connecting(0.0);
+    live.opened(0.0);
+    assert_eq!(live.link_id(), "catching");
+    // Messages keep the heartbeat quiet; a silence brings a ping, an unanswered ping the end.
+    assert_eq!(live.tick(1_000.0), Beat::Idle);
+    live.heard(1_500.0);
+    assert_eq!(live.tick(3_000.0), Beat::Idle);
+    assert_eq!(live.tick(3_500.0), Beat::Ping);
+    assert_eq!(live.tick(4_000.0), Beat::Idle, "one ping at a time");
+    live.heard(4_100.0);
+    assert_eq!(live.tick(6_100.0), Beat::Ping);
+    assert_eq!(live.tick(9_100.0), Beat::Dead, "no answer within 3 s");
+    live.closed(9_100.0, true);
+    assert_eq!(live.link_id(), "offline");
+    // The browser says offline: no attempt, no countdown, until it says online.
+    live.set_online(false);
+    assert_eq!(live.retry_in_s(20_000.0), None);
+    assert_eq!(live.tick(20_000.0), Beat::Idle);
+    live.set_online(true);
+    live.retry_now(25_000.0);
+    assert_eq!(
+        live.tick(25_000.0),
+        Beat::Connect,
+        "at once when the network is back"
+    );
+    // A socket stuck connecting is given up.
+    live.connecting(25_000.0);
+    assert_eq!(live.tick(30_000.0), Beat::Idle);
+    assert_eq!(live.tick(31_000.0), Beat::Dead);
+    // Refused for good: nothing more is tried.
+    live.closed(31_000.0, false);
+    live.refused_for_good();
+    assert_eq!(live.link_id(), "refused");
+    assert_eq!(live.tick(99_000.0), Beat::Idle);
+}
+
+#[test]
+fn a_refused_handshake_is_explained_by_the_http_statuses() {
+    assert_eq!(Problem::from_statuses(404, None), Some(Problem::NoTable));
+    assert_eq!(
+        Problem::from_statuses(200, Some(403)),
+        Some(Problem::BadInvitation)
+    );
+    assert_eq!(
+        Problem::from_statuses(200, Some(404)),
+        Some(Problem::NoTable)
+    );
+    assert_eq!(Problem::from_statuses(200, Some(200)), None);
+    assert_eq!(Problem::from_statuses(200, None), None);
+    assert!(Problem::BadInvitation.is_final() && Problem::NoTable.is_final());
+    assert!(Problem::NotOurs.is_final());
+    assert!(
+        !Problem::Unreachable.is_final(),
+        "a server down may come back"
+    );
+    for (o, want) in [
+        ("http://127.0.0.1:8787", true),
+        ("http://localhost:8787", true),
+        ("http://[::1]:8787", true),
+        ("http://127.8.0.1", true),
+        ("http://192.168.1.20:8787", false),
+        ("https://ulti.example.org", false),
+        ("http://[2001:db8::1]:8787", false),
+    ] {
+        assert_eq!(is_loopback(o), want, "{o}");
+    }
+}
+
+#[test]
+fn actions_the_computer_took_for_an_away_person_are_marked_and_summed_up() {
+    let mut game = WholeGame::random(TableRules::default(), 2, 4);
+    let mut live = Live::new("T", Some(1));
+    live.opened(0.0);
+    live.receive(state(&game, 1, 1));
+    let welcome = r#"{"t":"welcome","seat":1,"v":1,"game":1,"view":{"actions":[]}}"#;
+    live.receive(read(welcome));
+    // Seat 0 (a person) opens itself; seat 1's pass is the computer's (its person away).
+    let twelve: Vec<_> = game.hand(0).iter().collect();
+    let opening = Action {
+        seat: 0,
+        verb: ulti_engine::whole_game::Verb::Bid {
+            bid: "passz".parse().unwrap(),
+            discard: [twelve[0], twelve[1]],
+        },
+    };
+    let pass: Action = "1 pass".parse().unwrap();
+    for (v, (a, by)) in [(opening, "person"), (pass, "computer")]
+        .into_iter()
+        .enumerate()
+    {
+        game.apply(a.clone()).unwrap();
+        let v = v as u64 + 2;
+        let e = format!(r#"{{"t":"event","v":{v},"game":1,"action":"{a}","by":"{by}"}}"#);
+        live.receive(read(&e));
+        live.receive(state(&game, 1, v));
+    }
+    let scene = live.scene().unwrap();
+    assert_eq!(scene.by_computer, vec![1]);
+    assert!(scene.chosen_by_computer(1) && !scene.chosen_by_computer(0));
+    assert_eq!(live.played_for_me(), 1);
+    // A welcome with two actions already: the next event is the third.
+    let mut again = Live::new("T", Some(1));
+    again.receive(read(
+        r#"{"t":"welcome","seat":1,"v":3,"game":1,"view":{"actions":["0 pass","1 pass"]}}"#,
+    ));
+    again.receive(read(
+        r#"{"t":"event","v":4,"game":1,"action":"2 pass","by":"computer"}"#,
+    ));
+    assert_eq!(
+        again.by_computer,
+        Vec::<(u32, usize)>::new(),
+        "seat 2 is no person's here"
+    );
 }
 
 #[test]
 fn the_scene_is_the_states_and_a_spectator_sees_no_hand() {
     let game = WholeGame::random(TableRules::default(), 2, 9);
     let mut live = Live::new("T", Some(1));
-    live.opened();
+    live.opened(0.0);
     live.receive(state(&game, 1, 1));
     let scene = live.scene().unwrap();
     assert_eq!(scene.seat, 1);
@@ -160,7 +303,7 @@ fn the_scene_is_the_states_and_a_spectator_sees_no_hand() {
     assert_eq!(scene.stage(), Stage::Auction);
     assert_eq!(scene.held(0), 12);
     let mut watching = Live::new("T", None);
-    watching.opened();
+    watching.opened(0.0);
     let mut v = game.view(0);
     v.hand = ulti_engine::CardSet::EMPTY;
     let msg = json!({"t": "state", "at": 1, "game": 1, "seat": null, "table_view": v,

@@ -1,170 +1,36 @@
 //! The one adapter between the pages and a table server (`ulti-server`, protocol
-//! `ulti-table/1`): which server (the one the app came from, or the one set with `?server=`,
-//! remembered in the browser), its HTTP calls (is it there and does it speak our protocol,
-//! create a table, the finished games), the seats' tokens kept in the browser, and one
-//! WebSocket per table that reconnects by itself with `since=` after a backoff. What the
-//! messages mean is `model::live`'s.
+//! `ulti-table/1`): the server and its HTTP calls ([`server`]), and one WebSocket per table
+//! that keeps itself alive: a heartbeat (`ping` after a silence, a socket that answers nothing
+//! is closed), the browser's `online`/`offline` events, reconnecting with `since=` after a
+//! short backoff (at once when the network comes back, or when the user asks), and, when a
+//! socket never opened, asking the server over HTTP why ([`server::diagnose`]): no such
+//! table and a wrong invitation end the attempts. What the messages mean and when to do what
+//! is `model::live`'s; this file only carries it out.
+
+mod server;
 
 use std::time::Duration;
 
 use leptos::prelude::*;
-use serde_json::json;
 use ulti_engine::Seat;
-use ulti_engine::whole_game::{TableRecord, TableRules};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
-use wasm_bindgen_futures::JsFuture;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
-use crate::model::live::wire::{Created, PROTOCOL, SeatChoice, ServerMsg};
-use crate::model::live::{Live, Request};
+pub use self::server::{
+    ServerError, choose_server, create_table, finished_games, forget_token, keep_token, kept_token,
+    own_origin, probe, resolve_server, set_server,
+};
+use crate::model::live::problem::Problem;
+use crate::model::live::wire::ServerMsg;
+use crate::model::live::{Beat, Live, Request};
 
-/// The browser storage key of the table server chosen with `?server=`.
-const SERVER_KEY: &str = "ulti-server";
+/// How often the page's clock ticks (the heartbeat, the countdown, the next attempt).
+const TICK: Duration = Duration::from_millis(250);
 
-/// Why a table server cannot be used.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ServerError {
-    /// No answer (not running, wrong address, offline).
-    Unreachable(String),
-    /// It answers, but not `ulti-table/1`.
-    Protocol(String),
-    /// It refused the request, in its words.
-    Refused(String),
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
-/// The server's origin without a trailing `/` (`http://host:8787`).
-fn clean(origin: &str) -> String {
-    origin.trim().trim_end_matches('/').to_string()
-}
-
-/// The table server: `?server=` (then remembered), else the one remembered, else the app's
-/// own origin (an app served by `ulti-server --site`).
-#[must_use]
-pub fn choose_server(param: Option<&str>) -> String {
-    if let Some(p) = param.filter(|p| !p.trim().is_empty()) {
-        let p = clean(p);
-        if let Some(s) = storage() {
-            let _ = s.set_item(SERVER_KEY, &p);
-        }
-        return p;
-    }
-    storage()
-        .and_then(|s| s.get_item(SERVER_KEY).ok().flatten())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| window().location().origin().unwrap_or_default())
-}
-
-/// Remember `server` as the table server (empty: the app's own origin again).
-pub fn set_server(server: &str) {
-    if let Some(s) = storage() {
-        let _ = if server.trim().is_empty() {
-            s.remove_item(SERVER_KEY)
-        } else {
-            s.set_item(SERVER_KEY, &clean(server))
-        };
-    }
-}
-
-/// The key of a seat's token in the browser's storage.
-fn token_key(server: &str, table: &str) -> String {
-    format!("ulti-live|{server}|{table}")
-}
-
-/// The token kept for `table` on `server` (the seat this browser holds there).
-#[must_use]
-pub fn kept_token(server: &str, table: &str) -> Option<String> {
-    storage().and_then(|s| s.get_item(&token_key(server, table)).ok().flatten())
-}
-
-/// Keep `token` for `table` on `server`: a reload or a later visit takes the same seat.
-pub fn keep_token(server: &str, table: &str, token: &str) {
-    if let Some(s) = storage() {
-        let _ = s.set_item(&token_key(server, table), token);
-    }
-}
-
-/// GET or POST `path` on `server`: the JSON answer.
-async fn call(
-    server: &str,
-    method: &str,
-    path: &str,
-    body: Option<String>,
-) -> Result<serde_json::Value, ServerError> {
-    let init = web_sys::RequestInit::new();
-    init.set_method(method);
-    if let Some(b) = &body {
-        init.set_body(&wasm_bindgen::JsValue::from_str(b));
-        let headers =
-            web_sys::Headers::new().map_err(|_| ServerError::Unreachable(server.into()))?;
-        let _ = headers.set("content-type", "application/json");
-        init.set_headers(&headers);
-    }
-    let url = format!("{server}{path}");
-    let unreachable = |_| ServerError::Unreachable(server.to_string());
-    let resp: web_sys::Response = JsFuture::from(window().fetch_with_str_and_init(&url, &init))
-        .await
-        .map_err(unreachable)?
-        .dyn_into()
-        .map_err(unreachable)?;
-    let text = JsFuture::from(resp.text().map_err(unreachable)?)
-        .await
-        .ok()
-        .and_then(|t| t.as_string())
-        .unwrap_or_default();
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(|_| {
-        ServerError::Protocol(format!("{url} answered {} without JSON", resp.status()))
-    })?;
-    if resp.ok() {
-        Ok(value)
-    } else {
-        Err(ServerError::Refused(value["error"].as_str().map_or_else(
-            || format!("status {}", resp.status()),
-            str::to_string,
-        )))
-    }
-}
-
-/// Is a table server at `server`, speaking our protocol?
-///
-/// # Errors
-/// Unreachable, or another protocol.
-pub async fn probe(server: &str) -> Result<(), ServerError> {
-    let v = call(server, "GET", "/api", None).await?;
-    match v["protocol"].as_str() {
-        Some(PROTOCOL) => Ok(()),
-        Some(other) => Err(ServerError::Protocol(other.to_string())),
-        None => Err(ServerError::Protocol(format!(
-            "{server}/api names no protocol"
-        ))),
-    }
-}
-
-/// Create a table with `rules` and `seats` on `server`.
-///
-/// # Errors
-/// The server's refusal, or no server.
-pub async fn create_table(
-    server: &str,
-    rules: TableRules,
-    seats: [SeatChoice; 3],
-) -> Result<Created, ServerError> {
-    let body = json!({"rules": rules, "seats": seats.map(SeatChoice::wire)}).to_string();
-    let v = call(server, "POST", "/api/tables", Some(body)).await?;
-    serde_json::from_value(v).map_err(|e| ServerError::Protocol(e.to_string()))
-}
-
-/// The table's finished games, game 1 first.
-///
-/// # Errors
-/// The server's refusal, or no server.
-pub async fn finished_games(server: &str, table: &str) -> Result<Vec<TableRecord>, ServerError> {
-    let v = call(server, "GET", &format!("/api/tables/{table}/games"), None).await?;
-    serde_json::from_value(v).map_err(|e| ServerError::Protocol(e.to_string()))
+/// The browser's clock in milliseconds.
+fn now() -> f64 {
+    js_sys::Date::now()
 }
 
 /// The socket's URL for `server`'s table.
@@ -189,6 +55,22 @@ struct Socket {
     _on_close: Closure<dyn FnMut(CloseEvent)>,
 }
 
+impl Socket {
+    /// Close it without hearing of it (the caller counts the connection lost itself).
+    fn close_quietly(&self) {
+        self.ws.set_onclose(None);
+        self.ws.set_onmessage(None);
+        let _ = self.ws.close();
+    }
+}
+
+/// The page's clock and the browser's network events, held while the table is shown.
+struct Watch {
+    interval: Option<IntervalHandle>,
+    online: Closure<dyn FnMut()>,
+    offline: Closure<dyn FnMut()>,
+}
+
 /// A live table's connection: the table's [`Live`] state as a signal, kept up to date.
 #[derive(Clone, Copy)]
 pub struct LiveConnection {
@@ -197,10 +79,17 @@ pub struct LiveConnection {
     server: StoredValue<String>,
     token: StoredValue<Option<String>>,
     socket: StoredValue<Option<Socket>, LocalStorage>,
-    /// Stopped for good (the page left).
+    watch: StoredValue<Option<Watch>, LocalStorage>,
+    /// Stopped for good (the page left, or the server refused the table for good).
     stopped: StoredValue<bool>,
+    /// A diagnosis is under way.
+    asking: StoredValue<bool>,
     /// Incremented on every finished game received, so the page can fetch the records.
     pub overs: RwSignal<u32>,
+    /// Why the table cannot be joined (after a socket that never opened).
+    pub problem: RwSignal<Option<Problem>>,
+    /// The clock while the connection is lost (the countdown reads it).
+    pub now: RwSignal<f64>,
 }
 
 impl LiveConnection {
@@ -212,9 +101,14 @@ impl LiveConnection {
             server: StoredValue::new(server.to_string()),
             token: StoredValue::new(token),
             socket: StoredValue::new_local(None),
+            watch: StoredValue::new_local(None),
             stopped: StoredValue::new(false),
+            asking: StoredValue::new(false),
             overs: RwSignal::new(0),
+            problem: RwSignal::new(None),
+            now: RwSignal::new(now()),
         };
+        c.watch_network();
         c.connect();
         c
     }
@@ -225,30 +119,100 @@ impl LiveConnection {
         self.server.get_value()
     }
 
-    /// Open the socket (again), resuming after the last message received.
-    fn connect(self) {
-        if self.stopped.get_value() {
+    /// Does this connection hold a seat's token?
+    #[must_use]
+    pub fn has_token(&self) -> bool {
+        self.token.with_value(Option::is_some)
+    }
+
+    fn alive(self) -> bool {
+        !self.stopped.try_get_value().unwrap_or(true)
+    }
+
+    /// The clock and the browser's `online`/`offline` events.
+    fn watch_network(self) {
+        let online = window().navigator().on_line();
+        self.live.update(|l| l.set_online(online));
+        let on_online = Closure::<dyn FnMut()>::new(move || {
+            if self.alive() {
+                self.live.update(|l| {
+                    l.set_online(true);
+                    l.retry_now(now());
+                });
+                self.tick();
+            }
+        });
+        let on_offline = Closure::<dyn FnMut()>::new(move || {
+            if self.alive() {
+                self.live.update(|l| l.set_online(false));
+                self.drop_socket();
+                self.lost(true);
+            }
+        });
+        let w = window();
+        let _ = w.add_event_listener_with_callback("online", on_online.as_ref().unchecked_ref());
+        let _ = w.add_event_listener_with_callback("offline", on_offline.as_ref().unchecked_ref());
+        let interval = set_interval_with_handle(move || self.tick(), TICK).ok();
+        self.watch.set_value(Some(Watch {
+            interval,
+            online: on_online,
+            offline: on_offline,
+        }));
+    }
+
+    /// One tick of the clock: the heartbeat, the countdown, the next attempt.
+    fn tick(self) {
+        if !self.alive() {
             return;
         }
+        let t = now();
+        if self.live.with_untracked(|l| l.retry_in_s(t).is_some()) {
+            self.now.set(t);
+        }
+        match self.live.try_update_untracked(|l| l.tick(t)) {
+            Some(Beat::Ping) => self.send_text(r#"{"t":"ping"}"#),
+            Some(Beat::Dead) => {
+                self.drop_socket();
+                self.lost(true);
+            }
+            Some(Beat::Connect) => self.connect(),
+            _ => {}
+        }
+    }
+
+    /// Open the socket (again), resuming after the last message received.
+    fn connect(self) {
+        if !self.alive() {
+            return;
+        }
+        self.drop_socket();
         let (table, query) = self.live.with_untracked(|l| (l.table.clone(), l.query()));
         let protocols: js_sys::Array = Live::protocols(self.token.get_value().as_deref())
             .into_iter()
             .map(|p| wasm_bindgen::JsValue::from_str(&p))
             .collect();
-        self.live.update(Live::connecting);
+        self.live.update(|l| l.connecting(now()));
         let url = socket_url(&self.server.get_value(), &table, &query);
         let Ok(ws) = WebSocket::new_with_str_sequence(&url, &protocols) else {
-            self.lost();
+            self.lost(false);
             return;
         };
-        let on_open = Closure::<dyn FnMut()>::new(move || self.live.update(Live::opened));
+        let on_open = Closure::<dyn FnMut()>::new(move || {
+            self.live.update(|l| l.opened(now()));
+            self.problem.set(None);
+            set_server(&self.server.get_value());
+        });
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            self.live.update_untracked(|l| l.heard(now()));
             let Some(text) = e.data().as_string() else {
                 return;
             };
             let Ok(msg) = serde_json::from_str::<ServerMsg>(&text) else {
                 return;
             };
+            if msg == ServerMsg::Pong {
+                return;
+            }
             let over = matches!(msg, ServerMsg::Over { .. });
             let resend = self.live.try_update(|l| l.receive(msg)).unwrap_or_default();
             for m in resend {
@@ -258,7 +222,10 @@ impl LiveConnection {
                 self.overs.update(|n| *n += 1);
             }
         });
-        let on_close = Closure::<dyn FnMut(CloseEvent)>::new(move |_: CloseEvent| self.lost());
+        let on_close = Closure::<dyn FnMut(CloseEvent)>::new(move |_: CloseEvent| {
+            self.socket.update_value(|s| *s = None);
+            self.lost(false);
+        });
         ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
         ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
@@ -270,20 +237,63 @@ impl LiveConnection {
         }));
     }
 
-    /// The socket closed (or never opened): try again after the backoff.
-    fn lost(self) {
-        if self.stopped.try_get_value().unwrap_or(true) {
+    /// Close the socket of the moment, if any, without hearing of it.
+    fn drop_socket(self) {
+        self.socket.update_value(|s| {
+            if let Some(s) = s.take() {
+                s.close_quietly();
+            }
+        });
+    }
+
+    /// The socket closed (or never opened, or was found dead: `offline`): the next attempt
+    /// comes after the backoff; a socket that never opened is explained by the server.
+    fn lost(self, offline: bool) {
+        if !self.alive() {
             return;
         }
-        let wait = self.live.try_update(Live::closed).unwrap_or(15_000);
-        set_timeout(
-            move || {
-                if !self.stopped.try_get_value().unwrap_or(true) {
-                    self.connect();
-                }
-            },
-            Duration::from_millis(u64::from(wait)),
+        let never_opened = self.live.with_untracked(|l| l.link_id() == "connecting");
+        let online = self
+            .live
+            .try_update(|l| {
+                l.closed(now(), offline);
+                l.online()
+            })
+            .unwrap_or(false);
+        self.now.set(now());
+        if never_opened && online && !offline {
+            self.diagnose();
+        }
+    }
+
+    /// Ask the server why the socket did not open; a final answer ends the attempts (a wrong
+    /// invitation's token is forgotten).
+    fn diagnose(self) {
+        if self.asking.get_value() {
+            return;
+        }
+        self.asking.set_value(true);
+        let (server, table) = (
+            self.server.get_value(),
+            self.live.with_untracked(|l| l.table.clone()),
         );
+        let token = self.token.get_value();
+        leptos::task::spawn_local(async move {
+            let found = server::diagnose(&server, &table, token.as_deref()).await;
+            if !self.alive() {
+                return;
+            }
+            self.asking.set_value(false);
+            if found == Some(Problem::BadInvitation) {
+                forget_token(&server, &table);
+            }
+            if found.as_ref().is_some_and(Problem::is_final) {
+                self.stopped.set_value(true);
+                self.drop_socket();
+                self.live.update(Live::refused_for_good);
+            }
+            self.problem.set(found);
+        });
     }
 
     fn send_text(&self, text: &str) {
@@ -294,7 +304,8 @@ impl LiveConnection {
         });
     }
 
-    /// Ask the table for `req`; `false` when it cannot go now (not connected).
+    /// Ask the table for `req`; `false` when it cannot go now (not connected: refused, and
+    /// nothing is kept to send later).
     pub fn request(&self, req: Request) -> bool {
         match self.live.try_update(|l| l.request(req)).flatten() {
             Some(m) => {
@@ -305,6 +316,16 @@ impl LiveConnection {
         }
     }
 
+    /// Try again now, without waiting for the countdown (also when the browser says it is
+    /// offline: its word can be wrong).
+    pub fn reconnect_now(&self) {
+        self.live.update(|l| {
+            l.set_online(true);
+            l.retry_now(now());
+        });
+        self.tick();
+    }
+
     /// Let an out-of-turn kontra go (nothing is sent: the game goes on without it).
     pub fn decline(&self) {
         self.live.update(Live::decline);
@@ -313,10 +334,21 @@ impl LiveConnection {
     /// Close for good (the page is left).
     pub fn stop(&self) {
         self.stopped.set_value(true);
-        self.socket.update_value(|s| {
-            if let Some(s) = s.take() {
-                s.ws.set_onclose(None);
-                let _ = s.ws.close();
+        self.drop_socket();
+        self.watch.update_value(|w| {
+            if let Some(w) = w.take() {
+                if let Some(i) = w.interval {
+                    i.clear();
+                }
+                let win = window();
+                let _ = win.remove_event_listener_with_callback(
+                    "online",
+                    w.online.as_ref().unchecked_ref(),
+                );
+                let _ = win.remove_event_listener_with_callback(
+                    "offline",
+                    w.offline.as_ref().unchecked_ref(),
+                );
             }
         });
     }

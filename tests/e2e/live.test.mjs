@@ -10,10 +10,15 @@
 //   token in the address bar.
 // - The server is killed (-9) and started again mid-game: every page recovers by itself and the
 //   game finishes.
-// - A spectator watches. No page ever holds another seat's hidden card (DOM, storage, frames)
-//   before the game is over.
+// - A spectator watches (at 375 px: no seat controls, no Next deal button, nothing wider than
+//   the phone). No page ever holds another seat's hidden card (DOM, storage, frames) before the
+//   game is over. The invitations fold away once every seat is taken; links made at 127.0.0.1
+//   say they work on this computer only; a waiting player reads "choosing".
 // - One person with two computer seats plays a whole deal.
-// - A seat away past --away-after is played by the computer and marked; its person takes it back.
+// - A seat away past --away-after is played by the computer and marked (its seat and its line in
+//   the auction log); its person takes it back.
+// The misbehaving network (offline, the countdown, bad invitations, the server a link uses, the
+// phone's first screen) is live-network.test.mjs's.
 // Also measured (printed, not asserted): how long an action at one page takes to show at the
 // others (p50/p95, written to target/e2e/live-latency.json).
 
@@ -259,6 +264,8 @@ test('three friends play two deals: pick-up, kontra, a lost network, a reopened 
     const table = await createTable(a, ['me', 'friend', 'friend']);
     assert.match(table, /^[A-Za-z0-9_-]+$/);
     await screenshot(a, 'live-created', { settle: false });
+    // The links point at 127.0.0.1 (this test's server): the page says they work here only.
+    assert.match(await a.textContent('[data-testid=invite-loopback]'), /only this computer can reach/);
     await assertAccessible(a, 'a live table with its invitations');
     const inv = await invitations(a);
     assert.equal(inv.seats.length, 2, 'an invitation per friend');
@@ -280,8 +287,13 @@ test('three friends play two deals: pick-up, kontra, a lost network, a reopened 
     s.seat = null;
     assert.deepEqual([a.seat, b.seat, c.seat, s.seat], [0, 1, 2, null]);
     assert.match(await s.textContent('[data-testid=live-seat]'), /watching/i);
-    // Everyone is connected, and sees it.
+    // Everyone is connected, and sees it; the invitations fold away.
     await a.waitForFunction(() => document.querySelectorAll('[data-testid=table-seat][data-connected=true]').length === 3);
+    await a.waitForFunction(() => !document.querySelector('[data-testid=invitations]').open, null, { timeout: TIMEOUT.ui });
+    // The watcher: no seat controls, no wider than its phone; a person is choosing, not thinking.
+    assert.equal(await s.$('[data-testid=table-pick-up], [data-testid=table-pass], [data-testid=table-stand], [data-testid=table-bidding-box]'), null);
+    assert.ok((await s.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'the watcher\'s page fits 375 px');
+    assert.match(await b.textContent('[data-testid=table-status]'), /is choosing/);
 
     const d = new Driver([a, b, c], [s]);
     await d.snapshot();
@@ -385,6 +397,8 @@ test('three friends play two deals: pick-up, kontra, a lost network, a reopened 
     mkdirSync(ARTIFACTS, { recursive: true });
     writeFileSync(path.join(ARTIFACTS, 'live-latency.json'), JSON.stringify({ samples: d.latency.length, p50, p95, max: Math.max(...d.latency) }));
     await screenshot(s, 'live-spectator-375');
+    assert.equal(await s.$('[data-testid=table-next-deal]'), null, 'a watcher has no Next deal button');
+    assert.ok((await s.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'the watcher\'s page fits 375 px at the end');
     await assertAccessible(s, 'a live table watched on a phone');
     assert.equal(await s.$('[data-testid=table-review-start]'), null, 'a spectator has no decisions to review');
     assert.doesNotMatch(await s.textContent('[data-testid=table-result]'), /\(you\)/, 'no seat is the spectator\'s');
@@ -467,6 +481,7 @@ test('a friend who is away is played by the computer, marked, and takes the seat
       if (!(await d.act(a))) await new Promise((r) => setTimeout(r, 200));
     }
     assert.ok(await a.$('[data-testid=table-seat][data-seat="1"] [data-testid=table-seat-away]'), 'the away seat is marked');
+    assert.ok(await a.$('[data-testid=table-heard][data-seat="1"][data-by=computer]'), 'its bid is marked as the computer\'s in the auction log');
     await screenshot(a, 'live-away', { settle: false });
     // The friend arrives by the invitation and plays its seat from its next turn.
     const b = track(await framedPage(ctx[1], 'friend'));

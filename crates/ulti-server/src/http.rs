@@ -15,7 +15,7 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
@@ -92,12 +92,13 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
     let cors = tower_http::cors::CorsLayer::new()
         .allow_origin(origins)
         .allow_methods([axum::http::Method::GET, axum::http::Method::POST])
-        .allow_headers([header::CONTENT_TYPE]);
+        .allow_headers([header::CONTENT_TYPE, HeaderName::from_static(TOKEN_HEADER)]);
     let api = Router::new()
         .route("/api", get(protocol_version))
         .route("/api/tables", post(create))
         .route("/api/tables/{id}", get(summary))
         .route("/api/tables/{id}/games", get(games))
+        .route("/api/tables/{id}/seat", get(seat_of_token))
         .route("/api/tables/{id}/ws", get(socket))
         .route("/api/stats", get(stats))
         .route("/healthz", get(healthz))
@@ -403,6 +404,47 @@ fn socket_token(headers: &HeaderMap, q: &HashMap<String, String>) -> Option<Stri
         .find_map(|p| p.strip_prefix("token."))
         .map(String::from);
     offered.or_else(|| q.get("token").cloned())
+}
+
+/// The header that carries a seat's token to `GET /api/tables/ID/seat` (never a URL: URLs
+/// end up in logs).
+pub const TOKEN_HEADER: &str = "x-ulti-token";
+
+/// `GET /api/tables/ID/seat` with the token in [`TOKEN_HEADER`]: `{"table": ID, "seat": S}`
+/// for a token that holds seat S there, 403 for one that holds none, 404 for no such table,
+/// 400 without a token. What a client asks when its socket was refused at the handshake (a
+/// browser does not see that status). Rate-limited like the other reads.
+async fn seat_of_token(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    if let Some(refused) = over_reads(&app, addr, &headers) {
+        return refused;
+    }
+    let token = headers
+        .get(TOKEN_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+        .filter(|t| !t.is_empty() && t.len() <= 256);
+    let Some(token) = token else {
+        return err(
+            StatusCode::BAD_REQUEST,
+            format!("the seat's token goes in the {TOKEN_HEADER} header (at most 256 characters)"),
+        );
+    };
+    let table = match app.hub.table(&id).await {
+        Ok(t) => t,
+        Err(u) => return err(status(&u), u.words(&id)),
+    };
+    match table.audience(Some(token)) {
+        Some(Audience::Seat(s)) => axum::Json(json!({"table": id, "seat": s})).into_response(),
+        _ => err(
+            StatusCode::FORBIDDEN,
+            "this token holds no seat at this table",
+        ),
+    }
 }
 
 async fn socket(

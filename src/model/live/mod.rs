@@ -7,6 +7,8 @@
 //! message it caused comes back (after a reconnect, the replay from `since=` shows what was
 //! carried out); only what is still pending once the replay is complete is sent again.
 
+mod link;
+pub mod problem;
 pub mod wire;
 
 use ulti_engine::Seat;
@@ -15,33 +17,9 @@ use ulti_engine::whole_game::{Action, Stage, TableRecord};
 use self::wire::{ClientMsg, SeatState, ServerMsg, State};
 use crate::model::table::scene::Scene;
 
-/// How long to wait before the `attempt`-th reconnection (from 0): 0.5 s, doubling, at most
-/// 15 s.
-#[must_use]
-pub fn backoff_ms(attempt: u32) -> u32 {
-    (500u32 << attempt.min(5)).min(15_000)
-}
-
-/// The connection as the page shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Link {
-    /// Connecting (the `attempt`-th time since the last success).
-    Connecting {
-        /// From 0.
-        attempt: u32,
-    },
-    /// Connected, the replay (or welcome) not complete yet.
-    Catching,
-    /// Connected and up to date.
-    Open,
-    /// Disconnected: the next attempt comes in `retry_ms`.
-    Lost {
-        /// The attempt that failed (from 0).
-        attempt: u32,
-        /// Milliseconds until the next attempt.
-        retry_ms: u32,
-    },
-}
+pub use self::link::{
+    ANSWER_WITHIN_MS, Beat, CONNECT_WITHIN_MS, Link, MAX_BACKOFF_MS, PING_EVERY_MS, backoff_ms,
+};
 
 /// What the user asks of the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,9 +53,20 @@ pub struct Live {
     pub link: Link,
     /// Why the last request was refused (the server's words).
     pub refused: Option<String>,
+    /// Actions the computer chose for a person's seat while they were away: (game, the
+    /// action's place among the game's actions).
+    pub by_computer: Vec<(u32, usize)>,
     /// Out-of-turn kontra moments the user let go: (game, cards played, level).
     declined: Vec<(u32, usize, u8)>,
     next_id: u64,
+    /// The game the numbered messages are at, and how many of its actions came so far.
+    counted: (u32, usize),
+    /// Does the browser say the network is there?
+    online: bool,
+    /// When the last message came from the server (the heartbeat's clock, ms).
+    heard_at: f64,
+    /// When the unanswered `ping` went out.
+    ping_at: Option<f64>,
 }
 
 impl Live {
@@ -92,10 +81,18 @@ impl Live {
             records: Vec::new(),
             away: [false; 3],
             pending: Vec::new(),
-            link: Link::Connecting { attempt: 0 },
+            link: Link::Connecting {
+                attempt: 0,
+                since: 0.0,
+            },
             refused: None,
+            by_computer: Vec::new(),
             declined: Vec::new(),
             next_id: 1,
+            counted: (0, 0),
+            online: true,
+            heard_at: 0.0,
+            ping_at: None,
         }
     }
 
@@ -124,34 +121,8 @@ impl Live {
         self.link == Link::Open && self.seat.is_some()
     }
 
-    /// The socket opened.
-    pub fn opened(&mut self) {
-        self.link = Link::Catching;
-    }
-
-    /// The socket closed: how long to wait before the next attempt.
-    pub fn closed(&mut self) -> u32 {
-        let attempt = match self.link {
-            Link::Connecting { attempt } | Link::Lost { attempt, .. } => attempt,
-            Link::Catching | Link::Open => 0,
-        };
-        let retry_ms = backoff_ms(attempt);
-        self.link = Link::Lost { attempt, retry_ms };
-        retry_ms
-    }
-
-    /// A new attempt starts.
-    pub fn connecting(&mut self) {
-        let attempt = match self.link {
-            Link::Lost { attempt, .. } => attempt + 1,
-            Link::Connecting { attempt } => attempt,
-            Link::Catching | Link::Open => 0,
-        };
-        self.link = Link::Connecting { attempt };
-    }
-
     /// The user asks for `req`: the message to send now, or `None` when it cannot go (not
-    /// connected: the page refuses actions until the connection is back).
+    /// connected: the page refuses it in words, and nothing waits to be sent later).
     pub fn request(&mut self, req: Request) -> Option<ClientMsg> {
         if !self.may_act() {
             return None;
@@ -180,10 +151,16 @@ impl Live {
             self.last_v = Some(v);
         }
         match msg {
-            ServerMsg::Welcome { v, seat, .. } => {
+            ServerMsg::Welcome {
+                v,
+                seat,
+                game,
+                view,
+            } => {
                 self.last_v = Some(v);
                 self.seat = seat;
                 self.away = [false; 3];
+                self.counted = (game, view.map_or(0, |w| w.actions.len()));
             }
             ServerMsg::Resumed { v } => self.last_v = Some(v),
             ServerMsg::State(s) => {
@@ -197,15 +174,27 @@ impl Live {
                     return self.pending.clone();
                 }
             }
-            ServerMsg::Event { action, by, .. } => {
-                if let Ok(a) = action.parse::<Action>() {
-                    self.away[a.seat] = by == "computer" && self.is_person(a.seat);
-                    if Some(a.seat) == self.seat {
-                        self.pending.retain(|p| !same_act(p, &a));
+            ServerMsg::Event {
+                action, by, game, ..
+            } => {
+                let place = self.count_action(game);
+                // The seat from the first word: another seat's bid (`??,??`) is no `Action`.
+                if let Some(seat) = seat_of(Some(&action)).filter(|&s| s < 3) {
+                    self.away[seat] = by == "computer" && self.is_person(seat);
+                    if self.away[seat] && !self.by_computer.contains(&(game, place)) {
+                        self.by_computer.push((game, place));
                     }
                 }
+                if let Ok(a) = action.parse::<Action>()
+                    && Some(a.seat) == self.seat
+                {
+                    self.pending.retain(|p| !same_act(p, &a));
+                }
             }
-            ServerMsg::Deal { .. } => self.away = [false; 3],
+            ServerMsg::Deal { game, .. } => {
+                self.away = [false; 3];
+                self.counted = (game, 0);
+            }
             ServerMsg::Talon { seat, .. } if Some(seat) == self.seat => {
                 self.pending
                     .retain(|p| !matches!(p, ClientMsg::Pickup { .. }));
@@ -228,6 +217,28 @@ impl Live {
             _ => {}
         }
         Vec::new()
+    }
+
+    /// The place of the next action of `game` among its actions (and count it).
+    fn count_action(&mut self, game: u32) -> usize {
+        if self.counted.0 != game {
+            self.counted = (game, 0);
+        }
+        self.counted.1 += 1;
+        self.counted.1 - 1
+    }
+
+    /// How many actions of the game on the table the computer chose for the user's seat
+    /// while they were away (the page sums them up when they are back).
+    #[must_use]
+    pub fn played_for_me(&self) -> usize {
+        let (Some(seat), Some(s)) = (self.seat, &self.state) else {
+            return 0;
+        };
+        self.by_computer
+            .iter()
+            .filter(|(g, i)| *g == s.game && seat_of(s.table_view.public.get(*i)) == Some(seat))
+            .count()
     }
 
     /// Is `seat` a person's seat?
@@ -276,6 +287,12 @@ impl Live {
             waiting: waiting.filter(|_| s.table_view.stage != Stage::Over),
             connected: (s.seats.len() == 3).then(|| [0, 1, 2].map(|i| s.seats[i].connected)),
             away: self.away,
+            by_computer: self
+                .by_computer
+                .iter()
+                .filter(|(g, _)| *g == s.game)
+                .map(|(_, i)| *i)
+                .collect(),
         })
     }
 
@@ -288,6 +305,11 @@ impl Live {
             .flatten()
             .map(|(_, r)| r)
     }
+}
+
+/// The seat of an action in a view's words (`"1 stand"`).
+fn seat_of(action: Option<&String>) -> Option<Seat> {
+    action?.split_whitespace().next()?.parse().ok()
 }
 
 /// Is `p` the request for the action `a` (compared as parsed, the seat left out)?

@@ -77,6 +77,14 @@ pub struct State {
     pub open: Option<OpenHand>,
 }
 
+/// The part of a welcome's `view` the page reads: the game's actions so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+pub struct WelcomeView {
+    /// Every action of the game so far (filtered for the connection).
+    #[serde(default)]
+    pub actions: Vec<String>,
+}
+
 /// A message from the server.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(tag = "t", rename_all = "lowercase")]
@@ -89,6 +97,9 @@ pub enum ServerMsg {
         v: u64,
         /// The game's number.
         game: u32,
+        /// The game as the connection may see it (only its actions are read here).
+        #[serde(default)]
+        view: Option<WelcomeView>,
     },
     /// A replay from `since` is complete.
     Resumed {

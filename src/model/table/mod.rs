@@ -236,6 +236,7 @@ impl Table {
             waiting,
             connected: None,
             away: [false; 3],
+            by_computer: Vec::new(),
         }
     }
 

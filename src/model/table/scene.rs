@@ -27,6 +27,9 @@ pub struct Scene {
     pub connected: Option<[bool; 3]>,
     /// At a live table: persons' seats the computer played last (their person is away).
     pub away: [bool; 3],
+    /// At a live table: the actions (their places in `view.public`) the computer chose for a
+    /// person's seat while they were away.
+    pub by_computer: Vec<usize>,
 }
 
 /// Where the talon lies during the auction.
@@ -77,20 +80,46 @@ impl Scene {
     /// The auction as everyone heard it.
     #[must_use]
     pub fn heard(&self) -> Vec<Heard> {
+        self.heard_at().into_iter().map(|(_, h)| h).collect()
+    }
+
+    /// The auction as everyone heard it, each with its place among the game's actions.
+    #[must_use]
+    pub fn heard_at(&self) -> Vec<(usize, Heard)> {
         self.view
             .public
             .iter()
-            .filter_map(|a| {
+            .enumerate()
+            .filter_map(|(i, a)| {
                 let mut w = a.split_whitespace();
                 let seat: Seat = w.next()?.parse().ok()?;
-                match w.next()? {
-                    "bid" => Some(Heard::Bid(seat, w.next()?.parse().ok()?)),
-                    "pass" => Some(Heard::Pass(seat)),
-                    "stand" => Some(Heard::Stand(seat)),
-                    _ => None,
-                }
+                let h = match w.next()? {
+                    "bid" => Heard::Bid(seat, w.next()?.parse().ok()?),
+                    "pass" => Heard::Pass(seat),
+                    "stand" => Heard::Stand(seat),
+                    _ => return None,
+                };
+                Some((i, h))
             })
             .collect()
+    }
+
+    /// Did the computer choose the game's action at `place` for a person who was away?
+    #[must_use]
+    pub fn chosen_by_computer(&self, place: usize) -> bool {
+        self.by_computer.contains(&place)
+    }
+
+    /// Did the computer play the game's `k`-th card (from 0) for a person who was away?
+    #[must_use]
+    pub fn card_by_computer(&self, k: usize) -> bool {
+        self.view
+            .public
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.split_whitespace().nth(1) == Some("card"))
+            .nth(k)
+            .is_some_and(|(i, _)| self.chosen_by_computer(i))
     }
 
     /// The standing bid and its holder.

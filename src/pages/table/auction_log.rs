@@ -1,11 +1,12 @@
 //! The auction as everyone heard it (bids without their discards), beside the felt on a wide
-//! screen and under it on a phone.
+//! screen and under it on a phone; at a live table, what the computer said for a person who
+//! was away is marked so.
 
 use leptos::prelude::*;
 
 use super::TablePage;
 use super::felt::{heard_words, seat_name};
-use crate::i18n::text;
+use crate::i18n::{text, tr};
 use crate::model::table::seats::heard_seat;
 
 /// The auction heard.
@@ -18,15 +19,26 @@ pub(super) fn AuctionLog() -> impl IntoView {
         tp.scene.with(|scene| {
             scene.as_ref().map(|scene| {
                 scene
-                    .heard()
+                    .heard_at()
                     .iter()
-                    .map(|h| {
+                    .map(|(place, h)| {
                         let s = heard_seat(h);
                         let line = format!("{}: {}", seat_name(l, scene, s), heard_words(l, h));
                         let mine = scene.player && s == scene.seat;
+                        let computer = scene.chosen_by_computer(*place);
+                        let mark = computer.then(|| {
+                            let key = if mine { "live.by_computer_you" } else { "live.by_computer" };
+                            view! { <small class="by-computer" data-testid="table-by-computer">{format!(" ({})", tr(l, key))}</small> }
+                        });
                         view! {
-                            <li data-testid="table-heard" data-seat=s.to_string() class:is-user=mine>
+                            <li
+                                data-testid="table-heard"
+                                data-seat=s.to_string()
+                                data-by=if computer { "computer" } else { "person" }
+                                class:is-user=mine
+                            >
                                 {line}
+                                {mark}
                             </li>
                         }
                     })

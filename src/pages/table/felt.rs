@@ -375,17 +375,37 @@ fn TrickOnFelt(trick: Memo<Option<TrickView>>) -> impl IntoView {
             <For each=cards key=|p| p.card let(p)>
                 {
                     let at = place(p.seat, viewer());
+                    // Played by the computer for a person who was away (a live table).
+                    let computer = move || {
+                        tp.scene.with(|s| {
+                            s.as_ref().is_some_and(|s| {
+                                s.view
+                                    .played
+                                    .iter()
+                                    .position(|c| *c == p.card)
+                                    .is_some_and(|k| s.card_by_computer(k))
+                            })
+                        })
+                    };
                     view! {
                         <span
                             class=format!("card trick-card {}", suit_class(p.card.suit()))
+                            class:by-computer=computer
                             data-place=at.id()
                             data-testid="table-trick-card"
                             data-card=p.card.to_string()
                             data-seat=p.seat.to_string()
+                            data-by=move || if computer() { "computer" } else { "person" }
                             role="img"
+                            title=move || computer().then(|| tr(lang.get(), "live.by_computer"))
                             aria-label=move || {
                                 let l = lang.get();
-                                format!("{}, {}", card_name(l, p.card), name(l, p.seat))
+                                let by = if computer() {
+                                    format!(" ({})", tr(l, "live.by_computer"))
+                                } else {
+                                    String::new()
+                                };
+                                format!("{}, {}{by}", card_name(l, p.card), name(l, p.seat))
                             }
                         >
                             <CardFace card=p.card />

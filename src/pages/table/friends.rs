@@ -10,7 +10,10 @@ use ulti_engine::whole_game::{AllPass, EqualValue, TableRules};
 
 use super::{TablePage, server_error, storage};
 use crate::i18n::{Lang, table_seat, text, tr, tr_with};
-use crate::live_client::{choose_server, create_table, keep_token, probe, set_server};
+use crate::live_client::{
+    choose_server, create_table, keep_token, own_origin, probe, resolve_server, set_server,
+};
+use crate::model::live::problem::is_loopback;
 use crate::model::live::wire::SeatChoice;
 
 /// The browser storage key of the invitations a creator hands on.
@@ -50,11 +53,21 @@ pub(super) fn FriendsBox() -> impl IntoView {
     let lang = tp.lang;
     let navigate = use_navigate();
     let query = leptos_router::hooks::use_query_map();
-    let server = RwSignal::new(choose_server(
-        query
-            .with_untracked(|q| q.get_str("server").map(str::to_string))
-            .as_deref(),
-    ));
+    let param = query.with_untracked(|q| q.get_str("server").map(str::to_string));
+    let server = RwSignal::new(choose_server(param.as_deref()));
+    // The server a link without `?server=` uses: the app's own when it is a table server.
+    // Asked once the box is opened (the local game alone asks no server anything).
+    let resolved = StoredValue::new(param.is_some());
+    let resolve = move || {
+        if resolved.get_value() {
+            return;
+        }
+        resolved.set_value(true);
+        leptos::task::spawn_local(async move {
+            let found = resolve_server(None).await;
+            let _ = server.try_update(|s| *s = found);
+        });
+    };
     let seats = RwSignal::new(["me", "friend", "normal"]);
     let rules = RwSignal::new(TableRules::default());
     let busy = RwSignal::new(false);
@@ -170,7 +183,7 @@ pub(super) fn FriendsBox() -> impl IntoView {
     };
 
     view! {
-        <details class="panel table-friends" data-testid="friends">
+        <details class="panel table-friends" data-testid="friends" on:toggle=move |_| resolve()>
             <summary><h2>{text(lang, "live.friends")}</h2></summary>
             <p class="hint">{text(lang, "live.friends_hint")}</p>
             <label class="field">
@@ -303,21 +316,38 @@ pub(super) fn Invitations(server: String, table: String) -> impl IntoView {
         .collect_view();
     let label: Box<dyn Fn(Lang) -> String + Send + Sync> = Box::new(|l| tr(l, "live.watch_link"));
     let watcher = row(9, label, watch, "invite-watch");
-    // Open while a person's seat has no one at it (the links are still to be handed on).
+    // Open while a person's seat has no one at it and this browser holds invitations to hand
+    // on; folded once every seat is taken (or when there is only the link to watch).
+    let handing_on = !invites.is_empty();
     let someone_missing = move || {
-        tp.live.is_some_and(|c| {
-            c.live.with(|l| {
-                l.state
-                    .as_ref()
-                    .is_some_and(|s| s.seats.iter().any(|x| x.is_person() && !x.connected))
+        handing_on
+            && tp.live.is_some_and(|c| {
+                c.live.with(|l| {
+                    l.state
+                        .as_ref()
+                        .is_some_and(|s| s.seats.iter().any(|x| x.is_person() && !x.connected))
+                })
             })
-        })
     };
+    // Links to a loopback address work on this computer only: say so, and how to share.
+    let origin = own_origin();
+    let loopback = [origin.as_str(), server.as_str()]
+        .into_iter()
+        .find(|o| is_loopback(o))
+        .map(|o| o.split_once("://").map_or(o, |(_, h)| h).to_string());
+    let warning = loopback.map(|host| {
+        view! {
+            <p class="alert invite-loopback" role="note" data-testid="invite-loopback">
+                {move || tr_with(lang.get(), "live.loopback", &[("host", &host)])}
+            </p>
+        }
+    });
     view! {
         <details class="panel table-invitations" open=someone_missing data-testid="invitations">
             <summary>
                 <h2 class="invites-title">{text(lang, "live.invitations")}</h2>
             </summary>
+            {warning}
             <ul class="invites">{friends}{watcher}</ul>
         </details>
     }

@@ -12,34 +12,54 @@ use ulti_engine::whole_game::{Stage, TableRecord};
 use super::auction_log::AuctionLog;
 use super::felt::Felt;
 use super::friends::Invitations;
+use super::live_status::LiveStatus;
 use super::result::DealResult;
 use super::sheet::ScoreSheet;
 use super::turn::UserTurnPanel;
-use super::{TableDetails, TablePage, drop_param_from_url, fragment_param, server_error};
-use crate::i18n::{Lang, seats_in_words, table_seat, text, tr, tr_with};
-use crate::live_client::{
-    LiveConnection, ServerError, choose_server, finished_games, keep_token, kept_token, probe,
-};
-use crate::model::live::{Link, Live};
+use super::{TableDetails, TablePage, drop_param_from_url, fragment_param};
+use crate::i18n::{Lang, tr};
+use crate::live_client::{LiveConnection, finished_games, keep_token, kept_token, resolve_server};
+use crate::model::live::Live;
 use crate::model::session::Session;
 use crate::model::table::Table;
 
-/// A live table.
+/// A live table: which server first (a link's `?server=`, else the app's own origin when a
+/// table server answers there, else the one remembered), then the table there.
 #[component]
 pub(super) fn LiveTable(lang: RwSignal<Lang>, table: String) -> impl IntoView {
     let query = use_query_map();
-    let server = choose_server(
-        query
-            .with_untracked(|q| q.get_str("server").map(str::to_string))
-            .as_deref(),
-    );
+    let param = query.with_untracked(|q| q.get_str("server").map(str::to_string));
     // An invitation's token: `#join=` (the fragment never reaches a server), or `?join=`
-    // (older links). Kept in storage, then taken out of the address bar.
+    // (older links). Kept in storage once the server is known, and taken out of the address
+    // bar now.
     let joined = fragment_param("join")
         .or_else(|| query.with_untracked(|q| q.get_str("join").map(str::to_string)));
+    if joined.is_some() {
+        drop_param_from_url("join");
+    }
+    let server: RwSignal<Option<String>> = RwSignal::new(None);
+    leptos::task::spawn_local(async move {
+        let found = resolve_server(param).await;
+        let _ = server.try_update(|s| *s = Some(found));
+    });
+    move || {
+        server.get().map(|server| {
+            let (table, joined) = (table.clone(), joined.clone());
+            view! { <LiveTableAt lang server table joined /> }
+        })
+    }
+}
+
+/// A live table on `server` (`joined`: an invitation's token just opened).
+#[component]
+fn LiveTableAt(
+    lang: RwSignal<Lang>,
+    server: String,
+    table: String,
+    joined: Option<String>,
+) -> impl IntoView {
     if let Some(token) = joined {
         keep_token(&server, &table, &token);
-        drop_param_from_url("join");
     }
     let token = kept_token(&server, &table);
     let conn = LiveConnection::start(&server, &table, token);
@@ -51,16 +71,6 @@ pub(super) fn LiveTable(lang: RwSignal<Lang>, table: String) -> impl IntoView {
     let tp = TablePage::new(lang, evening, game, scene, Some(conn));
     provide_context(tp);
 
-    // Is the server there, and does it speak our protocol? (The socket alone cannot say.)
-    let problem: RwSignal<Option<ServerError>> = RwSignal::new(None);
-    {
-        let server = server.clone();
-        leptos::task::spawn_local(async move {
-            if let Err(e) = probe(&server).await {
-                problem.set(Some(e));
-            }
-        });
-    }
     // The finished games: from the server at the start and after each game (a connection
     // that joined late saw only the last ones); the score sheet, the result, the review and the
     // export read them.
@@ -97,105 +107,44 @@ pub(super) fn LiveTable(lang: RwSignal<Lang>, table: String) -> impl IntoView {
             tp.error.set(Some(e));
         }
     });
+    // Back at the table: a refusal for want of a connection is past.
+    let open = Memo::new(move |_| conn.live.with(|l| l.link_id() == "open"));
+    Effect::new(move |_| {
+        if open.get() {
+            let l = lang.get_untracked();
+            let gone = tr(l, "live.not_connected");
+            if tp
+                .error
+                .with_untracked(|e| e.as_deref() == Some(gone.as_str()))
+            {
+                tp.error.set(None);
+            }
+        }
+    });
 
     let over = move || scene.with(|s| s.as_ref().is_some_and(|s| s.stage() == Stage::Over));
     let ready = move || tp.game.with(Option::is_some) && over();
+    // Refused for good (no such table, a wrong invitation): no empty table under the words.
+    let refused = Memo::new(move |_| conn.live.with(|l| l.link_id() == "refused"));
     view! {
-        <LiveStatus server=server.clone() problem />
-        <Invitations server=server.clone() table=table.clone() />
-        <div class="table-stage">
-            <Felt />
-            <AuctionLog />
-            <div class="table-below">
-                {move || (!over()).then(|| view! { <UserTurnPanel /> })}
-                {move || ready().then(|| view! { <DealResult /> })}
-            </div>
-        </div>
-        <ScoreSheet />
-        <TableDetails />
-    }
-}
-
-/// Which server, which seat, and the connection: connected, catching up, or lost and trying
-/// again (actions wait until it is back); who is connected at the table.
-#[component]
-fn LiveStatus(server: String, problem: RwSignal<Option<ServerError>>) -> impl IntoView {
-    let tp = expect_context::<TablePage>();
-    let lang = tp.lang;
-    let conn = tp.live.expect("a live table");
-    let link = move || conn.live.with(|l| l.link.clone());
-    let link_id = move || match link() {
-        Link::Open => "open",
-        Link::Catching => "catching",
-        Link::Connecting { .. } => "connecting",
-        Link::Lost { .. } => "lost",
-    };
-    let words = move || {
-        let l = lang.get();
-        match link() {
-            Link::Open => tr(l, "live.connected"),
-            Link::Catching => tr(l, "live.catching_up"),
-            Link::Connecting { .. } => tr(l, "live.connecting"),
-            Link::Lost { retry_ms, .. } => tr_with(
-                l,
-                "live.lost",
-                &[("s", &format!("{:.0}", f64::from(retry_ms) / 1000.0))],
-            ),
-        }
-    };
-    let seat_words = move || {
-        let l = lang.get();
-        conn.live.with(|live| match live.seat {
-            Some(s) => tr_with(
-                l,
-                "live.you_are",
-                &[("seat", &table_seat(l, s, usize::MAX))],
-            ),
-            None => tr(l, "live.watching"),
-        })
-    };
-    let pending = move || conn.live.with(|l| l.pending.len());
-    // The last table message the page shows (the e2e test times the other pages by it).
-    let at = move || {
-        conn.live
-            .with(|l| l.state.as_ref().map_or(0, |s| s.at).to_string())
-    };
-    let server_shown = server.clone();
-    view! {
-        <section class="panel live-status" data-testid="live-status" data-link=link_id data-at=at aria-live="polite">
-            <p class="live-line">
-                <span class=move || format!("live-dot {}", link_id()) aria-hidden="true"></span>
-                <strong data-testid="live-link">{words}</strong>
-                " · "
-                <span data-testid="live-seat">{seat_words}</span>
-                " · "
-                <span class="hint" data-testid="live-server">
-                    {move || tr_with(lang.get(), "live.server", &[("server", &server_shown)])}
-                </span>
-            </p>
-            {move || {
-                (pending() > 0 && link_id() != "open")
-                    .then(|| {
-                        view! {
-                            <p class="hint" data-testid="live-pending">
-                                {move || tr(lang.get(), "live.pending")}
-                            </p>
-                        }
-                    })
-            }}
-            {move || {
-                let l = lang.get();
-                problem
-                    .get()
-                    .map(|e| {
-                        view! {
-                            <p class="alert" role="alert" data-testid="live-problem">
-                                {seats_in_words(l, &server_error(l, &server, &e))}
-                            </p>
-                        }
-                    })
-            }}
-            <p class="visually-hidden">{text(lang, "live.status_hint")}</p>
-        </section>
+        <LiveStatus server=server.clone() />
+        {move || {
+            (!refused.get())
+                .then(|| {
+                    view! {
+                        <Invitations server=server.clone() table=table.clone() />
+                        <div class="table-stage">
+                            <Felt />
+                            <AuctionLog />
+                            <div class="table-below">
+                                {move || (!over()).then(|| view! { <UserTurnPanel /> })}
+                                {move || ready().then(|| view! { <DealResult /> })}
+                            </div>
+                        </div>
+                        <ScoreSheet />
+                        <TableDetails />
+                    }
+                })
+        }}
     }
 }

@@ -18,6 +18,7 @@ mod friends;
 mod hand;
 mod hint;
 mod live;
+mod live_status;
 mod local;
 mod result;
 mod review;
@@ -311,6 +312,7 @@ impl TablePage {
 fn server_error(lang: Lang, server: &str, e: &ServerError) -> String {
     match e {
         ServerError::Unreachable(_) => tr_with(lang, "live.unreachable", &[("server", server)]),
+        ServerError::NotOurs(_) => tr_with(lang, "live.not_ours", &[("server", server)]),
         ServerError::Protocol(p) => tr_with(
             lang,
             "live.other_protocol",

@@ -139,9 +139,17 @@ pub(super) fn DealResult() -> impl IntoView {
                         }
                     })
             }}
-            <button type="button" class="primary" data-testid="table-next-deal" on:click=move |_| tp.next_deal()>
-                {text(lang, "whole.next_deal")}
-            </button>
+            // A watcher has no seat to be ready with: no button.
+            {move || {
+                (tp.live.is_none() || tp.viewer().is_some())
+                    .then(|| {
+                        view! {
+                            <button type="button" class="primary" data-testid="table-next-deal" on:click=move |_| tp.next_deal()>
+                                {text(lang, "whole.next_deal")}
+                            </button>
+                        }
+                    })
+            }}
             {move || {
                 let l = lang.get();
                 waiting_for(tp)

@@ -45,12 +45,17 @@ fn status(lang: Lang, scene: &Scene) -> String {
             "whole.ask_kontra",
             &[("kontra", &kontra_name(lang, level))],
         ),
+        // At a live table the seat may be a person's: choosing, not thinking.
         None => scene
             .waiting
             .map(|s| {
                 tr_with(
                     lang,
-                    "play.thinking",
+                    if scene.connected.is_some() {
+                        "live.choosing"
+                    } else {
+                        "play.thinking"
+                    },
                     &[("seat", &seat_name(lang, scene, s))],
                 )
             })
@@ -84,6 +89,34 @@ fn next_id(scene: &Scene) -> String {
     }
 }
 
+/// On a narrow screen, scroll so that the turn's first controls (or its banner, right under
+/// the hand) end at the bottom of the screen.
+fn bring_turn_into_view() {
+    let narrow = window()
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .is_some_and(|w| w <= 640.0);
+    if !narrow {
+        return;
+    }
+    let doc = document();
+    let target = doc
+        .query_selector("[data-testid=table-turn] .table-controls")
+        .ok()
+        .flatten()
+        .or_else(|| {
+            doc.query_selector("[data-testid=table-turn] .turn-banner")
+                .ok()
+                .flatten()
+        });
+    if let Some(el) = target {
+        el.scroll_into_view_with_bool(false);
+        // A little below it too: its bottom edge may fall on a fraction of a pixel.
+        window().scroll_by_with_x_and_y(0.0, 12.0);
+    }
+}
+
 /// The user's decision.
 #[component]
 pub(super) fn UserTurnPanel() -> impl IntoView {
@@ -94,6 +127,17 @@ pub(super) fn UserTurnPanel() -> impl IntoView {
     let mine = move || asked.get().is_some();
     let with_scene =
         move |f: &dyn Fn(&Scene) -> String| scene.with(|s| s.as_ref().map(f).unwrap_or_default());
+    // At a live table on a phone, the user's turn is brought onto the screen: the hand and
+    // the turn's buttons (the other players are waiting for them).
+    if tp.live.is_some() {
+        Effect::new(move |was: Option<bool>| {
+            let now = mine();
+            if now && was != Some(true) {
+                request_animation_frame(bring_turn_into_view);
+            }
+            now
+        });
+    }
 
     view! {
         <section class="panel table-turn" class:mine=mine aria-labelledby="table-turn-title" data-testid="table-turn">

@@ -88,10 +88,26 @@ fn rand_suffix() -> u64 {
 
 /// One HTTP/1.1 request: (status, JSON body or the text as a string).
 pub async fn http(addr: &str, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+    http_with(addr, method, path, body, &[]).await
+}
+
+/// One HTTP/1.1 request with extra headers (`name`, `value`).
+#[allow(dead_code)]
+pub async fn http_with(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    headers: &[(&str, &str)],
+) -> (u16, Value) {
     let body = body.map(Value::to_string).unwrap_or_default();
     let mut s = TcpStream::connect(addr).await.unwrap();
+    let extra: String = headers
+        .iter()
+        .map(|(n, v)| format!("{n}: {v}\r\n"))
+        .collect();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await.unwrap();
