@@ -9,6 +9,7 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -342,4 +343,66 @@ export function leakedIn(snapshot, seat, records) {
 export function percentile(xs, p) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+
+/**
+ * A TCP proxy to `target` (`host:port`) that can go silent the way a phone's network does when
+ * it quietly loses Wi-Fi: `stall()` keeps every socket open but carries no byte either way
+ * (the browser sees no `offline` event and no close; what is sent waits, as TCP would resend
+ * it); `resume()` delivers what waited and carries bytes again. Resolves to
+ * `{ origin, stall, resume, close }`.
+ */
+export function startStallProxy(target) {
+  const at = target.lastIndexOf(':');
+  const [host, port] = [target.slice(0, at), Number(target.slice(at + 1))];
+  let stalled = false;
+  const conns = new Set();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(port, host);
+    const conn = { client, upstream, held: [], conns };
+    conns.add(conn);
+    const pass = (from, to) => {
+      from.on('data', (chunk) => {
+        if (stalled) conn.held.push([to, chunk]);
+        else to.write(chunk);
+      });
+    };
+    pass(client, upstream);
+    pass(upstream, client);
+    // A close while silent is not heard either (the server closing a socket whose pongs no
+    // longer come must not tell the page): it arrives with the held bytes.
+    const gone = () => {
+      if (stalled) conn.closed = true;
+      else end(conn);
+    };
+    for (const s of [client, upstream]) s.on('error', gone).on('close', gone);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve({
+        origin: `http://127.0.0.1:${server.address().port}`,
+        stall() {
+          stalled = true;
+        },
+        resume() {
+          stalled = false;
+          for (const c of conns) {
+            for (const [to, chunk] of c.held.splice(0)) if (!to.destroyed) to.write(chunk);
+            if (c.closed) end(c);
+          }
+        },
+        async close() {
+          for (const c of [...conns]) end(c);
+          await new Promise((r) => server.close(r));
+        },
+      });
+    });
+  });
+}
+
+/** Closes both sides of a proxied connection. */
+function end(c) {
+  c.conns.delete(c);
+  c.client.destroy();
+  c.upstream.destroy();
 }

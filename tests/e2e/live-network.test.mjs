@@ -11,11 +11,14 @@
 // - A tampered invitation (Hungarian) and an unknown table each get their own words and the
 //   way forward; the bad token is not kept; "watch instead" watches.
 // - A wrong `?server=` once does not break a correct invitation later in that browser.
+// - A network that goes silent with no `offline` event (a TCP proxy that stops carrying bytes):
+//   the heartbeat notices within 6 s, the page is back once the network is, and the friend's
+//   click then goes once.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { TIMEOUT, baseUrl, screenshot } from './helpers.mjs';
-import { Server, framedPage, liveBrowser, openLive, pickUpAndBid } from './live-helpers.mjs';
+import { Server, framedPage, liveBrowser, openLive, pickUpAndBid, startStallProxy } from './live-helpers.mjs';
 
 const PHONE = { width: 375, height: 667 };
 let server;
@@ -231,5 +234,49 @@ test('a wrong ?server= once does not break a correct invitation later; a server 
     assert.equal(new URL(page.url()).searchParams.get('server'), server.origin);
   } finally {
     await context.close();
+  }
+});
+
+test('a network that goes silent without an offline event is noticed by the heartbeat; back, a click goes once', { timeout: 120_000 }, async () => {
+  const proxy = await startStallProxy(new URL(server.origin).host);
+  const hostCtx = await lb.context();
+  const context = await lb.context({ viewport: PHONE });
+  try {
+    const host = await framedPage(hostCtx, 'host');
+    const { invites } = await createTable(host, ['me', 'friend', 'easy']);
+    const friend = await framedPage(context, 'friend');
+    // The friend's page comes through the proxy (its own origin: the table server behind it).
+    await openLive(friend, invites[0].replace(server.origin, proxy.origin));
+    proxy.stall();
+    const silent = Date.now();
+    await friend.waitForFunction(
+      () => document.querySelector('[data-testid=live-status]')?.dataset.link !== 'open',
+      null,
+      { timeout: 6_500 },
+    );
+    console.log(`live-network: a silent network noticed after ${Date.now() - silent} ms`);
+    assert.notEqual(await friend.textContent('[data-testid=live-link]'), '', 'the page says so');
+    await screenshot(friend, 'live-silent-375', { settle: false });
+    // Meanwhile the host bids; the turn comes to the friend.
+    await pickUpAndBid(host);
+    await friend.waitForTimeout(Math.max(0, 8_000 - (Date.now() - silent)));
+    proxy.resume();
+    const back = Date.now();
+    await friend.waitForSelector('[data-testid=live-status][data-link=open]', { timeout: 9_000 });
+    console.log(`live-network: back ${Date.now() - back} ms after the silent network carried bytes again`);
+    await friend.waitForSelector('[data-testid=table-pass]', { timeout: TIMEOUT.ui });
+    await friend.click('[data-testid=table-pass]');
+    await friend.waitForFunction(() => !document.querySelector('[data-testid=table-pass]'), null, { timeout: TIMEOUT.ui });
+    await friend.waitForTimeout(1_000);
+    const mine = eventsOf(friend, 1);
+    assert.equal(mine.length, 1, `one action of seat 1: ${mine.map((m) => m.action)}`);
+    assert.equal(mine[0].by, 'person', "the friend's own, not the away rule's");
+  } catch (err) {
+    for (const p of [...hostCtx.pages(), ...context.pages()]) await screenshot(p, `FAILED-live-network-silent-${p.e2eName}`, { settle: false }).catch(() => {});
+    throw err;
+  } finally {
+    await context.close();
+    await hostCtx.close();
+    await proxy.close();
   }
 });
