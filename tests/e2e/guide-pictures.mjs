@@ -120,6 +120,9 @@ const PICTURES = {
     await page.click('[data-testid=friends-create]');
     await page.waitForSelector('[data-testid=live-status][data-link=open]', { timeout: TIMEOUT.solve });
     await page.waitForSelector('[data-testid=invite]');
+    // A phone's page scrolls to the player's turn; the picture is of the invitations.
+    await page.waitForTimeout(500);
+    await lookAt(page, '[data-testid=live-status]');
   },
 };
 
