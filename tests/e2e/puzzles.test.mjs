@@ -163,15 +163,19 @@ test('a deep link opens a rated puzzle: a wrong card is refuted on the viewer, t
     const line = await page.$$eval('[data-testid=puzzle-viewer] [data-testid=history-card]', (els) => els.map((e) => e.dataset.card));
     assert.ok(p.answer.split(',').includes(line[start]), `the solver's line plays a right card: ${line[start]}`);
 
-    // A reload keeps the rating; the next puzzle is another one, near it.
+    // A reload keeps the rating, and the puzzle is rated once: it shows the answer it was
+    // rated on, and another card changes neither the rating nor the count.
     const rating = Number(await page.getAttribute('[data-testid=player-rating]', 'data-rating'));
     await openPuzzles(page, `puzzle=${p.id}&lang=en`, { clear: false });
     assert.equal(Number(await page.getAttribute('[data-testid=player-rating]', 'data-rating')), rating);
     assert.match(await page.textContent('[data-testid=rated-played]'), /: 1$/);
-    await page.click(`[data-testid=puzzle-card][data-card=${rightCard(p)}]`);
-    await page.waitForSelector('[data-testid=puzzle-verdict][data-result=right]', { timeout: 2000 });
-    const up = await page.$eval('[data-testid=rating-change]', (e) => [Number(e.dataset.before), Number(e.dataset.after)]);
-    assert.ok(up[1] > up[0], `a right answer raises the rating: ${up}`);
+    await page.waitForSelector('[data-testid=puzzle-verdict][data-result=wrong]', { timeout: 5000 });
+    assert.equal((await shown(page)).answered, true, 'the reloaded puzzle shows its answer');
+    await page.click(`[data-testid=puzzle-card][data-card=${rightCard(p)}]`, { force: true }).catch(() => {});
+    await page.waitForTimeout(300);
+    assert.equal(await page.$('[data-testid=puzzle-verdict][data-result=right]'), null, 'no second answer');
+    assert.equal(Number(await page.getAttribute('[data-testid=player-rating]', 'data-rating')), rating, 'the rating did not move again');
+    assert.match(await page.textContent('[data-testid=rated-played]'), /: 1$/);
     await page.click('[data-testid=puzzle-next]');
     const next = await shown(page);
     assert.notEqual(next.id, p.id);
@@ -181,6 +185,12 @@ test('a deep link opens a rated puzzle: a wrong card is refuted on the viewer, t
     const gap = Math.abs(next.difficulty - now);
     const nearest = Math.min(...ALL.filter((q) => q.id !== p.id).map((q) => Math.abs(q.difficulty - now)));
     assert.ok(gap <= nearest + 60, `the next puzzle (${next.difficulty}) is near the rating ${now}`);
+    // A new puzzle is rated: a right answer raises the rating.
+    await page.click(`[data-testid=puzzle-card][data-card=${rightCard(ALL.find((q) => q.id === next.id))}]`);
+    await page.waitForSelector('[data-testid=puzzle-verdict][data-result=right]', { timeout: 2000 });
+    const up = await page.$eval('[data-testid=rating-change]', (e) => [Number(e.dataset.before), Number(e.dataset.after)]);
+    assert.ok(up[1] > up[0], `a right answer raises the rating: ${up}`);
+    assert.match(await page.textContent('[data-testid=rated-played]'), /: 2$/);
     assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
   }),
 );

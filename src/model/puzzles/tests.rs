@@ -135,7 +135,7 @@ fn rated_tries_move_both_ratings_and_persist() {
     let set = set();
     let p = &set.all()[0];
     let mut progress = Progress::parse(None);
-    let g = progress.record_rated(p, true);
+    let g = progress.record_rated(p, p.answer[0]).expect("rated");
     assert!(g.player_after.rating > g.player_before.rating);
     assert!(progress.rating_of(p).rating < f64::from(p.difficulty));
     assert!(progress.seen().contains(&p.id));
@@ -232,4 +232,35 @@ fn the_url_round_trips() {
     assert_eq!(parse("mode=rush&puzzle=12345678").format(None), "mode=rush");
     assert_eq!(parse("mode=nonsense&puzzle=<script>").puzzle, None);
     assert_eq!(parse("mode=nonsense").mode, Mode::Rated);
+}
+
+/// A puzzle is rated once: an answer after a reload (the progress read back) changes neither
+/// rating nor the count, and the first answer is kept to be shown again.
+#[test]
+fn a_rated_puzzle_is_rated_once_also_after_a_reload() {
+    let set = set();
+    let p = &set.all()[0];
+    let wrong = *p.refutations.keys().next().unwrap();
+    let mut progress = Progress::parse(None);
+    let first = progress
+        .record_rated(p, wrong)
+        .expect("the first answer is rated");
+    assert!(first.player_after.rating < first.player_before.rating);
+    let mut reloaded = Progress::parse(Some(&progress.to_json()));
+    let before = reloaded.clone();
+    let kept = reloaded.rated_try(&p.id).expect("the try is kept");
+    assert_eq!((kept.card, kept.right), (Some(wrong), false));
+    assert!(
+        reloaded.record_rated(p, p.answer[0]).is_none(),
+        "no second rating"
+    );
+    assert_eq!(
+        reloaded, before,
+        "nothing changed: rating, puzzle rating, tries"
+    );
+    assert_eq!(reloaded.tries.len(), 1);
+    // Another puzzle is rated as usual.
+    let q = &set.all()[1];
+    assert!(reloaded.record_rated(q, q.answer[0]).is_some());
+    assert_eq!(reloaded.tries.len(), 2);
 }

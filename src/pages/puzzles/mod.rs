@@ -124,13 +124,27 @@ impl PuzzlesPage {
         })
     }
 
-    /// Show `id` (no answer yet).
+    /// Show `id`: unanswered, or in rated practice with the answer it was rated on (a puzzle
+    /// is rated once, so a reload shows that answer again instead of a second chance).
     pub fn show(&self, id: Option<String>) {
         self.answered.set(None);
         self.rated.set(None);
         self.show_solver.set(false);
         self.playing.set(false);
-        self.current.set(id);
+        self.current.set(id.clone());
+        if self.mode.get_untracked() != Mode::Rated {
+            return;
+        }
+        let Some(id) = id else {
+            return;
+        };
+        let before = self
+            .progress
+            .with_untracked(|pr| pr.rated_try(&id).and_then(|t| t.card.map(|c| (c, t.right))));
+        if let (Some((card, right)), Some(p)) = (before, self.puzzle_untracked()) {
+            self.step.set(p.played.len());
+            self.answered.set(Some(Answered { id, card, right }));
+        }
     }
 
     /// The next rated puzzle: unseen, near the player's rating.
@@ -174,8 +188,7 @@ impl PuzzlesPage {
         match self.mode.get_untracked() {
             Mode::Rated => {
                 let mut game = None;
-                self.progress
-                    .update(|pr| game = Some(pr.record_rated(&p, right)));
+                self.progress.update(|pr| game = pr.record_rated(&p, card));
                 self.rated.set(game);
             }
             Mode::Daily => {
