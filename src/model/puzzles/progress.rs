@@ -25,6 +25,9 @@ pub struct RatedTry {
     pub right: bool,
     /// The player's rating after it.
     pub rating: f64,
+    /// The card chosen (older records have none).
+    #[serde(default)]
+    pub card: Option<Card>,
 }
 
 /// The first answer to a daily puzzle.
@@ -87,8 +90,19 @@ impl Progress {
         self.tries.iter().map(|t| t.id.clone()).collect()
     }
 
-    /// Rate a try of `p` and keep it.
-    pub fn record_rated(&mut self, p: &Puzzle, right: bool) -> RatedGame {
+    /// The first rated answer to `id`, if it was answered.
+    #[must_use]
+    pub fn rated_answer(&self, id: &str) -> Option<&RatedTry> {
+        self.tries.iter().find(|t| t.id == id)
+    }
+
+    /// Rate the first try of `p` with `card` and keep it; `None` (nothing changes) when `p`
+    /// was answered before: a puzzle is rated once.
+    pub fn record_rated(&mut self, p: &Puzzle, card: Card) -> Option<RatedGame> {
+        if self.rated_answer(&p.id).is_some() {
+            return None;
+        }
+        let right = p.is_right(card);
         let game = rate(self.player, self.rating_of(p), right);
         self.player = game.player_after;
         self.puzzles.insert(p.id.clone(), game.puzzle_after);
@@ -96,12 +110,13 @@ impl Progress {
             id: p.id.clone(),
             right,
             rating: game.player_after.rating,
+            card: Some(card),
         });
         if self.tries.len() > MAX_TRIES {
             let extra = self.tries.len() - MAX_TRIES;
             self.tries.drain(..extra);
         }
-        game
+        Some(game)
     }
 
     /// Keep the first answer to the daily puzzle of `date`; a later one does not count.

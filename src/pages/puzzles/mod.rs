@@ -12,6 +12,7 @@
 //! cards to choose from), [`solution`] (the verdict, the line, the proof).
 
 mod board;
+mod intro;
 mod modes;
 mod solution;
 
@@ -35,6 +36,7 @@ use crate::state::PageLang;
 use crate::url_sync::{set_if_changed, sync_url};
 
 use self::board::Board;
+use self::intro::Intro;
 use self::modes::{ModePanel, ModeTabs};
 use self::solution::Solution;
 
@@ -171,11 +173,19 @@ impl PuzzlesPage {
             return;
         };
         let right = p.is_right(card);
+        intro::mark_read();
         match self.mode.get_untracked() {
             Mode::Rated => {
+                // Rated once: a puzzle answered before (a reload) keeps its first answer.
+                if let Some(t) = self
+                    .progress
+                    .with_untracked(|pr| pr.rated_answer(&p.id).cloned())
+                {
+                    self.show_answered(&p, t.card.unwrap_or(card), t.right);
+                    return;
+                }
                 let mut game = None;
-                self.progress
-                    .update(|pr| game = Some(pr.record_rated(&p, right)));
+                self.progress.update(|pr| game = pr.record_rated(&p, card));
                 self.rated.set(game);
             }
             Mode::Daily => {
@@ -203,6 +213,11 @@ impl PuzzlesPage {
                 return;
             }
         }
+        self.show_answered(&p, card, right);
+    }
+
+    /// Show `p` answered with `card`.
+    fn show_answered(&self, p: &Puzzle, card: Card, right: bool) {
         self.answered.set(Some(Answered {
             id: p.id.clone(),
             card,
@@ -210,6 +225,23 @@ impl PuzzlesPage {
         }));
         self.step.set(p.played.len());
         self.playing.set(true);
+    }
+
+    /// A rated puzzle answered before (in this browser) shows that answer.
+    fn restore_rated(&self) {
+        let Some(p) = self.puzzle_untracked() else {
+            return;
+        };
+        if self.answered.with_untracked(Option::is_some) {
+            return;
+        }
+        if let Some(t) = self
+            .progress
+            .with_untracked(|pr| pr.rated_answer(&p.id).cloned())
+            && let Some(card) = t.card
+        {
+            self.show_answered(&p, card, t.right);
+        }
     }
 
     fn puzzle_untracked(&self) -> Option<Puzzle> {
@@ -244,7 +276,7 @@ pub(crate) fn today() -> Date {
 }
 
 /// The browser's local storage, if the page may use it.
-fn storage() -> Option<web_sys::Storage> {
+pub(super) fn storage() -> Option<web_sys::Storage> {
     window().local_storage().ok().flatten()
 }
 
@@ -354,6 +386,7 @@ pub fn PuzzlesPage() -> impl IntoView {
                     None => p.next_rated(),
                 }
                 wanted.set_value(None);
+                p.restore_rated();
             }
             Mode::Rush => {
                 let current = p
@@ -390,6 +423,7 @@ pub fn PuzzlesPage() -> impl IntoView {
             {
                 wanted.set_value(None);
                 p.show(Some(id));
+                p.restore_rated();
             }
         },
     );
@@ -404,7 +438,7 @@ pub fn PuzzlesPage() -> impl IntoView {
         let Some(puzzle) = p.puzzle() else {
             return;
         };
-        let mut wanted = vec![puzzle.proof()];
+        let mut wanted = vec![puzzle.proof(), puzzle.after(a.card)];
         wanted.extend(puzzle.continuation(a.card));
         client.want_positions(wanted);
     });
@@ -515,6 +549,7 @@ pub fn PuzzlesPage() -> impl IntoView {
                 }
                 SetState::Ready(_) => {
                     view! {
+                        <Intro />
                         <ModePanel />
                         <Board />
                         <Solution />
