@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use ulti_engine::Card;
 
 use super::{PuzzlesPage, bid_title};
-use crate::i18n::{card_name, contract_part, text, tr, tr_with};
+use crate::i18n::{card_name, text, tr, tr_with};
 use crate::model::puzzles::url::Mode;
 use crate::model::puzzles::verdict::Outcome;
 use crate::model::puzzles::{Goal, Puzzle};
@@ -75,26 +75,13 @@ pub(super) fn Verdict() -> impl IntoView {
                         };
                         let mut s = match outcome.get() {
                             // The parts in plain words, then the score as `ulti solve` gives it.
-                            Some(o) => {
-                                let head = if right { "puzzles.right_parts" } else { "puzzles.wrong_parts" };
-                                let list = |it: &mut dyn Iterator<Item = ulti_engine::Contract>| {
-                                    it.map(|c| contract_part(l, c)).collect::<Vec<_>>().join(", ")
-                                };
-                                let made = list(&mut o.made());
-                                let lost = list(&mut o.lost());
-                                let mut words = Vec::new();
-                                if !made.is_empty() {
-                                    words.push(tr_with(l, "puzzles.parts_made", &[("parts", &made)]));
-                                }
-                                if !lost.is_empty() {
-                                    words.push(tr_with(l, "puzzles.parts_lost", &[("parts", &lost)]));
-                                }
-                                tr_with(
-                                    l,
-                                    head,
-                                    &[("card", &card_name(l, card)), ("parts", &words.join("; ")), ("score", &o.score())],
-                                )
-                            }
+                            Some(o) => o.words(l, goal, card, right),
+                            // A compound bid's parts are not the bid's name: wait for them.
+                            None if compound => format!(
+                                "{} {}",
+                                if right { "✔" } else { "✘" },
+                                tr(l, "puzzles.verdict_pending")
+                            ),
                             None => tr_with(l, key, &[("card", &card_name(l, card)), ("bid", &bid)]),
                         };
                         if !right {
