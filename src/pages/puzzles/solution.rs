@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use ulti_engine::Card;
 
 use super::{PuzzlesPage, bid_title};
-use crate::i18n::{card_name, text, tr, tr_with};
+use crate::i18n::{card_name, compound_verdict, text, tr, tr_with};
 use crate::model::puzzles::url::Mode;
 use crate::model::puzzles::verdict::Outcome;
 use crate::model::puzzles::{Goal, Puzzle};
@@ -75,7 +75,7 @@ pub(super) fn Verdict() -> impl IntoView {
                         };
                         let mut s = match outcome.get() {
                             // The parts in plain words, then the score as `ulti solve` gives it.
-                            Some(o) => o.words(l, goal, card, right),
+                            Some(o) => compound_verdict(l, &o, goal, card, right),
                             // A compound bid's parts are not the bid's name: wait for them.
                             None if compound => format!(
                                 "{} {}",
