@@ -191,7 +191,7 @@ test('a deep link opens a rated puzzle: a wrong card is refuted on the viewer, t
 );
 
 test('a compound verdict names its parts and the payoff as ulti solve does (99ad5968, the Nine of Acorns)', { timeout: 2 * TIMEOUT.solve }, () =>
-  withPage(browser, async (page) => {
+  withPage(browser.context, 'puzzles compound verdict', async (page) => {
     const p = SET.get('99ad5968');
     assert.ok(p, 'the puzzle is in the set');
     // What the CLI says after the card: the 40-100 lost, the ulti made, +0.
