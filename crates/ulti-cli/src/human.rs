@@ -19,11 +19,7 @@ fn signed(v: i32) -> String {
 }
 
 fn components(comps: &[ComponentResult]) -> String {
-    comps
-        .iter()
-        .map(|c| format!("{} {} {}", c.contract, mark(c.won), signed(c.payoff)))
-        .collect::<Vec<_>>()
-        .join(", ")
+    ComponentResult::list(comps)
 }
 
 /// Cards grouped by suit, highest first: `PA PK PO  ZA  MA`.

@@ -9,6 +9,7 @@ pub mod glicko;
 pub mod progress;
 pub mod rush;
 pub mod url;
+pub mod verdict;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -170,6 +171,15 @@ impl Puzzle {
         }
         let cards = self.answer_cards(chosen, &[]);
         (cards.len() < 30).then(|| position_query(self.deal, self.bid.clone(), self.rules, &cards))
+    }
+
+    /// The solver's question for the position after `card` (its payoff and parts under best
+    /// play: the verdict's numbers for a compound bid).
+    #[must_use]
+    pub fn after(&self, card: Card) -> Query {
+        let mut cards = self.played.clone();
+        cards.push(card);
+        position_query(self.deal, self.bid.clone(), self.rules, &cards)
     }
 
     /// The solver's question for the puzzle's position, every legal card scored: the proof

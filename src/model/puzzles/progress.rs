@@ -25,7 +25,7 @@ pub struct RatedTry {
     pub right: bool,
     /// The player's rating after it.
     pub rating: f64,
-    /// The card chosen (absent in tries kept before it was stored).
+    /// The card chosen (older records have none).
     #[serde(default)]
     pub card: Option<Card>,
 }
@@ -90,16 +90,16 @@ impl Progress {
         self.tries.iter().map(|t| t.id.clone()).collect()
     }
 
-    /// The rated try of `p`, if it was rated here.
+    /// The first rated answer to `id`, if it was answered.
     #[must_use]
-    pub fn rated_try(&self, id: &str) -> Option<&RatedTry> {
-        self.tries.iter().rev().find(|t| t.id == id)
+    pub fn rated_answer(&self, id: &str) -> Option<&RatedTry> {
+        self.tries.iter().find(|t| t.id == id)
     }
 
-    /// Rate the answer `card` to `p` and keep it. A puzzle is rated once: an answer to a
-    /// puzzle already rated (after a reload, say) changes nothing and gives `None`.
+    /// Rate the first try of `p` with `card` and keep it; `None` (nothing changes) when `p`
+    /// was answered before: a puzzle is rated once.
     pub fn record_rated(&mut self, p: &Puzzle, card: Card) -> Option<RatedGame> {
-        if self.rated_try(&p.id).is_some() {
+        if self.rated_answer(&p.id).is_some() {
             return None;
         }
         let right = p.is_right(card);

@@ -135,7 +135,9 @@ fn rated_tries_move_both_ratings_and_persist() {
     let set = set();
     let p = &set.all()[0];
     let mut progress = Progress::parse(None);
-    let g = progress.record_rated(p, p.answer[0]).expect("rated");
+    let g = progress
+        .record_rated(p, p.answer[0])
+        .expect("a first answer is rated");
     assert!(g.player_after.rating > g.player_before.rating);
     assert!(progress.rating_of(p).rating < f64::from(p.difficulty));
     assert!(progress.seen().contains(&p.id));
@@ -234,33 +236,100 @@ fn the_url_round_trips() {
     assert_eq!(parse("mode=nonsense").mode, Mode::Rated);
 }
 
-/// A puzzle is rated once: an answer after a reload (the progress read back) changes neither
-/// rating nor the count, and the first answer is kept to be shown again.
 #[test]
-fn a_rated_puzzle_is_rated_once_also_after_a_reload() {
+fn a_compound_verdict_shows_its_parts_and_payoff_as_ulti_solve_does() {
+    use super::verdict::Outcome;
+    use ulti_engine::{ComponentResult, Contract};
+    let c = |contract, won, payoff| ComponentResult {
+        contract,
+        won,
+        payoff,
+    };
+    // Every compound kind on the ladder, a part made and a part lost.
+    let cases: &[(i32, Vec<ComponentResult>, &str)] = &[
+        (
+            0,
+            vec![
+                c(Contract::Negyven100, false, -4),
+                c(Contract::Ulti, true, 4),
+            ],
+            "+0 (40-100 ✘ -4, ulti ✔ +4)",
+        ),
+        (
+            -2,
+            vec![
+                c(Contract::Ulti, false, -8),
+                c(Contract::DurchmarsAdu, true, 6),
+            ],
+            "-2 (ulti ✘ -8, durchmars-adu ✔ +6)",
+        ),
+        (
+            0,
+            vec![c(Contract::Husz100, true, 8), c(Contract::Ulti, false, -8)],
+            "+0 (20-100 ✔ +8, ulti ✘ -8)",
+        ),
+        (
+            -2,
+            vec![
+                c(Contract::Negyven100, true, 4),
+                c(Contract::DurchmarsAdu, false, -6),
+            ],
+            "-2 (40-100 ✔ +4, durchmars-adu ✘ -6)",
+        ),
+        (
+            6,
+            vec![
+                c(Contract::Husz100, true, 8),
+                c(Contract::Ulti, true, 4),
+                c(Contract::DurchmarsAdu, false, -6),
+            ],
+            "+6 (20-100 ✔ +8, ulti ✔ +4, durchmars-adu ✘ -6)",
+        ),
+    ];
+    for (payoff, comps, want) in cases {
+        let o = Outcome::from_components(*payoff, comps).expect("a compound bid");
+        assert_eq!(o.score(), *want);
+        assert_eq!(o.made().count() + o.lost().count(), comps.len());
+    }
+    // One part: no parts to show.
+    assert!(Outcome::from_components(4, &[c(Contract::Ulti, true, 4)]).is_none());
+}
+
+#[test]
+fn puzzle_99ad5968_after_the_nine_of_acorns_loses_the_100_and_makes_the_ulti() {
+    use super::verdict::Outcome;
     let set = set();
-    let p = &set.all()[0];
+    let p = set.get("99ad5968").expect("the puzzle is in the set");
+    let card: ulti_engine::Card = "M9".parse().unwrap();
+    assert!(!p.is_right(card));
+    let sol = ulti_engine::Solver::new().solve(&p.after(card)).unwrap();
+    let o = Outcome::of(&sol).expect("a compound bid");
+    assert_eq!(o.score(), "+0 (40-100 ✘ -4, ulti ✔ +4)");
+    // The old words ("the soloist makes the 40-100 ulti") were wrong: the 40-100 is lost.
+    assert_eq!(
+        o.lost().collect::<Vec<_>>(),
+        [ulti_engine::Contract::Negyven100]
+    );
+    assert_eq!(o.made().collect::<Vec<_>>(), [ulti_engine::Contract::Ulti]);
+}
+
+#[test]
+fn a_rated_puzzle_is_rated_once_even_after_a_reload() {
+    let set = set();
+    let p = &set.all()[1];
     let wrong = *p.refutations.keys().next().unwrap();
     let mut progress = Progress::parse(None);
-    let first = progress
-        .record_rated(p, wrong)
-        .expect("the first answer is rated");
-    assert!(first.player_after.rating < first.player_before.rating);
-    let mut reloaded = Progress::parse(Some(&progress.to_json()));
-    let before = reloaded.clone();
-    let kept = reloaded.rated_try(&p.id).expect("the try is kept");
-    assert_eq!((kept.card, kept.right), (Some(wrong), false));
+    progress.record_rated(p, wrong).expect("rated");
+    let after = progress.player;
+    // A reload: the stored progress read again, the same puzzle answered again.
+    let mut back = Progress::parse(Some(&progress.to_json()));
+    let first = back.rated_answer(&p.id).expect("answered").clone();
+    assert_eq!(first.card, Some(wrong));
+    assert!(!first.right);
     assert!(
-        reloaded.record_rated(p, p.answer[0]).is_none(),
+        back.record_rated(p, p.answer[0]).is_none(),
         "no second rating"
     );
-    assert_eq!(
-        reloaded, before,
-        "nothing changed: rating, puzzle rating, tries"
-    );
-    assert_eq!(reloaded.tries.len(), 1);
-    // Another puzzle is rated as usual.
-    let q = &set.all()[1];
-    assert!(reloaded.record_rated(q, q.answer[0]).is_some());
-    assert_eq!(reloaded.tries.len(), 2);
+    assert_eq!(back.player.rating.to_bits(), after.rating.to_bits());
+    assert_eq!(back.tries.len(), 1, "rated puzzles played stays 1");
 }

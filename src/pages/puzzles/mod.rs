@@ -12,6 +12,7 @@
 //! cards to choose from), [`solution`] (the verdict, the line, the proof).
 
 mod board;
+mod intro;
 mod modes;
 mod solution;
 
@@ -35,6 +36,7 @@ use crate::state::PageLang;
 use crate::url_sync::{set_if_changed, sync_url};
 
 use self::board::Board;
+use self::intro::Intro;
 use self::modes::{ModePanel, ModeTabs};
 use self::solution::Solution;
 
@@ -124,27 +126,13 @@ impl PuzzlesPage {
         })
     }
 
-    /// Show `id`: unanswered, or in rated practice with the answer it was rated on (a puzzle
-    /// is rated once, so a reload shows that answer again instead of a second chance).
+    /// Show `id` (no answer yet).
     pub fn show(&self, id: Option<String>) {
         self.answered.set(None);
         self.rated.set(None);
         self.show_solver.set(false);
         self.playing.set(false);
-        self.current.set(id.clone());
-        if self.mode.get_untracked() != Mode::Rated {
-            return;
-        }
-        let Some(id) = id else {
-            return;
-        };
-        let before = self
-            .progress
-            .with_untracked(|pr| pr.rated_try(&id).and_then(|t| t.card.map(|c| (c, t.right))));
-        if let (Some((card, right)), Some(p)) = (before, self.puzzle_untracked()) {
-            self.step.set(p.played.len());
-            self.answered.set(Some(Answered { id, card, right }));
-        }
+        self.current.set(id);
     }
 
     /// The next rated puzzle: unseen, near the player's rating.
@@ -185,8 +173,17 @@ impl PuzzlesPage {
             return;
         };
         let right = p.is_right(card);
+        intro::mark_read();
         match self.mode.get_untracked() {
             Mode::Rated => {
+                // Rated once: a puzzle answered before (a reload) keeps its first answer.
+                if let Some(t) = self
+                    .progress
+                    .with_untracked(|pr| pr.rated_answer(&p.id).cloned())
+                {
+                    self.show_answered(&p, t.card.unwrap_or(card), t.right);
+                    return;
+                }
                 let mut game = None;
                 self.progress.update(|pr| game = pr.record_rated(&p, card));
                 self.rated.set(game);
@@ -216,6 +213,11 @@ impl PuzzlesPage {
                 return;
             }
         }
+        self.show_answered(&p, card, right);
+    }
+
+    /// Show `p` answered with `card`.
+    fn show_answered(&self, p: &Puzzle, card: Card, right: bool) {
         self.answered.set(Some(Answered {
             id: p.id.clone(),
             card,
@@ -223,6 +225,23 @@ impl PuzzlesPage {
         }));
         self.step.set(p.played.len());
         self.playing.set(true);
+    }
+
+    /// A rated puzzle answered before (in this browser) shows that answer.
+    fn restore_rated(&self) {
+        let Some(p) = self.puzzle_untracked() else {
+            return;
+        };
+        if self.answered.with_untracked(Option::is_some) {
+            return;
+        }
+        if let Some(t) = self
+            .progress
+            .with_untracked(|pr| pr.rated_answer(&p.id).cloned())
+            && let Some(card) = t.card
+        {
+            self.show_answered(&p, card, t.right);
+        }
     }
 
     fn puzzle_untracked(&self) -> Option<Puzzle> {
@@ -257,7 +276,7 @@ pub(crate) fn today() -> Date {
 }
 
 /// The browser's local storage, if the page may use it.
-fn storage() -> Option<web_sys::Storage> {
+pub(super) fn storage() -> Option<web_sys::Storage> {
     window().local_storage().ok().flatten()
 }
 
@@ -367,6 +386,7 @@ pub fn PuzzlesPage() -> impl IntoView {
                     None => p.next_rated(),
                 }
                 wanted.set_value(None);
+                p.restore_rated();
             }
             Mode::Rush => {
                 let current = p
@@ -403,6 +423,7 @@ pub fn PuzzlesPage() -> impl IntoView {
             {
                 wanted.set_value(None);
                 p.show(Some(id));
+                p.restore_rated();
             }
         },
     );
@@ -417,7 +438,7 @@ pub fn PuzzlesPage() -> impl IntoView {
         let Some(puzzle) = p.puzzle() else {
             return;
         };
-        let mut wanted = vec![puzzle.proof()];
+        let mut wanted = vec![puzzle.proof(), puzzle.after(a.card)];
         wanted.extend(puzzle.continuation(a.card));
         client.want_positions(wanted);
     });
@@ -528,6 +549,7 @@ pub fn PuzzlesPage() -> impl IntoView {
                 }
                 SetState::Ready(_) => {
                     view! {
+                        <Intro />
                         <ModePanel />
                         <Board />
                         <Solution />

@@ -5,8 +5,9 @@ use leptos::prelude::*;
 use ulti_engine::Card;
 
 use super::{PuzzlesPage, bid_title};
-use crate::i18n::{card_name, text, tr, tr_with};
+use crate::i18n::{card_name, compound_verdict, text, tr, tr_with};
 use crate::model::puzzles::url::Mode;
+use crate::model::puzzles::verdict::Outcome;
 use crate::model::puzzles::{Goal, Puzzle};
 use crate::model::whatif::position_key;
 use crate::solver_client::{PositionState, SolverClient};
@@ -42,6 +43,19 @@ pub(super) fn Verdict() -> impl IntoView {
         let card = a.card;
         let answer = q.answer.clone();
         let q2 = q.clone();
+        // A compound bid: the parts and the payoff after the card, as the worker solves them.
+        let client = expect_context::<SolverClient>();
+        let after_key = position_key(&q.after(card));
+        let compound = q.bid.contracts().len() >= 2;
+        let outcome = Memo::new(move |_| {
+            if !compound {
+                return None;
+            }
+            client.positions().with(|m| match m.get(&after_key) {
+                Some(PositionState::Ready(sol)) => Outcome::of(sol),
+                _ => None,
+            })
+        });
         Some(view! {
                 <p
                     class="puzzle-verdict"
@@ -59,7 +73,17 @@ pub(super) fn Verdict() -> impl IntoView {
                             (false, Goal::Make) => "puzzles.wrong_make",
                             (false, Goal::Beat) => "puzzles.wrong_beat",
                         };
-                        let mut s = tr_with(l, key, &[("card", &card_name(l, card)), ("bid", &bid)]);
+                        let mut s = match outcome.get() {
+                            // The parts in plain words, then the score as `ulti solve` gives it.
+                            Some(o) => compound_verdict(l, &o, goal, card, right),
+                            // A compound bid's parts are not the bid's name: wait for them.
+                            None if compound => format!(
+                                "{} {}",
+                                if right { "✔" } else { "✘" },
+                                tr(l, "puzzles.verdict_pending")
+                            ),
+                            None => tr_with(l, key, &[("card", &card_name(l, card)), ("bid", &bid)]),
+                        };
                         if !right {
                             s.push(' ');
                             s.push_str(&tr_with(l, "puzzles.answer_was", &[("cards", &cards_words(l, &answer))]));

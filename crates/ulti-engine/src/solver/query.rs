@@ -115,6 +115,32 @@ pub struct ComponentResult {
     pub payoff: i32,
 }
 
+impl std::fmt::Display for ComponentResult {
+    /// The part as `ulti solve` prints it: "40-100 ✘ -4".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mark = if self.won { '✔' } else { '✘' };
+        write!(f, "{} {mark} {:+}", self.contract, self.payoff)
+    }
+}
+
+impl ComponentResult {
+    /// The parts, comma-separated: "40-100 ✘ -4, ulti ✔ +4".
+    #[must_use]
+    pub fn list(parts: &[ComponentResult]) -> String {
+        parts
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// A compound bid's score as `ulti solve` prints it: "+0 (40-100 ✘ -4, ulti ✔ +4)".
+    #[must_use]
+    pub fn score(payoff: i32, parts: &[ComponentResult]) -> String {
+        format!("{payoff:+} ({})", ComponentResult::list(parts))
+    }
+}
+
 /// The answer to a [`Query`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Solution {
