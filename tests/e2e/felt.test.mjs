@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, TIMEOUT, browserPerFile, openTable, pageProblems, replay, screenshot, withPage } from './helpers.mjs';
+import { REPO_ROOT, TIMEOUT, browserPerFile, importAt, openTable, pageProblems, replay, screenshot, withPage } from './helpers.mjs';
 import { assertAccessible } from './a11y.mjs';
 
 const browser = browserPerFile();
@@ -30,17 +30,6 @@ function noRaise(more = []) {
   return JSON.stringify(rec);
 }
 
-
-/** A new evening at `seat` with the easy computers, then `records` imported. */
-async function importAt(page, seat, records) {
-  await page.selectOption('[data-testid=table-level]', 'easy');
-  await page.selectOption('[data-testid=table-seat-choice]', String(seat));
-  await page.click('[data-testid=table-new-evening]');
-  await page.click('.table-import summary');
-  await page.fill('[data-testid=table-import-text]', records);
-  await page.click('[data-testid=table-import-go]');
-  assert.equal(await page.getAttribute('[data-testid=table-import-msg]', 'data-ok'), 'true');
-}
 
 /** The status's `data-next` and text. */
 async function status(page) {

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ARTIFACTS, DEALS, REPO_ROOT, TIMEOUT, animationsSettled, baseUrl, launchBrowser, newPage, openTable, waitForResults } from './helpers.mjs';
+import { ARTIFACTS, DEALS, REPO_ROOT, TIMEOUT, animationsSettled, baseUrl, importAt, launchBrowser, newPage, openTable, waitForResults } from './helpers.mjs';
 import { Server } from './live-helpers.mjs';
 
 const OUT = path.join(REPO_ROOT, 'docs', 'src', 'images');
@@ -35,16 +35,10 @@ function finishedGame() {
   }
 }
 
-/** A new evening at `seat` against the easy computers, with `record` imported. */
-async function importAt(page, seat, record) {
-  await page.selectOption('[data-testid=table-level]', 'easy');
-  await page.selectOption('[data-testid=table-seat-choice]', String(seat));
-  await page.click('[data-testid=table-new-evening]');
-  await page.click('.table-import summary');
-  await page.fill('[data-testid=table-import-text]', JSON.stringify(record));
-  await page.click('[data-testid=table-import-go]');
-  await page.waitForSelector('[data-testid=table-import-msg][data-ok=true]');
-  // The import form folds away again, as a player would leave it.
+/** A new evening at `seat` against the easy computers, with `record` imported; the import
+ * form folds away again, as a player would leave it. */
+async function importGame(page, seat, record) {
+  await importAt(page, seat, JSON.stringify(record));
   await page.click('.table-import summary');
 }
 
@@ -65,7 +59,7 @@ const PICTURES = {
     const game = finishedGame();
     await openTable(page, 'en');
     const forehand = (game.dealer + 1) % 3;
-    await importAt(page, forehand, { ...game, actions: [] });
+    await importGame(page, forehand, { ...game, actions: [] });
     await page.waitForSelector('[data-testid=table-bidding-box]', { timeout: TIMEOUT.solve });
     await lookAt(page, '[data-testid=table-page]');
   },
@@ -76,7 +70,7 @@ const PICTURES = {
     const cut = first + 4;
     const seat = Number(game.actions[cut].split(' ')[0]);
     await openTable(page, 'en');
-    await importAt(page, seat, { ...game, actions: game.actions.slice(0, cut) });
+    await importGame(page, seat, { ...game, actions: game.actions.slice(0, cut) });
     await page.waitForSelector('[data-testid=table-card][data-legal=true]', { timeout: TIMEOUT.solve });
     await lookAt(page, '[data-testid=table-page]');
   },
@@ -87,7 +81,7 @@ const PICTURES = {
     const game = finishedGame();
     const last = game.actions.length - 1;
     await openTable(page, 'en');
-    await importAt(page, Number(game.actions[last].split(' ')[0]), { ...game, actions: game.actions.slice(0, last) });
+    await importGame(page, Number(game.actions[last].split(' ')[0]), { ...game, actions: game.actions.slice(0, last) });
     await page.click('[data-testid=table-card][data-legal=true] >> nth=0');
     await page.waitForSelector('[data-testid=table-result]', { timeout: 20_000 });
     await page.click('[data-testid=table-review-start]');

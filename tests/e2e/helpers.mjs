@@ -5,6 +5,7 @@
 // /ulti-solver/ sub-path build), ULTI_BIN (the CLI binary; default target/debug/ulti),
 // CHROMIUM (default /usr/bin/chromium).
 
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -319,6 +320,18 @@ export async function openTable(page, lang = 'en', { clear = true } = {}) {
     dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, lang);
   await page.waitForSelector('[data-testid=table-page]');
+}
+
+/** A new evening at `seat` against the easy computers, then `records` (`ulti-game/1` text)
+ * imported through the Table page's import form; fails unless the page took them. */
+export async function importAt(page, seat, records) {
+  await page.selectOption('[data-testid=table-level]', 'easy');
+  await page.selectOption('[data-testid=table-seat-choice]', String(seat));
+  await page.click('[data-testid=table-new-evening]');
+  await page.click('.table-import summary');
+  await page.fill('[data-testid=table-import-text]', records);
+  await page.click('[data-testid=table-import-go]');
+  assert.equal(await page.getAttribute('[data-testid=table-import-msg]', 'data-ok'), 'true');
 }
 
 /**
