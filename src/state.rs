@@ -80,8 +80,9 @@ impl PageLang {
         page
     }
 
-    /// Switch the language (kept in the URL as `lang=`).
+    /// Switch the language (kept in the URL as `lang=`, and remembered for the next visit).
     pub fn set(&self, lang: Lang) {
+        save_lang(lang);
         self.chosen.set(true);
         self.lang.set(lang);
     }
@@ -108,8 +109,29 @@ fn read_url(q: &leptos_router::params::ParamsMap) -> UrlState {
     .with_at_table(q.get_str("table"), q.get_str("samples"))
 }
 
-/// The browser's preferred language among the app's (English when it prefers neither).
+/// Where the language chosen with the switch is kept, for the next visit.
+const LANG_KEY: &str = "ulti-lang";
+
+/// The language chosen with the switch on an earlier visit, else the browser's (a link's
+/// `lang=` wins over both).
 fn browser_lang() -> Lang {
+    saved_lang().unwrap_or_else(navigator_lang)
+}
+
+fn saved_lang() -> Option<Lang> {
+    let storage = window().local_storage().ok().flatten()?;
+    storage.get_item(LANG_KEY).ok().flatten().as_deref().and_then(Lang::parse)
+}
+
+/// Remember the language the user chose with the switch.
+fn save_lang(lang: Lang) {
+    if let Some(storage) = window().local_storage().ok().flatten() {
+        let _ = storage.set_item(LANG_KEY, lang.code());
+    }
+}
+
+/// The browser's preferred language among the app's (English when it prefers neither).
+fn navigator_lang() -> Lang {
     let navigator = window().navigator();
     let mut tags: Vec<String> = navigator
         .languages()
@@ -190,8 +212,9 @@ impl SolverPageState {
         state
     }
 
-    /// Switch the language (kept in the URL as `lang=`).
+    /// Switch the language (kept in the URL as `lang=`, and remembered for the next visit).
     pub fn set_lang(&self, lang: Lang) {
+        save_lang(lang);
         self.lang_chosen.set(true);
         self.lang.set(lang);
     }
