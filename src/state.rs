@@ -120,7 +120,12 @@ fn browser_lang() -> Lang {
 
 fn saved_lang() -> Option<Lang> {
     let storage = window().local_storage().ok().flatten()?;
-    storage.get_item(LANG_KEY).ok().flatten().as_deref().and_then(Lang::parse)
+    storage
+        .get_item(LANG_KEY)
+        .ok()
+        .flatten()
+        .as_deref()
+        .and_then(Lang::parse)
 }
 
 /// Remember the language the user chose with the switch.

@@ -23,7 +23,8 @@ mod table;
 pub use puzzles::{compound_parts, compound_verdict};
 pub use review::verdict_words;
 pub use table::{
-    advice_text, auction_bid_name, hint_text, kontra_name, level_name, seats_in_words, table_seat,
+    advice_text, auction_bid_name, hint_text, import_error_words, kontra_name, level_name,
+    seats_in_words, table_seat,
 };
 
 /// The catalogue's text for `key`.
@@ -585,6 +586,37 @@ mod tests {
         assert!(
             hu.contains(&theirs.to_string()) && hu.contains("1. védő"),
             "{hu}"
+        );
+    }
+
+    /// A refused import reads wholly in the page's language: the Hungarian words name the
+    /// line, the action and whose turn it is, without the engine's English.
+    #[test]
+    fn import_errors_are_hungarian_in_hungarian() {
+        use crate::model::session::Session;
+        let record = r#"{"format":"ulti-game/1","dealer":0,"hands":["P7,P8,P9,PX,PU,PO,PK,PA,Z7,Z8","Z9,ZX,ZU,ZO,ZK,ZA,M7,M8,M9,MX,MU,MO","MK,MA,T7,T8,T9,TX,TU,TO,TK,TA"],"actions":["2 pass"]}"#;
+        let Err(e) = Session::import(record, 1) else {
+            panic!("a turn out of order imports")
+        };
+        let hu = import_error_words(Lang::Hu, &e);
+        assert_eq!(
+            hu,
+            "1. sor, 1. lépés („2 pass”): 2. játékos következik (licitál), nem 3. játékos"
+        );
+        for english in ["turn", "seat", "'s", "to bid", "action"] {
+            assert!(!hu.contains(english), "{english} in {hu}");
+        }
+        let en = import_error_words(Lang::En, &e);
+        assert!(
+            en.contains("Player 2's turn (to bid), not Player 3's"),
+            "{en}"
+        );
+        let Err(e) = Session::import("{\"format\":\"x\"}", 1) else {
+            panic!("another format imports")
+        };
+        assert_eq!(
+            import_error_words(Lang::Hu, &e),
+            "1. sor: ez nem ulti-game/1 jegyzőkönyv"
         );
     }
 }

@@ -3,9 +3,10 @@
 
 use ulti_engine::Seat;
 use ulti_engine::players::TableLevel;
-use ulti_engine::whole_game::{Action, AuctionBid, Verb};
+use ulti_engine::whole_game::{Action, ActionError, AuctionBid, RecordError, Verb};
 
 use super::{Lang, bid_words, card_name, contract_name, suit_name, tr, tr_with};
+use crate::model::session::ImportError;
 use crate::model::table::PICK_UP;
 
 /// A table seat, marked when it is the user's: "2. játékos (te)" / "Player 2 (you)".
@@ -145,5 +146,80 @@ pub fn advice_text(lang: Lang, advice: Option<&Action>) -> String {
             )
         }
         Verb::Card(c) => tr_with(lang, "whole.advice_card", &[("card", &card_name(lang, *c))]),
+    }
+}
+
+/// Why an import is refused, in the page's language: the engine's own words (`ulti replay`'s)
+/// in English with the seats named as on the page; in Hungarian the line, the action and the
+/// rule it breaks in Hungarian words (the engine's English details are left out).
+#[must_use]
+pub fn import_error_words(lang: Lang, error: &ImportError) -> String {
+    if lang == Lang::En {
+        return seats_in_words(lang, &error.to_string());
+    }
+    let seat = |s: Seat| tr_with(lang, "whole.seat", &[("n", &(s + 1).to_string())]);
+    match error {
+        ImportError::InProgressNotLast { line } => tr_with(
+            lang,
+            "whole.import_err_in_progress",
+            &[("line", &line.to_string())],
+        ),
+        ImportError::Record { line, error } => {
+            let line = line.to_string();
+            match error.as_ref() {
+                RecordError::Json(_) | RecordError::Format(_) => {
+                    tr_with(lang, "whole.import_err_not_record", &[("line", &line)])
+                }
+                RecordError::Deal(_) => tr_with(lang, "whole.import_err_deal", &[("line", &line)]),
+                RecordError::Unreadable { index, text, .. } => tr_with(
+                    lang,
+                    "whole.import_err_unreadable",
+                    &[
+                        ("line", &line),
+                        ("index", &index.to_string()),
+                        ("action", text),
+                    ],
+                ),
+                RecordError::Illegal { index, text, error } => {
+                    let why = match error {
+                        ActionError::GameOver => tr(lang, "whole.import_err_over"),
+                        ActionError::NotYourTurn {
+                            seat: s,
+                            expected,
+                            what,
+                        } => tr_with(
+                            lang,
+                            "whole.import_err_turn",
+                            &[
+                                ("expected", &seat(*expected)),
+                                ("seat", &seat(*s)),
+                                ("what", &tr(lang, asked_key(what))),
+                            ],
+                        ),
+                        _ => tr(lang, "whole.import_err_rule"),
+                    };
+                    tr_with(
+                        lang,
+                        "whole.import_err_action",
+                        &[
+                            ("line", &line),
+                            ("index", &index.to_string()),
+                            ("action", text),
+                            ("why", &why),
+                        ],
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// The locale key of what the engine says a seat is asked for ("to bid", …).
+fn asked_key(what: &str) -> &'static str {
+    match what {
+        "to stand or raise" => "whole.asked_stand",
+        "to bid" => "whole.asked_bid",
+        "to name the trump" => "whole.asked_trump",
+        _ => "whole.asked_card",
     }
 }

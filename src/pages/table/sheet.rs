@@ -11,8 +11,8 @@ use wasm_bindgen::JsCast;
 use super::TablePage;
 use crate::components::deck::random_seed;
 use crate::i18n::{
-    Lang, auction_bid_name, contract_name, level_name, seats_in_words, suit_name, table_seat, text,
-    tr, tr_with,
+    Lang, auction_bid_name, contract_name, import_error_words, level_name, suit_name, table_seat,
+    text, tr, tr_with,
 };
 use crate::model::analysis::signed;
 use crate::model::session::{Session, SheetBid};
@@ -77,7 +77,7 @@ pub(super) fn ScoreSheet() -> impl IntoView {
                 tr_with(
                     l,
                     "whole.import_refused",
-                    &[("error", &seats_in_words(l, &e.to_string()))],
+                    &[("error", &import_error_words(l, &e))],
                 ),
             ))),
         }

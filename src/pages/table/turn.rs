@@ -89,32 +89,52 @@ fn next_id(scene: &Scene) -> String {
     }
 }
 
-/// On a narrow screen, scroll so that the turn's first controls (or its banner, right under
-/// the hand) end at the bottom of the screen.
+/// The table on one screen: when the user's decision comes (or changes), bring the felt and
+/// the decision's controls into view if the user scrolled away. The felt's top goes to the
+/// top of the screen when everything fits; else the last control (or the hand) ends at its
+/// bottom. Nothing moves when all of it is on the screen already.
 fn bring_turn_into_view() {
-    let narrow = window()
-        .inner_width()
-        .ok()
-        .and_then(|w| w.as_f64())
-        .is_some_and(|w| w <= 640.0);
-    if !narrow {
-        return;
-    }
     let doc = document();
-    let target = doc
-        .query_selector("[data-testid=table-turn] .table-controls")
+    let Some(felt) = doc
+        .query_selector("[data-testid=table-felt]")
         .ok()
         .flatten()
-        .or_else(|| {
-            doc.query_selector("[data-testid=table-turn] .turn-banner")
-                .ok()
-                .flatten()
-        });
-    if let Some(el) = target {
-        el.scroll_into_view_with_bool(false);
-        // A little below it too: its bottom edge may fall on a fraction of a pixel.
-        window().scroll_by_with_x_and_y(0.0, 12.0);
+    else {
+        return;
+    };
+    let height = window()
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    if height <= 0.0 {
+        return;
     }
+    let top = felt.get_bounding_client_rect().top();
+    let mut bottom = felt.get_bounding_client_rect().bottom();
+    if let Ok(list) = doc.query_selector_all(
+        "[data-testid=table-turn] .table-controls, [data-testid=table-bidding-box], \
+         [data-testid=table-kontra], [data-testid=table-hand]",
+    ) {
+        for i in 0..list.length() {
+            if let Some(el) = list
+                .item(i)
+                .and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
+            {
+                bottom = bottom.max(el.get_bounding_client_rect().bottom());
+            }
+        }
+    }
+    if top >= 0.0 && bottom <= height {
+        return;
+    }
+    let by = if bottom - top <= height {
+        top
+    } else {
+        // A little below it too: its bottom edge may fall on a fraction of a pixel.
+        bottom - height + 4.0
+    };
+    window().scroll_by_with_x_and_y(0.0, by);
 }
 
 /// The user's decision.
@@ -127,17 +147,20 @@ pub(super) fn UserTurnPanel() -> impl IntoView {
     let mine = move || asked.get().is_some();
     let with_scene =
         move |f: &dyn Fn(&Scene) -> String| scene.with(|s| s.as_ref().map(f).unwrap_or_default());
-    // At a live table on a phone, the user's turn is brought onto the screen: the hand and
-    // the turn's buttons (the other players are waiting for them).
-    if tp.live.is_some() {
-        Effect::new(move |was: Option<bool>| {
-            let now = mine();
-            if now && was != Some(true) {
-                request_animation_frame(bring_turn_into_view);
-            }
-            now
-        });
-    }
+    // The user's turn is brought onto the screen (at a live table the other players wait for
+    // it): at each new decision, and at each move of the game while it is the user's.
+    let moment = Memo::new(move |_| {
+        scene.with(|s| {
+            s.as_ref()
+                .filter(|s| s.asked().is_some())
+                .map(|s| (next_id(s), s.view.public.len(), s.picked_up()))
+        })
+    });
+    Effect::new(move || {
+        if moment.with(Option::is_some) {
+            request_animation_frame(bring_turn_into_view);
+        }
+    });
 
     view! {
         <section class="panel table-turn" class:mine=mine aria-labelledby="table-turn-title" data-testid="table-turn">
