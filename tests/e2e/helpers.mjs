@@ -328,7 +328,7 @@ export async function importAt(page, seat, records) {
   await page.selectOption('[data-testid=table-level]', 'easy');
   await page.selectOption('[data-testid=table-seat-choice]', String(seat));
   await page.click('[data-testid=table-new-evening]');
-  await page.click('.table-import summary');
+  if (!(await page.$eval('.table-import', (d) => d.open))) await page.click('.table-import summary');
   await page.fill('[data-testid=table-import-text]', records);
   await page.click('[data-testid=table-import-go]');
   assert.equal(await page.getAttribute('[data-testid=table-import-msg]', 'data-ok'), 'true');

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { ARTIFACTS, TIMEOUT, animationsSettled, browserPerFile, openTable, pageProblems, withPage } from './helpers.mjs';
+import { ARTIFACTS, TIMEOUT, animationsSettled, browserPerFile, importAt, openTable, pageProblems, withPage } from './helpers.mjs';
 
 const browser = browserPerFile();
 
@@ -32,6 +32,20 @@ const record = (actions) => JSON.stringify({ format: 'ulti-game/1', dealer: 0, h
 /** Each decision: the seat, the record, what to do after the import, and what must show. */
 const DECISIONS = [
   { name: 'opening', seat: 1, actions: [], next: 'auction', controls: ['[data-testid=table-bidding-box]'] },
+  {
+    // A bid from the box's last rows, then the discard that plays it: its button shows.
+    name: 'bid-chosen', seat: 1, actions: [], next: 'auction',
+    then: async (page) => {
+      // The player scrolls the grid (not the page) to the cell, as a thumb or a wheel does.
+      const cells = await page.$$('[data-testid=table-bid][data-fit=needs]');
+      const cell = cells[cells.length - 1];
+      await cell.evaluate((e) => e.scrollIntoView({ block: 'nearest' }));
+      await cell.click();
+      await page.click('[data-testid=table-use-discard]');
+      await page.waitForSelector('[data-testid=table-bid-chosen]');
+    },
+    controls: ['[data-testid=table-needs]', '[data-testid=table-bid-chosen]'],
+  },
   {
     name: 'auction-turn', seat: 2, actions: ['1 bid passz M9,MX'], next: 'auction',
     controls: ['[data-testid=table-pick-up]', '[data-testid=table-pass]'],
@@ -56,19 +70,10 @@ const DECISIONS = [
   },
 ];
 
-/** A new evening at `seat` with the easy computers, then `records` imported. */
-async function importAt(page, seat, records) {
-  await page.selectOption('[data-testid=table-level]', 'easy');
-  await page.selectOption('[data-testid=table-seat-choice]', String(seat));
-  await page.click('[data-testid=table-new-evening]');
-  const open = await page.$eval('.table-import', (d) => d.open);
-  if (!open) await page.click('.table-import summary');
-  await page.fill('[data-testid=table-import-text]', records);
-  await page.click('[data-testid=table-import-go]');
-  assert.equal(await page.getAttribute('[data-testid=table-import-msg]', 'data-ok'), 'true');
-}
-
-/** What of `selectors` lies (partly) outside the viewport, as `selector: box` lines. */
+/**
+ * What of `selectors` lies (partly) outside the viewport, or under something else at its
+ * middle (a panel drawn over the hand), as `selector: box` lines.
+ */
 async function outside(page, selectors) {
   return page.evaluate((sels) => {
     const out = [];
@@ -81,6 +86,12 @@ async function outside(page, selectors) {
         if (r.top < 0 || r.bottom > innerHeight + 0.5 || r.left < 0 || r.right > innerWidth + 0.5) {
           const what = e.dataset.card || e.dataset.testid || sel;
           out.push(`${what}: x ${Math.round(r.left)}..${Math.round(r.right)}, y ${Math.round(r.top)}..${Math.round(r.bottom)} (viewport ${innerWidth}×${innerHeight})`);
+          continue;
+        }
+        const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+        if (hit && !e.contains(hit)) {
+          const what = e.dataset.card || e.dataset.testid || sel;
+          out.push(`${what}: covered by ${hit.className || hit.tagName} at its middle`);
         }
       }
     }

@@ -178,9 +178,11 @@ pub(super) fn BiddingBox() -> impl IntoView {
                         }
                     })
             }}
-            <NeedsPanel />
             <p class="hint box-legend">{text(lang, "whole.box_legend")}</p>
         </div>
+        // Under the box, not in it: the box scrolls when the screen is short, the chosen bid's
+        // button stays in view.
+        <NeedsPanel />
     }
 }
 

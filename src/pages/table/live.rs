@@ -133,7 +133,7 @@ fn LiveTableAt(
                 .then(|| {
                     view! {
                         <Invitations server=server.clone() table=table.clone() />
-                        <div class="table-stage">
+                        <div class="table-stage" class:over=over>
                             <Felt />
                             <AuctionLog />
                             <div class="table-below">

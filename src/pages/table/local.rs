@@ -206,7 +206,7 @@ pub(super) fn LocalTable(lang: RwSignal<Lang>) -> impl IntoView {
                 })
         }}
         <IncomingShare incoming />
-        <div class="table-stage">
+        <div class="table-stage" class:over=over>
             <Felt />
             <AuctionLog />
             <div class="table-below">

@@ -89,17 +89,18 @@ fn next_id(scene: &Scene) -> String {
     }
 }
 
-/// The table on one screen: when the user's decision comes (or changes), bring the felt and
-/// the decision's controls into view if the user scrolled away. The felt's top goes to the
-/// top of the screen when everything fits; else the last control (or the hand) ends at its
-/// bottom. Nothing moves when all of it is on the screen already.
+/// The table on one screen: when the user's decision comes (or changes), the turn panel gets
+/// the room the screen leaves it (`--turn-max`: the viewport's height less what lies above
+/// the panel from the felt's top; beside the felt on a wide screen, under it on a phone; the
+/// bidding grid scrolls inside it when it needs more), and the felt's top goes to the top of
+/// the screen if the user scrolled away. Nothing moves when all of it is on the screen already.
 fn bring_turn_into_view() {
     let doc = document();
-    let Some(felt) = doc
-        .query_selector("[data-testid=table-felt]")
-        .ok()
-        .flatten()
-    else {
+    let find = |q: &str| doc.query_selector(q).ok().flatten();
+    let (Some(felt), Some(turn)) = (
+        find("[data-testid=table-felt]"),
+        find("[data-testid=table-turn]"),
+    ) else {
         return;
     };
     let height = window()
@@ -110,28 +111,25 @@ fn bring_turn_into_view() {
     if height <= 0.0 {
         return;
     }
-    let top = felt.get_bounding_client_rect().top();
-    let mut bottom = felt.get_bounding_client_rect().bottom();
-    if let Ok(list) = doc.query_selector_all(
-        "[data-testid=table-turn] .table-controls, [data-testid=table-bidding-box], \
-         [data-testid=table-kontra], [data-testid=table-hand]",
-    ) {
-        for i in 0..list.length() {
-            if let Some(el) = list
-                .item(i)
-                .and_then(|n| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(n).ok())
-            {
-                bottom = bottom.max(el.get_bounding_client_rect().bottom());
-            }
-        }
+    let felt_box = felt.get_bounding_client_rect();
+    let above = turn.get_bounding_client_rect().top() - felt_box.top();
+    // A margin under the panel: its bottom edge may fall on a fraction of a pixel.
+    let room = (height - above - 8.0).floor();
+    if let Some(turn) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&turn) {
+        let _ = turn
+            .style()
+            .set_property("--turn-max", &format!("{room}px"));
     }
+    let top = felt_box.top();
+    let bottom = felt_box
+        .bottom()
+        .max(turn.get_bounding_client_rect().bottom());
     if top >= 0.0 && bottom <= height {
         return;
     }
     let by = if bottom - top <= height {
         top
     } else {
-        // A little below it too: its bottom edge may fall on a fraction of a pixel.
         bottom - height + 4.0
     };
     window().scroll_by_with_x_and_y(0.0, by);
@@ -161,6 +159,13 @@ pub(super) fn UserTurnPanel() -> impl IntoView {
             request_animation_frame(bring_turn_into_view);
         }
     });
+    // A turned phone or a resized window: the panel's room again.
+    let resize = window_event_listener(leptos::ev::resize, move |_| {
+        if moment.with_untracked(Option::is_some) {
+            bring_turn_into_view();
+        }
+    });
+    on_cleanup(move || resize.remove());
 
     view! {
         <section class="panel table-turn" class:mine=mine aria-labelledby="table-turn-title" data-testid="table-turn">
