@@ -9,6 +9,8 @@
 // - A 375 px phone: the bidding box is short, the score sheet fits without a sideways scroll
 //   and breaks no word, and names bids in words with their trump and result.
 // - The trick's cards come in from their seats; under prefers-reduced-motion nothing moves.
+// - A terített soloist's cards lie face up in its seat's box for the others, as it plays them;
+//   a closed contract shows none. When the deal is over, its last trick stays on the felt.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -219,4 +221,47 @@ test('the trick comes in from its seats; under prefers-reduced-motion nothing mo
       assert.equal(place, 'bottom', 'the user\'s card lies on its side of the trick');
     });
   }
+});
+
+test('a terített soloist\'s cards lie open for the defenders; the last trick stays when the deal is over', { timeout: TIMEOUT.solve * 2 }, async () => {
+  const hands = ['P7,P8,P9,PX,PU,PO,PK,PA,Z7,Z8', 'Z9,ZX,ZU,ZO,ZK,ZA,M7,M8,M9,MX,MU,MO', 'MK,MA,T7,T8,T9,TX,TU,TO,TK,TA'];
+  const record = (bid) => JSON.stringify({ format: 'ulti-game/1', dealer: 0, hands, actions: [`1 bid ${bid} ZA,ZK`, '2 pass', '0 pass', '1 stand'] });
+  const open = async (page) => page.$$eval('[data-testid=table-seat][data-seat="1"] [data-testid=table-seat-open]', (els) => els.map((e) => e.dataset.cards));
+  await withPage(browser.context, 'felt open hand', async (page) => {
+    await openTable(page, 'en');
+    // Seat 2 defends a terített betli: seat 1's ten cards face up; the computer leads one.
+    await importAt(page, 2, record('betli@teritett'));
+    const first = await open(page);
+    assert.equal(first.length, 1, 'the soloist\'s seat shows its open cards');
+    assert.equal(first[0].split(',').length, 10, first[0]);
+    assert.ok(!first[0].includes('ZA') && !first[0].includes('ZK'), `the discard is not among them: ${first[0]}`);
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=table-seat][data-seat="1"] [data-testid=table-seat-cards]').dataset.n) === 9, null, { timeout: TIMEOUT.ui });
+    const after = (await open(page))[0].split(',');
+    const led = await page.$eval('[data-testid=table-trick-card][data-seat="1"]', (e) => e.dataset.card);
+    assert.equal(after.length, 9);
+    assert.ok(!after.includes(led), `the card led (${led}) left the open hand`);
+    assert.match(await page.$eval('[data-testid=table-seat-open]', (e) => e.getAttribute('aria-label')), /open/i);
+    await screenshot(page, 'felt-open-hand');
+    // The same bid closed: nothing shown.
+    await importAt(page, 2, record('betli'));
+    assert.deepEqual(await open(page), []);
+    // A finished game: the last trick's three cards stay visible on the felt.
+    const dir = mkdtempSync(path.join(tmpdir(), 'ulti-felt-'));
+    const file = path.join(dir, 'one.jsonl');
+    execFileSync(ULTI, ['match', '--whole-game', '--players', 'easy,easy,easy', '--deals', '1', '--seed', '5', '--records', file], { stdio: 'ignore' });
+    // The user plays the deal's last card.
+    const rec = JSON.parse(readFileSync(file, 'utf8').trim().split('\n').at(-1));
+    const lastCard = rec.actions.pop();
+    const played = replay(rec).played;
+    const [seat, , card] = lastCard.split(' ');
+    await importAt(page, Number(seat), JSON.stringify(rec));
+    await page.click(`[data-testid=table-card][data-card=${card}]`);
+    played.push(card);
+    await page.waitForSelector('[data-testid=table-result]');
+    await page.waitForTimeout(2000); // longer than a trick's way to its winner
+    const shown = await page.$$eval('[data-testid=table-trick-card]', (els) => els.map((e) => ({ card: e.dataset.card, opacity: Number(getComputedStyle(e).opacity) })));
+    assert.deepEqual(shown.map((c) => c.card).sort(), played.slice(-3).sort(), 'the last trick is on the felt');
+    for (const c of shown) assert.ok(c.opacity > 0.9, `${c.card} faded away (opacity ${c.opacity})`);
+    assert.deepEqual(pageProblems(page), []);
+  });
 });

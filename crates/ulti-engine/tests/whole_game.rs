@@ -874,3 +874,35 @@ fn a_seat_view_tells_the_public_table_every_seat_sees() {
     }
     assert!(moments > 300);
 }
+
+#[test]
+fn a_teritett_soloists_cards_are_public_from_the_end_of_the_auction() {
+    let mut g = fixed(TableRules::default());
+    g.apply(act("0 bid betli@teritett M7,Z7")).unwrap();
+    for s in 0..3 {
+        assert_eq!(g.view(s).open_hand, None, "not during the auction");
+    }
+    for a in ["1 pass", "2 pass", "0 stand"] {
+        g.apply(act(a)).unwrap();
+    }
+    let hand = g.hand(0);
+    for s in 0..3 {
+        assert_eq!(
+            g.view(s).open_hand,
+            Some((0, hand)),
+            "seat {s} sees the open hand"
+        );
+    }
+    // As the soloist plays, the open hand is what it holds now.
+    let lead = g.view(0).hand.iter().next().unwrap();
+    g.apply(act(&format!("0 card {lead}"))).unwrap();
+    let (_, now) = g.view(1).open_hand.unwrap();
+    assert!(!now.contains(lead) && now.len() == 9, "{now}");
+
+    // A closed betli shows nothing.
+    let mut g = fixed(TableRules::default());
+    for a in ["0 bid betli M7,Z7", "1 pass", "2 pass", "0 stand"] {
+        g.apply(act(a)).unwrap();
+    }
+    assert_eq!(g.view(1).open_hand, None);
+}

@@ -3,8 +3,8 @@
 //! anticlockwise), its roles, the cards it holds, its last word in the auction, and whether it
 //! is the seat everyone waits for.
 
-use ulti_engine::Seat;
 use ulti_engine::whole_game::Stage;
+use ulti_engine::{CardSet, Seat};
 
 use super::auction::Heard;
 use super::scene::Scene;
@@ -79,6 +79,8 @@ pub struct SeatInfo {
     pub connected: Option<bool>,
     /// At a live table: the computer plays for its person, who is away.
     pub away: bool,
+    /// A terített soloist's cards, face up for the other seats (the user's own are its hand).
+    pub open: Option<CardSet>,
 }
 
 /// The three seats of the table in `scene`.
@@ -121,6 +123,11 @@ pub fn seats(scene: &Scene) -> [SeatInfo; 3] {
             to_act: scene.waiting == Some(seat),
             connected: scene.connected.map(|c| c[seat]),
             away: scene.away[seat],
+            open: scene
+                .view
+                .open_hand
+                .filter(|&(s, _)| s == seat && !(scene.player && seat == scene.seat))
+                .map(|(_, cards)| cards),
         }
     })
 }

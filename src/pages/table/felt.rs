@@ -14,7 +14,7 @@ use ulti_engine::whole_game::Stage;
 
 use super::TablePage;
 use super::hand::Hand;
-use crate::components::card::{CardFace, suit_class};
+use crate::components::card::{CardChip, CardFace, suit_class};
 use crate::i18n::{
     Lang, auction_bid_name, card_name, contract_name, kontra_name, suit_name, table_seat, text, tr,
     tr_with,
@@ -338,6 +338,23 @@ fn SeatBox(#[prop(into)] info: Signal<Option<SeatInfo>>) -> impl IntoView {
                 }}
             </span>
             {move || {
+                info.with(|i| i.as_ref().and_then(|i| i.open))
+                    .map(|cards| {
+                        let codes = cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",");
+                        view! {
+                            <span
+                                class="seat-open"
+                                role="group"
+                                aria-label=move || tr(lang.get(), "whole.open_cards")
+                                data-testid="table-seat-open"
+                                data-cards=codes
+                            >
+                                {cards.iter().map(|card| view! { <CardChip card /> }).collect_view()}
+                            </span>
+                        }
+                    })
+            }}
+            {move || {
                 let l = lang.get();
                 info.with(|i| i.as_ref().and_then(|i| i.said.clone()))
                     .map(|h| {
@@ -366,6 +383,9 @@ fn TrickOnFelt(trick: Memo<Option<TrickView>>) -> impl IntoView {
     view! {
         <div
             class="felt-trick"
+            // The deal's last trick stays on the felt when the deal is over: its cards are
+            // the ones the result speaks of.
+            class:final=move || tp.scene.with(|s| s.as_ref().is_some_and(|s| s.stage() == Stage::Over))
             data-testid="table-trick"
             data-number=move || number().to_string()
             data-winner=move || winner().map(|w| place(w, viewer()).id())

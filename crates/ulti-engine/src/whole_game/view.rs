@@ -50,6 +50,10 @@ pub struct TableView {
     /// The completed tricks, with table seats.
     #[serde(default)]
     pub tricks: Vec<Trick>,
+    /// A terített (open) contract's soloist and the cards it holds now: public from the end of
+    /// the auction (the soloist lays them face up), `None` for every other contract.
+    #[serde(default)]
+    pub open_hand: Option<(Seat, CardSet)>,
 }
 
 impl TableView {
@@ -140,6 +144,10 @@ impl WholeGame {
             }),
             held: [0, 1, 2].map(|s| self.hand(s).len()),
             tricks: self.tricks(),
+            open_hand: self
+                .contracted()
+                .filter(|c| c.bid.teritett)
+                .map(|c| (c.soloist, self.hand(c.soloist))),
         }
     }
 }
