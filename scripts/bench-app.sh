@@ -3,7 +3,8 @@
 # scripts/test.sh does), prints the .wasm/.js sizes, then times the "slow simulation" deal
 # (all contracts of its trump) from navigation to the last result, median of RUNS runs, the
 # line viewer's "at the table" card advice (100 samples) at tricks 1-2 (tests/e2e/bench-advice.mjs),
-# and the "My hand" page's full bid-and-discard answer with one worker (tests/e2e/bench-hand.mjs).
+# and the "My hand" page's full bid-and-discard answer with one worker, or WORKERS workers
+# (tests/e2e/bench-hand.mjs).
 # Not part of the test run. Usage: scripts/bench-app.sh [RUNS]   (default 10)
 # BENCH=results, BENCH=advice or BENCH=hand runs only that part; ADVICE_RUNS (default 5) and ADVICE_SAMPLES
 # (default 100) set the advice benchmark.
@@ -42,6 +43,6 @@ if [ "${BENCH:-all}" = all ] || [ "${BENCH:-all}" = advice ]; then
   E2E_BASE_URL="$base" node tests/e2e/bench-advice.mjs "${ADVICE_RUNS:-5}" "${ADVICE_SAMPLES:-100}"
 fi
 if [ "${BENCH:-all}" = all ] || [ "${BENCH:-all}" = hand ]; then
-  step "My hand: the full bid-and-discard answer, one worker ($runs runs)"
+  step "My hand: the full bid-and-discard answer, ${WORKERS:-1} worker(s) ($runs runs)"
   E2E_BASE_URL="$base" node tests/e2e/bench-hand.mjs "$runs"
 fi
