@@ -1,8 +1,9 @@
 //! The user's language: Hungarian or English, one at a time.
 //!
 //! Every user-visible text comes from the message catalogue in `locales/{hu,en}.json` (compiled
-//! in by `rust-i18n`); components call [`tr`] / [`tr_with`] with a literal key, or the name
-//! helpers below for cards, suits, seats, contracts, bids and engine errors.
+//! in by `rust-i18n`); components call [`tr`] / [`tr_with`] with a literal key, the names of
+//! `names.rs` for suits, cards, contracts, bids and trumps (the only place that words them), or
+//! the helpers below for seats and engine errors.
 //! `tests/i18n.rs` fails when a key is missing in either language or used without an entry.
 
 use ulti_engine::{ComponentResult, Contract, DealError, PlayError, Seat};
