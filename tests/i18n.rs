@@ -123,3 +123,75 @@ fn the_app_finds_every_text_of_the_catalogue() {
         }
     }
 }
+
+/// The words of a text, lower case (a word: a run of letters and digits).
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// One vocabulary: suits and bids are named by `i18n::names` alone, so no other text of the
+/// catalogue spells a suit (nor the English "Red" for a piros bid), and Hungarian never falls
+/// back on "a(z)": the names module puts "a" or "az" by the name's sound.
+#[test]
+fn no_text_names_a_suit_or_a_bid_another_way() {
+    let suit_words = [
+        ("hu", vec!["piros", "zöld", "makk", "tök"]),
+        ("en", vec!["hearts", "leaves", "acorns", "bells", "red"]),
+    ];
+    for (lang, banned) in suit_words {
+        for (key, text) in catalogue(lang) {
+            if key.starts_with("suit.") || key.starts_with("suit_word.") {
+                continue;
+            }
+            let found: Vec<_> = words(&text)
+                .into_iter()
+                .filter(|w| banned.contains(&w.as_str()))
+                .collect();
+            assert!(
+                found.is_empty(),
+                "{lang}.json {key} spells {found:?} itself: {text:?}"
+            );
+            assert!(
+                !text.to_lowercase().contains("a(z)"),
+                "{lang}.json {key} says a(z): {text:?}"
+            );
+        }
+    }
+}
+
+/// Every standard bid and every bid of the auction's ladder is named one way: Hungarian with
+/// its suit word first ("tök ulti"), English with "in" and the suit ("ulti in Bells"), never a
+/// suit in brackets.
+#[test]
+fn every_bid_is_named_with_its_suit_one_way() {
+    use ulti_engine::{Suit, standard_announcements};
+    use ulti_solver::i18n::{Lang, announcement_name, suit_name};
+    for a in standard_announcements() {
+        let suit = a
+            .trump
+            .or_else(|| a.scoring.piros_no_trump.then_some(Suit::Piros));
+        let (hu, en) = (
+            announcement_name(Lang::Hu, &a),
+            announcement_name(Lang::En, &a),
+        );
+        for name in [&hu, &en] {
+            assert!(!name.contains(['(', ')']), "{}: {name}", a.id());
+            assert_eq!(name.trim(), name, "{}", a.id());
+        }
+        match suit {
+            Some(s) => {
+                let hu_suit = suit_name(Lang::Hu, s).to_lowercase();
+                assert!(hu.starts_with(&format!("{hu_suit} ")), "{}: {hu}", a.id());
+                let en_suit = suit_name(Lang::En, s);
+                assert!(en.ends_with(&format!(" in {en_suit}")), "{}: {en}", a.id());
+            }
+            None => {
+                assert!(!words(&hu).iter().any(|w| w == "piros"), "{}: {hu}", a.id());
+                assert!(!en.contains(" in "), "{}: {en}", a.id());
+            }
+        }
+    }
+}

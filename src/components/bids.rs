@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use ulti_engine::Announcement;
 
-use crate::i18n::{Lang, announcement_name, components_text, suit_name, text, tr, tr_with};
+use crate::i18n::{Lang, announcement_name, components_text, label, suit_name, text, tr, tr_with};
 use crate::model::analysis::{BidValueRow, signed};
 use crate::model::play::BidGroup;
 use crate::solver_client::SolverClient;
@@ -23,7 +23,7 @@ pub fn bid_optgroups(
     groups
         .into_iter()
         .map(|g| {
-            let label = g.trump.map_or_else(
+            let group = g.trump.map_or_else(
                 || tr(lang, "play.no_trump"),
                 |t| tr_with(lang, "play.trump_group", &[("suit", &suit_name(lang, t))]),
             );
@@ -35,12 +35,12 @@ pub fn bid_optgroups(
                     let is_selected = id == selected;
                     view! {
                         <option value=id selected=is_selected>
-                            {announcement_name(lang, &a)}
+                            {label(&announcement_name(lang, &a))}
                         </option>
                     }
                 })
                 .collect_view();
-            view! { <optgroup label=label>{options}</optgroup> }
+            view! { <optgroup label=group>{options}</optgroup> }
         })
         .collect_view()
 }
@@ -83,7 +83,7 @@ fn BidLine(index: usize, best_id: Memo<Option<String>>) -> impl IntoView {
             data-best=move || best.get().then_some("true")
         >
             <span class="bid-name">
-                {move || row.with(|r| r.as_ref().map(|r| announcement_name(lang.get(), &r.announcement)))}
+                {move || row.with(|r| r.as_ref().map(|r| label(&announcement_name(lang.get(), &r.announcement))))}
                 {move || {
                     best.get().then(|| view! { <span class="best-tag">{text(lang, "bids.best")}</span> })
                 }}

@@ -2,9 +2,10 @@
 //! (7 … Ace in English).
 
 use leptos::prelude::*;
-use ulti_engine::{Card, Rank, Suit};
+use ulti_engine::{Card, Suit};
 
 use crate::i18n::{Lang, card_name, rank_name, rank_short, seat_name, suit_name};
+use crate::model::order::ranks_high_to_low;
 use crate::state::PageLang;
 
 /// Lower-case suit letter used in CSS classes (`suit-p` …).
@@ -110,7 +111,8 @@ pub fn CardChip(card: Card, #[prop(default = "mini-card")] class: &'static str) 
 }
 
 /// The 32 cards in four rows, one labelled group per suit, each card drawn by `cell`: the
-/// deck of the solver page's editor and the card grid of My hand.
+/// deck of the solver page's editor and the card grid of My hand. Each row runs from the Ász
+/// down in the trump order, as the hands do (`model::order`).
 pub fn suit_rows<V: IntoView + 'static>(
     lang: RwSignal<Lang>,
     cell: impl Fn(Card) -> V + Copy + Send + Sync + 'static,
@@ -119,7 +121,7 @@ pub fn suit_rows<V: IntoView + 'static>(
         .map(|suit| {
             view! {
                 <div class="deck-row" role="group" aria-label=move || suit_name(lang.get(), suit)>
-                    {Rank::ALL.map(|rank| cell(Card::new(suit, rank))).into_iter().collect_view()}
+                    {ranks_high_to_low(true).map(|rank| cell(Card::new(suit, rank))).into_iter().collect_view()}
                 </div>
             }
         })

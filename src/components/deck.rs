@@ -2,11 +2,12 @@
 //! random/fill/clear buttons.
 
 use leptos::prelude::*;
-use ulti_engine::{Card, CardSet, Seat};
+use ulti_engine::{Bid, Card, CardSet, Contract, Seat};
 
 use crate::components::card::{CardFace, card_label, suit_class, suit_rows};
 use crate::i18n::{card_name, deal_error, edit_error, seat_badge, seat_name, text, tr_with};
 use crate::model::editor::HAND_CARDS;
+use crate::model::order::in_display_order;
 use crate::state::SolverPageState;
 
 /// A seed for the random buttons, a new deal or a new evening.
@@ -15,11 +16,15 @@ pub fn random_seed() -> u64 {
     (js_sys::Math::random() * 9.007_199_254_740_991e15) as u64
 }
 
-/// Cards of a set sorted for display: by suit, highest rank first.
-fn sorted(set: CardSet) -> Vec<Card> {
-    let mut v: Vec<Card> = set.iter().collect();
-    v.sort_by_key(|c| (c.suit().index(), std::cmp::Reverse(c.rank().index())));
-    v
+/// Cards of a set in display order, by the rank order of the contract the line viewer shows
+/// (the trump order while none is chosen).
+fn sorted(state: SolverPageState, set: CardSet) -> Vec<Card> {
+    let trumps = state
+        .compound
+        .with(|b| b.as_ref().map(Bid::has_trumps))
+        .or_else(|| state.game.with(|g| g.map(Contract::has_trumps)))
+        .unwrap_or(true);
+    in_display_order(set.iter(), trumps)
 }
 
 /// Put `card` into the active hand or back into the deck; a refusal becomes the notice.
@@ -121,7 +126,7 @@ pub fn Hands() -> impl IntoView {
     let state = SolverPageState::expect();
     let lang = state.lang;
     let hand = move |seat: Seat| {
-        let cards = move || state.editor.with(|e| sorted(e.hand(seat)));
+        let cards = move || sorted(state, state.editor.with(|e| e.hand(seat)));
         view! {
             <div
                 class=format!("hand seat-{seat}")
@@ -162,7 +167,7 @@ pub fn Hands() -> impl IntoView {
     let talon = move || {
         state.editor.with(|e| {
             if e.is_complete() {
-                sorted(e.undealt())
+                sorted(state, e.undealt())
             } else {
                 Vec::new()
             }

@@ -1,13 +1,12 @@
 //! The user's language: Hungarian or English, one at a time.
 //!
 //! Every user-visible text comes from the message catalogue in `locales/{hu,en}.json` (compiled
-//! in by `rust-i18n`); components call [`tr`] / [`tr_with`] with a literal key, or the name
-//! helpers below for cards, suits, seats, contracts, bids and engine errors.
+//! in by `rust-i18n`); components call [`tr`] / [`tr_with`] with a literal key, the names of
+//! `names.rs` for suits, cards, contracts, bids and trumps (the only place that words them), or
+//! the helpers below for seats and engine errors.
 //! `tests/i18n.rs` fails when a key is missing in either language or used without an entry.
 
-use ulti_engine::{
-    Announcement, Card, ComponentResult, Contract, DealError, PlayError, Rank, Seat, Suit,
-};
+use ulti_engine::{ComponentResult, Contract, DealError, PlayError, Seat};
 
 use crate::model::analysis::signed;
 use crate::model::editor::{EditError, HAND_CARDS};
@@ -17,14 +16,18 @@ pub use crate::model::lang::Lang;
 use crate::model::url_state::{LAST_STEP, UrlIssue};
 use crate::protocol::WorkerError;
 
+mod names;
 mod puzzles;
 mod review;
 mod table;
+pub use names::{
+    announcement_name, auction_bid_name, bid_name, card_name, contract_name, contract_part,
+    form_name, label, played_bid_name, rank_name, rank_short, suit_name, with_article,
+};
 pub use puzzles::{compound_parts, compound_verdict};
 pub use review::verdict_words;
 pub use table::{
-    advice_text, auction_bid_name, hint_text, import_error_words, kontra_name, level_name,
-    seats_in_words, table_seat,
+    advice_text, hint_text, import_error_words, kontra_name, level_name, seats_in_words, table_seat,
 };
 
 /// The catalogue's text for `key`.
@@ -72,138 +75,6 @@ pub fn seat_badge(lang: Lang, seat: Seat) -> String {
         1 => tr(lang, "seat.badge_defender1"),
         _ => tr(lang, "seat.badge_defender2"),
     }
-}
-
-/// A suit's name: Piros / Hearts, Zöld / Leaves, Makk / Acorns, Tök / Bells.
-#[must_use]
-pub fn suit_name(lang: Lang, suit: Suit) -> String {
-    match suit {
-        Suit::Piros => tr(lang, "suit.piros"),
-        Suit::Zold => tr(lang, "suit.zold"),
-        Suit::Makk => tr(lang, "suit.makk"),
-        Suit::Tok => tr(lang, "suit.tok"),
-    }
-}
-
-/// A rank's name: VII … Ász / Seven … Ace.
-#[must_use]
-pub fn rank_name(lang: Lang, rank: Rank) -> String {
-    match rank {
-        Rank::Seven => tr(lang, "rank.seven"),
-        Rank::Eight => tr(lang, "rank.eight"),
-        Rank::Nine => tr(lang, "rank.nine"),
-        Rank::Ten => tr(lang, "rank.ten"),
-        Rank::Also => tr(lang, "rank.under"),
-        Rank::Felso => tr(lang, "rank.over"),
-        Rank::Kiraly => tr(lang, "rank.king"),
-        Rank::Asz => tr(lang, "rank.ace"),
-    }
-}
-
-/// A rank's corner label: VII … Á / 7 … A.
-#[must_use]
-pub fn rank_short(lang: Lang, rank: Rank) -> String {
-    match rank {
-        Rank::Seven => tr(lang, "rank_short.seven"),
-        Rank::Eight => tr(lang, "rank_short.eight"),
-        Rank::Nine => tr(lang, "rank_short.nine"),
-        Rank::Ten => tr(lang, "rank_short.ten"),
-        Rank::Also => tr(lang, "rank_short.under"),
-        Rank::Felso => tr(lang, "rank_short.over"),
-        Rank::Kiraly => tr(lang, "rank_short.king"),
-        Rank::Asz => tr(lang, "rank_short.ace"),
-    }
-}
-
-/// A card's spoken name: "Piros Ász" / "Ace of Hearts".
-#[must_use]
-pub fn card_name(lang: Lang, card: Card) -> String {
-    tr_with(
-        lang,
-        "card.name",
-        &[
-            ("suit", &suit_name(lang, card.suit())),
-            ("rank", &rank_name(lang, card.rank())),
-        ],
-    )
-}
-
-/// A contract's name: "Színtelen durchmars" / "Colourless durchmars".
-#[must_use]
-pub fn contract_name(lang: Lang, contract: Contract) -> String {
-    match contract {
-        Contract::Passz => tr(lang, "contract.passz"),
-        Contract::Negyven100 => tr(lang, "contract.negyven100"),
-        Contract::Ulti => tr(lang, "contract.ulti"),
-        Contract::Betli => tr(lang, "contract.betli"),
-        Contract::Durchmars => tr(lang, "contract.durchmars"),
-        Contract::DurchmarsAdu => tr(lang, "contract.durchmars_adu"),
-        Contract::Husz100 => tr(lang, "contract.husz100"),
-        Contract::NegyAsz => tr(lang, "contract.negy_asz"),
-        Contract::NegyTizes => tr(lang, "contract.negy_tizes"),
-    }
-}
-
-/// A contract as a part of a bid's name (lower case): "színtelen durchmars", "four aces".
-#[must_use]
-pub fn contract_part(lang: Lang, contract: Contract) -> String {
-    match contract {
-        Contract::Passz => tr(lang, "bid.part.passz"),
-        Contract::Negyven100 => tr(lang, "bid.part.negyven100"),
-        Contract::Ulti => tr(lang, "bid.part.ulti"),
-        Contract::Betli => tr(lang, "bid.part.betli"),
-        Contract::Durchmars => tr(lang, "bid.part.durchmars"),
-        Contract::DurchmarsAdu => tr(lang, "bid.part.durchmars_adu"),
-        Contract::Husz100 => tr(lang, "bid.part.husz100"),
-        Contract::NegyAsz => tr(lang, "bid.part.negy_asz"),
-        Contract::NegyTizes => tr(lang, "bid.part.negy_tizes"),
-    }
-}
-
-/// A bid's name as players say it (the engine's [`Announcement::hungarian`] in Hungarian):
-/// "Piros 40-100 ulti", "Terített betli", "Ulti (Zöld)" / "Red 40-100 ulti", "Ulti (Leaves)".
-#[must_use]
-pub fn announcement_name(lang: Lang, a: &Announcement) -> String {
-    let piros = a.trump == Some(Suit::Piros) || a.scoring.piros_no_trump;
-    let mut name = bid_words(lang, piros, a.scoring.teritett, &a.bid);
-    if let Some(t) = a.trump.filter(|&t| t != Suit::Piros) {
-        name.push_str(&format!(" ({})", suit_name(lang, t)));
-    }
-    name
-}
-
-/// A bid's name without its suit ("40-100 ulti", "Piros 40-100 ulti" when Piros is trump): a
-/// compound bid in the line viewer's title.
-#[must_use]
-pub fn bid_name(lang: Lang, bid: &ulti_engine::Bid, piros: bool) -> String {
-    bid_words(lang, piros, false, bid)
-}
-
-/// A bid's words without a suit: "Piros terített betli", "40-100 ulti" (shared by a standard
-/// announcement and a bid of the whole game's auction).
-fn bid_words(lang: Lang, piros: bool, teritett: bool, bid: &ulti_engine::Bid) -> String {
-    let mut words = Vec::new();
-    if piros {
-        words.push(tr(lang, "bid.piros"));
-    }
-    if teritett {
-        words.push(tr(lang, "bid.teritett"));
-    }
-    let parts: Vec<String> = bid
-        .contracts()
-        .iter()
-        .map(|&c| contract_part(lang, c))
-        .collect();
-    words.push(parts.join(" "));
-    capitalise(&words.join(" "))
-}
-
-/// The text with its first letter in upper case.
-fn capitalise(s: &str) -> String {
-    let mut chars = s.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 /// Why the soloist cannot play `contract` (the engine's reasons, one per contract).
@@ -441,7 +312,7 @@ pub fn components_text(lang: Lang, components: &[ComponentResult]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ulti_engine::standard_announcements;
+    use ulti_engine::{Card, Rank, Suit};
 
     #[test]
     fn cards_have_spoken_names_in_both_languages() {
@@ -467,7 +338,7 @@ mod tests {
     }
 
     #[test]
-    fn hungarian_names_are_the_engines() {
+    fn suits_and_contracts_have_the_engines_names() {
         for c in Contract::ALL {
             assert_eq!(contract_name(Lang::Hu, c), c.hungarian());
             assert_eq!(contract_name(Lang::En, c), c.english());
@@ -476,14 +347,6 @@ mod tests {
             assert_eq!(suit_name(Lang::Hu, s), s.hungarian());
             assert_eq!(suit_name(Lang::En, s), s.english());
         }
-        for a in standard_announcements() {
-            assert_eq!(announcement_name(Lang::Hu, &a), a.hungarian());
-        }
-        let a = standard_announcements()
-            .into_iter()
-            .find(|a| a.id() == "40-100+ulti@Z")
-            .unwrap();
-        assert_eq!(announcement_name(Lang::En, &a), "40-100 ulti (Leaves)");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use ulti_engine::Card;
 
-use super::{card_name, contract_part, tr_with};
+use super::{card_name, contract_part, tr_with, with_article};
 use crate::model::lang::Lang;
 use crate::model::puzzles::Goal;
 use crate::model::puzzles::verdict::Outcome;
@@ -21,7 +21,14 @@ pub fn compound_parts(lang: Lang, o: &Outcome, goal: Goal) -> String {
                 (Goal::Beat, true) => "puzzles.part_lets_through",
                 (Goal::Beat, false) => "puzzles.part_beats",
             };
-            tr_with(lang, key, &[("part", &contract_part(lang, p.contract))])
+            tr_with(
+                lang,
+                key,
+                &[(
+                    "part",
+                    &with_article(lang, &contract_part(lang, p.contract)),
+                )],
+            )
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -40,7 +47,7 @@ pub fn compound_verdict(lang: Lang, o: &Outcome, goal: Goal, card: Card, right: 
         lang,
         key,
         &[
-            ("card", &card_name(lang, card)),
+            ("card", &with_article(lang, &card_name(lang, card))),
             ("parts", &compound_parts(lang, o, goal)),
             ("score", &o.score()),
         ],

@@ -3,9 +3,9 @@
 
 use ulti_engine::Seat;
 use ulti_engine::players::TableLevel;
-use ulti_engine::whole_game::{Action, ActionError, AuctionBid, RecordError, Verb};
+use ulti_engine::whole_game::{Action, ActionError, RecordError, Verb};
 
-use super::{Lang, bid_words, card_name, contract_name, suit_name, tr, tr_with};
+use super::{Lang, auction_bid_name, card_name, contract_name, suit_name, tr, tr_with};
 use crate::model::session::ImportError;
 use crate::model::table::PICK_UP;
 
@@ -55,13 +55,6 @@ pub fn seats_in_words(lang: Lang, message: &str) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// A bid as said in the auction, without a suit (a trump bid names it later): "Piros ulti",
-/// "40-100 ulti", "Terített betli" / "Red ulti".
-#[must_use]
-pub fn auction_bid_name(lang: Lang, bid: &AuctionBid) -> String {
-    bid_words(lang, bid.piros, bid.teritett, &bid.bid)
 }
 
 /// A kontra level's name: 1 kontra, 2 rekontra … 5 hirschkontra (the same words in both

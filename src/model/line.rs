@@ -52,6 +52,8 @@ pub struct StepView {
     pub defender_tricks: usize,
     /// Card points in the talon (they count for the defenders, RULES.md).
     pub talon_points: u32,
+    /// Whether the bid has trumps: the rank order the hands are shown in.
+    pub trumps: bool,
 }
 
 /// A bid's line (one contract or a compound) replayed once; [`Line::at`] gives the view at any
@@ -153,6 +155,7 @@ impl Line {
             soloist_tricks,
             defender_tricks,
             talon_points: self.deal.talon().points(),
+            trumps: self.bid.has_trumps(),
         }
     }
 

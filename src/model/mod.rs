@@ -7,6 +7,7 @@ pub mod hand;
 pub mod lang;
 pub mod line;
 pub mod live;
+pub mod order;
 pub mod play;
 pub mod puzzles;
 pub mod queue;

@@ -156,6 +156,29 @@ export async function readBids(page) {
 }
 
 /**
+ * The app's Hungarian name of a standard bid, from its id (`ulti+20-100@Z`, `betli@teritett`): the
+ * suit word first, as players say it, the contracts in their spoken order (the 100, ulti, négy ász,
+ * durchmars) and terített before the durchmars or betli it doubles: "Zöld 20-100 ulti", "Piros ulti
+ * terített durchmars", "Terített színtelen durchmars". (The CLI's names, `Announcement::hungarian`,
+ * say "Ulti 20-100 (Zöld)".)
+ */
+export function appBidName(id) {
+  const [bid, ...forms] = id.split('@');
+  const SUITS = { P: 'piros', Z: 'zöld', M: 'makk', T: 'tök', piros: 'piros' };
+  const WORDS = {
+    passz: [0, 'passz'], '40-100': [0, '40-100'], '20-100': [0, '20-100'], ulti: [1, 'ulti'],
+    'negy-asz': [2, 'négy ász'], 'negy-tizes': [2, 'négy tízes'], betli: [3, 'betli'],
+    durchmars: [3, 'színtelen durchmars'], 'durchmars-adu': [3, 'durchmars'],
+  };
+  const open = forms.includes('teritett');
+  const parts = bid.split('+').map((c) => WORDS[c]).sort((a, b) => a[0] - b[0])
+    .map(([place, word]) => (open && place === 3 ? `terített ${word}` : word));
+  const suit = forms.map((f) => SUITS[f]).find(Boolean);
+  const name = [suit, ...parts].filter(Boolean).join(' ');
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
  * Differences between shown bids and the CLI's: the same ids, playable, payoff, the one best bid,
  * the Hungarian name, and per component a ✔ (won) or ✘ (lost) mark with its signed payoff.
  */
@@ -169,7 +192,8 @@ export function diffBids(shown, expected) {
     }
     if (got.playable !== want.playable) problems.push(`${id}: playable ${got.playable}, CLI ${want.playable}`);
     if (got.payoff !== want.payoff) problems.push(`${id}: payoff ${got.payoff}, CLI ${want.payoff}`);
-    if (!got.text.includes(want.name)) problems.push(`${id}: text "${got.text}" lacks the name "${want.name}"`);
+    const name = appBidName(id);
+    if (!got.text.includes(name)) problems.push(`${id}: text "${got.text}" lacks the name "${name}"`);
     if (want.playable) {
       const marks = [...got.text.matchAll(/[✔✘]/g)].map((m) => m[0]).join('');
       const wantMarks = want.components.map((c) => (c.won ? '✔' : '✘')).join('');

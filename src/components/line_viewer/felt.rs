@@ -1,25 +1,20 @@
 //! The green felt: the seats' remaining cards and the current trick.
 
 use leptos::prelude::*;
-use ulti_engine::{Card, CardSet, SOLOIST, Seat};
+use ulti_engine::{SOLOIST, Seat};
 
 use super::Viewer;
 use super::whatif::hand_card;
 use crate::components::card::{CardFace, card_label, suit_class, use_lang};
 use crate::i18n::{seat_name, text, tr_with};
-
-fn sorted(set: CardSet) -> Vec<Card> {
-    let mut v: Vec<Card> = set.iter().collect();
-    v.sort_by_key(|c| (c.suit().index(), std::cmp::Reverse(c.rank().index())));
-    v
-}
+use crate::model::order::in_display_order;
 
 /// One seat's label and remaining cards around the table.
 fn seat_hand(viewer: Viewer, seat: Seat) -> impl IntoView {
     let cards = move || {
         viewer.shown.with(|v| {
             v.as_ref()
-                .map(|v| sorted(v.hands[seat]))
+                .map(|v| in_display_order(v.hands[seat].iter(), v.trumps))
                 .unwrap_or_default()
         })
     };

@@ -4,10 +4,10 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
-use ulti_engine::{Bid, Card, CardValue, Contract, PlayError, Query, Suit};
+use ulti_engine::{Bid, Card, CardValue, Contract, PlayError, Query};
 
 use crate::i18n::{
-    Lang, bid_name, contract_name, play_error, text, tr, tr_with, unplayable_reason,
+    Lang, bid_name, contract_name, label, play_error, text, tr, tr_with, unplayable_reason,
 };
 use crate::model::line::{Line, StepView};
 use crate::model::results::Status;
@@ -308,15 +308,13 @@ pub fn LineViewer() -> impl IntoView {
     });
 
     let game_id = move || bid.get().map(|b| b.to_string());
-    // The title's name of the bid: a contract's, or a compound's as players say it.
-    let bid_title = move |lang: Lang, b: &Bid| match b.as_single() {
-        Some(c) => contract_name(lang, c),
-        None => {
-            let piros = state
-                .deal
-                .with(|d| d.is_some_and(|d| d.trump == Suit::Piros));
-            bid_name(lang, b, piros)
-        }
+    // The title's name of the bid with its trump, as every page names it.
+    let bid_title = move |lang: Lang, b: &Bid| {
+        let trump = state
+            .deal
+            .with(|d| d.map(|d| d.trump))
+            .filter(|_| b.has_trumps());
+        label(&bid_name(lang, b, trump, false))
     };
     let lang = state.lang;
     view! {

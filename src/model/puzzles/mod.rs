@@ -18,6 +18,7 @@ use ulti_engine::puzzles::{Band, Position};
 use ulti_engine::{Bid, Card, Deal, Query, RuleOptions, SOLOIST, Seat};
 
 use crate::model::line::Line;
+use crate::model::order::in_display_order;
 use crate::model::whatif::position_query;
 
 /// One puzzle, read from its record.
@@ -43,7 +44,8 @@ pub struct Puzzle {
     pub line: Vec<Card>,
     /// Each wrong card's refutation (the line after it, to the trick where it shows).
     pub refutations: BTreeMap<Card, Vec<Card>>,
-    /// The legal cards at the position, in the record's order of index.
+    /// The legal cards at the position, in display order (`model::order`): as the board shows
+    /// them and its number keys pick them.
     pub legal: Vec<Card>,
 }
 
@@ -74,7 +76,7 @@ impl Puzzle {
         };
         let game = ulti_engine::Game::with_played(&deal, &bid, rules, &played)
             .map_err(|e| bad(e.to_string()))?;
-        let legal: Vec<Card> = game.legal_cards().iter().collect();
+        let legal = in_display_order(game.legal_cards().iter(), bid.has_trumps());
         let mut refutations = BTreeMap::new();
         for (card, line) in &r.refutations {
             let c: Card = card.parse().map_err(|e| bad(format!("{e}")))?;

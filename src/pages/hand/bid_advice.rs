@@ -8,7 +8,9 @@ use ulti_engine::{Card, CardSet};
 use crate::components::card::CardChip;
 use crate::components::table_head::table_head;
 use crate::components::worker_error::WorkerErrorAlert;
-use crate::i18n::{Lang, announcement_name, payoff, percent, text, tr, tr_with};
+use crate::i18n::{
+    Lang, announcement_name, label, payoff, percent, text, tr, tr_with, with_article,
+};
 use crate::model::hand::PICKED_UP_HAND;
 use crate::solver_client::{BidAdviceState, SolverClient};
 use crate::state::PageLang;
@@ -21,7 +23,7 @@ fn bid_name(lang: Lang, id: &str) -> String {
     announcements()
         .iter()
         .find(|a| a.id() == id)
-        .map_or_else(|| id.to_string(), |a| announcement_name(lang, a))
+        .map_or_else(|| id.to_string(), |a| label(&announcement_name(lang, a)))
 }
 
 /// Two cards, small, each with its spoken name.
@@ -160,7 +162,7 @@ pub(super) fn AdviceView(
                             if show_all.get() {
                                 tr(lang.get(), "hand.show_top")
                             } else {
-                                tr_with(lang.get(), "hand.show_all", &[("n", &total.to_string())])
+                                tr_with(lang.get(), "hand.show_all", &[("n", &with_article(lang.get(), &total.to_string()))])
                             }
                         }}
                     </button>

@@ -7,6 +7,7 @@ use super::Play;
 use crate::components::bids::bid_optgroups;
 use crate::components::card::HandCard;
 use crate::i18n::{text, tr_with};
+use crate::model::order::in_display_order;
 use crate::model::play::{playable_bids, soloist_cards};
 
 /// The soloist's discard and announcement.
@@ -18,7 +19,8 @@ pub(super) fn UserBid() -> impl IntoView {
     let Some(dealt) = dealt else {
         return ().into_any();
     };
-    let twelve: Vec<Card> = soloist_cards(&dealt).iter().collect();
+    // Before a bid is chosen, in the trump order.
+    let twelve: Vec<Card> = in_display_order(soloist_cards(&dealt).iter(), true);
     let discard = move || <[Card; 2]>::try_from(play.discard.get()).ok();
     let groups = Memo::new(move |_| {
         discard()

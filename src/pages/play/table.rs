@@ -8,8 +8,9 @@ use super::review::ResultPanel;
 
 use crate::components::card::HandCard;
 use crate::components::trick::trick_cards;
-use crate::i18n::{announcement_name, card_name, play_error, seat_name, text, tr, tr_with};
+use crate::i18n::{announcement_name, card_name, label, play_error, seat_name, text, tr, tr_with};
 use crate::model::line::trick_history;
+use crate::model::order::in_display_order;
 use crate::model::play::{PlayGame, PlayPhase};
 
 /// The table during play and at its end: the bid, the trick, the user's hand, the result.
@@ -24,9 +25,12 @@ pub(super) fn PlayTable() -> impl IntoView {
     let contract = move || {
         let l = lang.get();
         game.with(|g| {
-            g.as_ref()
-                .and_then(|g| g.contracted.as_ref())
-                .map(|c| (c.announcement.id(), announcement_name(l, &c.announcement)))
+            g.as_ref().and_then(|g| g.contracted.as_ref()).map(|c| {
+                (
+                    c.announcement.id(),
+                    label(&announcement_name(l, &c.announcement)),
+                )
+            })
         })
     };
     let status = move || {
@@ -69,9 +73,17 @@ pub(super) fn PlayTable() -> impl IntoView {
         });
     };
     let hand = move || game.with(|g| g.as_ref().map_or(CardSet::EMPTY, PlayGame::user_hand));
+    // The contract's rank order (the trump order until a bid is chosen).
+    let trumps = move || {
+        game.with(|g| {
+            g.as_ref()
+                .and_then(|g| g.contracted.as_ref())
+                .is_none_or(|c| c.announcement.bid.has_trumps())
+        })
+    };
     let hand_view = move || {
-        hand()
-            .iter()
+        in_display_order(hand().iter(), trumps())
+            .into_iter()
             .map(|card| {
                 let legal = Signal::derive(move || {
                     phase.get() == Some(PlayPhase::UserPlays)

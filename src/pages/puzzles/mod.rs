@@ -25,7 +25,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::components::header::Header;
-use crate::i18n::{Lang, announcement_name, text};
+use crate::i18n::{Lang, announcement_name, text, with_article};
 use crate::model::puzzles::glicko::RatedGame;
 use crate::model::puzzles::progress::{Progress, STORAGE_KEY};
 use crate::model::puzzles::rush::Rush;
@@ -40,16 +40,18 @@ use self::intro::Intro;
 use self::modes::{ModePanel, ModeTabs};
 use self::solution::Solution;
 
-/// The bid's name with its trump (the board's task and the solution's words): "Ulti (Zöld)", "Piros 40-100", "Betli".
+/// The bid's name with its trump as the board's task and the solution's words say it: "a zöld
+/// ulti", "a piros 40-100", "a betli" / "ulti in Leaves", "40-100 in Hearts", "betli".
 pub(super) fn bid_title(lang: Lang, p: &Puzzle) -> String {
-    announcement_name(
+    let name = announcement_name(
         lang,
         &Announcement {
             bid: p.bid.clone(),
             trump: p.bid.has_trumps().then_some(p.deal.trump),
             scoring: Scoring::default(),
         },
-    )
+    );
+    with_article(lang, &name)
 }
 
 /// The set's file, relative to the app's base URL (the repository's `puzzles/set.json`, which

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use ulti_engine::Card;
 
 use super::{PuzzlesPage, bid_title};
-use crate::i18n::{card_name, compound_verdict, text, tr, tr_with};
+use crate::i18n::{card_name, compound_verdict, text, tr, tr_with, with_article};
 use crate::model::puzzles::url::Mode;
 use crate::model::puzzles::verdict::Outcome;
 use crate::model::puzzles::{Goal, Puzzle};
@@ -82,7 +82,7 @@ pub(super) fn Verdict() -> impl IntoView {
                                 if right { "✔" } else { "✘" },
                                 tr(l, "puzzles.verdict_pending")
                             ),
-                            None => tr_with(l, key, &[("card", &card_name(l, card)), ("bid", &bid)]),
+                            None => tr_with(l, key, &[("card", &with_article(l, &card_name(l, card))), ("bid", &bid)]),
                         };
                         if !right {
                             s.push(' ');

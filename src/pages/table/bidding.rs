@@ -9,7 +9,9 @@ use leptos::prelude::*;
 use ulti_engine::Card;
 
 use super::TablePage;
-use crate::i18n::{Lang, auction_bid_name, bid_name, card_name, text, tr, tr_with};
+use crate::i18n::{
+    Lang, auction_bid_name, bid_name, card_name, form_name, label, text, tr, tr_with, with_article,
+};
 use crate::model::table::auction::{
     BoxCell, FORMS, Fit, bid_action, bidding_box, discard_help, plays, reach,
 };
@@ -69,7 +71,7 @@ pub(super) fn BiddingBox() -> impl IntoView {
                 Fit::Low => "whole.fit_low",
             },
             &[
-                ("bid", &auction_bid_name(l, &bid)),
+                ("bid", &label(&auction_bid_name(l, &bid))),
                 ("value", &bid.value().to_string()),
             ],
         );
@@ -124,14 +126,15 @@ pub(super) fn BiddingBox() -> impl IntoView {
                 <thead>
                     <tr>
                         <th scope="col">{text(lang, "whole.box_family")}</th>
-                        {(0..FORMS.len())
-                            .map(|i| {
+                        {FORMS
+                            .map(|(piros, teritett)| {
                                 view! {
                                     <th scope="col" class="box-form">
-                                        {move || tr(lang.get(), &format!("whole.form_{i}"))}
+                                        {move || form_name(lang.get(), piros, teritett)}
                                     </th>
                                 }
                             })
+                            .into_iter()
                             .collect_view()}
                     </tr>
                 </thead>
@@ -146,7 +149,7 @@ pub(super) fn BiddingBox() -> impl IntoView {
                                 let legal = row.legal();
                                 view! {
                                     <tr class="box-row" class:folded=!legal data-testid="table-box-row">
-                                        <th scope="row">{bid_name(l, &row.family, false)}</th>
+                                        <th scope="row">{label(&bid_name(l, &row.family, None, false))}</th>
                                         {row.cells.into_iter().map(cell_view).collect_view()}
                                     </tr>
                                 }
@@ -208,6 +211,8 @@ fn NeedsPanel() -> impl IntoView {
         let (bid, twelve, chosen, help) = help.get()?;
         let l = lang.get();
         let name = auction_bid_name(l, &bid);
+        let the_bid = label(&with_article(l, &name));
+        let name = label(&name);
         let value = bid.value().to_string();
         let user = tp
             .scene
@@ -249,7 +254,7 @@ fn NeedsPanel() -> impl IntoView {
             view! {
                 <div class="needs-panel" data-testid="table-needs" role="status">
                     <p>
-                        <strong>{tr_with(l, "whole.needs_title", &[("bid", &name), ("value", &value)])}</strong>
+                        <strong>{tr_with(l, "whole.needs_title", &[("bid", &the_bid), ("value", &value)])}</strong>
                         " "
                         <span data-testid="table-needs-keep">{keep}</span>
                         " "

@@ -16,22 +16,23 @@ use super::TablePage;
 use super::hand::Hand;
 use crate::components::card::{CardChip, CardFace, suit_class};
 use crate::i18n::{
-    Lang, auction_bid_name, card_name, contract_name, kontra_name, suit_name, table_seat, text, tr,
-    tr_with,
+    Lang, auction_bid_name, card_name, contract_name, kontra_name, label, played_bid_name,
+    table_seat, text, tr, tr_with,
 };
 use crate::model::line::TrickView;
+use crate::model::order::in_display_order;
 use crate::model::table::auction::Heard;
 use crate::model::table::scene::{Scene, TalonOnFelt};
 use crate::model::table::seats::{Place, Role, SeatInfo, place, seats};
 
-/// The words of a seat's last word in the auction: "Red ulti (10)", "pass", "stands".
+/// The words of a seat's last word in the auction: "Ulti in Hearts (10)", "pass", "stands".
 pub(super) fn heard_words(lang: Lang, h: &Heard) -> String {
     match h {
         Heard::Bid(_, bid) => tr_with(
             lang,
             "whole.heard_bid",
             &[
-                ("bid", &auction_bid_name(lang, bid)),
+                ("bid", &label(&auction_bid_name(lang, bid))),
                 ("value", &bid.value().to_string()),
             ],
         ),
@@ -40,26 +41,18 @@ pub(super) fn heard_words(lang: Lang, h: &Heard) -> String {
     }
 }
 
-/// The contract in words: "Player 2 plays Ulti, trump Acorns"; before the trump is named,
+/// The contract in words: "Player 2 plays ulti in Acorns"; before the trump is named,
 /// without it.
 pub(super) fn contract_text(lang: Lang, scene: &Scene) -> Option<String> {
     let (soloist, bid, trump) = scene.contract()?;
-    let mut t = tr_with(
+    Some(tr_with(
         lang,
         "whole.contract",
         &[
             ("seat", &seat_name(lang, scene, soloist)),
-            ("bid", &auction_bid_name(lang, &bid)),
+            ("bid", &played_bid_name(lang, &bid, trump)),
         ],
-    );
-    if let Some(s) = trump.filter(|_| bid.has_trumps()) {
-        t.push_str(&tr_with(
-            lang,
-            "whole.trump_is",
-            &[("suit", &suit_name(lang, s))],
-        ));
-    }
-    Some(t)
+    ))
 }
 
 /// The kontras said, per unit: "Ulti: kontra" (both defenders' levels when they differ).
@@ -338,8 +331,13 @@ fn SeatBox(#[prop(into)] info: Signal<Option<SeatInfo>>) -> impl IntoView {
                 }}
             </span>
             {move || {
+                let trumps = tp
+                    .scene
+                    .with(|s| s.as_ref().and_then(Scene::contract).is_none_or(|(_, bid, _)| bid.has_trumps()));
                 info.with(|i| i.as_ref().and_then(|i| i.open))
                     .map(|cards| {
+                        // In the contract's order, as the user's own hand.
+                        let cards = in_display_order(cards.iter(), trumps);
                         let codes = cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",");
                         view! {
                             <span
@@ -349,7 +347,7 @@ fn SeatBox(#[prop(into)] info: Signal<Option<SeatInfo>>) -> impl IntoView {
                                 data-testid="table-seat-open"
                                 data-cards=codes
                             >
-                                {cards.iter().map(|card| view! { <CardChip card /> }).collect_view()}
+                                {cards.iter().map(|&card| view! { <CardChip card /> }).collect_view()}
                             </span>
                         }
                     })

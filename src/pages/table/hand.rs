@@ -10,6 +10,7 @@ use ulti_engine::{Card, CardSet};
 use super::TablePage;
 use crate::components::card::HandCard;
 use crate::i18n::{text, tr};
+use crate::model::order::in_display_order;
 use crate::model::table::scene::Scene;
 
 /// The user's hand.
@@ -60,10 +61,18 @@ pub(super) fn Hand() -> impl IntoView {
             });
         }
     };
+    // The contract's rank order once the auction is over; the trump order before.
+    let trumps = move || {
+        scene.with(|s| {
+            s.as_ref()
+                .and_then(Scene::contract)
+                .is_none_or(|(_, bid, _)| bid.has_trumps())
+        })
+    };
     let hand_view = move || {
         let talon = talon_shown().unwrap_or(CardSet::EMPTY);
-        cards()
-            .iter()
+        in_display_order(cards().iter(), trumps())
+            .into_iter()
             .map(|card| {
                 // Dimmed only when the user is to play a card and this one may not be played.
                 let legal = Signal::derive(move || {

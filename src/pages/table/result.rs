@@ -8,7 +8,7 @@ use ulti_engine::whole_game::{Silent, UnitResult};
 
 use super::TablePage;
 use super::review::DealReview;
-use crate::i18n::{Lang, contract_name, kontra_name, table_seat, text, tr, tr_with};
+use crate::i18n::{Lang, contract_name, kontra_name, table_seat, text, tr, tr_with, with_article};
 use crate::model::analysis::signed;
 use crate::model::live::wire::SeatState;
 use crate::model::table::solver_query;
@@ -45,8 +45,14 @@ fn unit_text(lang: Lang, u: &UnitResult, soloist: Seat, user: Seat) -> String {
             ("kontra", &levels),
             ("v1", &signed(u.value[0])),
             ("v2", &signed(u.value[1])),
-            ("d1", &table_seat(lang, (soloist + 1) % 3, user)),
-            ("d2", &table_seat(lang, (soloist + 2) % 3, user)),
+            (
+                "d1",
+                &with_article(lang, &table_seat(lang, (soloist + 1) % 3, user)),
+            ),
+            (
+                "d2",
+                &with_article(lang, &table_seat(lang, (soloist + 2) % 3, user)),
+            ),
         ],
     )
 }

@@ -11,8 +11,8 @@ use wasm_bindgen::JsCast;
 use super::TablePage;
 use crate::components::deck::random_seed;
 use crate::i18n::{
-    Lang, auction_bid_name, contract_name, import_error_words, level_name, suit_name, table_seat,
-    text, tr, tr_with,
+    Lang, contract_name, import_error_words, level_name, played_bid_name, table_seat, text, tr,
+    tr_with,
 };
 use crate::model::analysis::signed;
 use crate::model::session::{Session, SheetBid};
@@ -319,15 +319,11 @@ fn seat_short(l: Lang, seat: Seat, user: Seat) -> String {
     )
 }
 
-/// A sheet row's bid: "Player 2: Red four aces", "Player 1 (you): 40-100 ulti, Acorns"; a
-/// 40-100 or 20-100 never splits at its hyphen on a narrow sheet.
+/// A sheet row's bid: "Player 2: four aces in Hearts", "Player 1 (you): 40-100 ulti in
+/// Acorns"; a 40-100 or 20-100 never splits at its hyphen on a narrow sheet.
 fn sheet_bid(l: Lang, c: &SheetBid, user: Seat) -> String {
-    let bid = auction_bid_name(l, &c.bid).replace("-100", "\u{2011}100");
-    let mut words = format!("{}: {bid}", table_seat(l, c.soloist, user));
-    if let Some(t) = c.trump.filter(|_| !c.bid.piros) {
-        words.push_str(&format!(", {}", suit_name(l, t)));
-    }
-    words
+    let bid = played_bid_name(l, &c.bid, c.trump).replace("-100", "\u{2011}100");
+    format!("{}: {bid}", table_seat(l, c.soloist, user))
 }
 
 /// A sheet row's result: "made", "failed", or the units failed ("Ulti failed").
