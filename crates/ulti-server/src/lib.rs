@@ -20,6 +20,7 @@
 //! 5. `ws` (one connection), then `http` (the routes) and `net` (the accept loop: header
 //!    timeout, caps, a graceful stop).
 
+pub mod account;
 pub mod actor;
 pub mod bot;
 pub mod client;
@@ -146,6 +147,10 @@ pub async fn serve(opts: Options) -> anyhow::Result<()> {
         trusted: opts.trusted_proxies.clone(),
         allowed_origins: opts.allowed_origins.clone(),
         metrics_here: opts.metrics_listen.is_none(),
+        guests: limit::Limiter::new(http::players::GUESTS_PER_ADDRESS, opts.limit_loopback),
+        logins: limit::Limiter::new(http::players::LOGINS_PER_ADDRESS, opts.limit_loopback),
+        login_names: limit::NameLimiter::new(http::players::LOGINS_PER_NAME),
+        hashing: tokio::sync::Semaphore::new(2),
     });
     let files = net::raise_open_files();
     let listener = tokio::net::TcpListener::bind(opts.listen).await?;

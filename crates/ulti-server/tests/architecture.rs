@@ -8,7 +8,7 @@ use ulti_testkit::{crate_imports, imports_against_floors};
 
 /// Bottom up; modules on one floor do not import each other.
 const FLOORS: &[&[&str]] = &[
-    &["protocol", "event", "logs", "client"],
+    &["protocol", "event", "logs", "client", "account"],
     &["table"],
     &["store", "computer", "stats", "limit", "bot"],
     &["actor"],

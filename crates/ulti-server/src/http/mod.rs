@@ -28,6 +28,8 @@ use crate::limit::{Caps, Limiter};
 use crate::protocol::SeatKind;
 use crate::ws;
 
+pub mod players;
+
 /// What the handlers share.
 pub struct App {
     /// The tables.
@@ -46,6 +48,14 @@ pub struct App {
     pub allowed_origins: Vec<String>,
     /// `/metrics` on this router, for loopback peers (no `--metrics-listen`).
     pub metrics_here: bool,
+    /// New guests per address.
+    pub guests: Limiter,
+    /// Login attempts per address.
+    pub logins: Limiter,
+    /// Login attempts per account name.
+    pub login_names: crate::limit::NameLimiter,
+    /// Password hashes computed at once (each takes 19 MiB).
+    pub hashing: tokio::sync::Semaphore,
 }
 
 impl App {
@@ -92,7 +102,11 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
     let cors = tower_http::cors::CorsLayer::new()
         .allow_origin(origins)
         .allow_methods([axum::http::Method::GET, axum::http::Method::POST])
-        .allow_headers([header::CONTENT_TYPE, HeaderName::from_static(TOKEN_HEADER)]);
+        .allow_headers([
+            header::CONTENT_TYPE,
+            header::AUTHORIZATION,
+            HeaderName::from_static(TOKEN_HEADER),
+        ]);
     let api = Router::new()
         .route("/api", get(protocol_version))
         .route("/api/tables", post(create))
@@ -100,6 +114,15 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
         .route("/api/tables/{id}/games", get(games))
         .route("/api/tables/{id}/seat", get(seat_of_token))
         .route("/api/tables/{id}/ws", get(socket))
+        .route("/api/players", post(players::new_guest))
+        .route("/api/sessions", post(players::login))
+        .route("/api/me", get(players::get_me))
+        .route("/api/me/name", post(players::rename))
+        .route("/api/me/account", post(players::claim))
+        .route("/api/me/password", post(players::change_password))
+        .route("/api/me/logout", post(players::logout))
+        .route("/api/me/delete", post(players::delete))
+        .route("/api/me/leave", post(players::leave))
         .route("/api/stats", get(stats))
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics_local))
