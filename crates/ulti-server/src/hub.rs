@@ -26,7 +26,7 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use ulti_engine::whole_game::TableRules;
 
-use crate::actor::{Actor, Cmd, Exit, Shared};
+use crate::actor::{Actor, Cmd, Exit, Shared, Tokens};
 use crate::computer::panic_text;
 use crate::event::{Audience, Numbered, Stored};
 use crate::protocol::{SeatKind, TableSummary};
@@ -38,8 +38,8 @@ use crate::table::{Table, TableMeta, table_seed};
 pub struct TableHandle {
     /// Its task's inbox.
     pub inbox: mpsc::UnboundedSender<Cmd>,
-    /// Its seats' token hashes (`None`: a computer seat).
-    pub tokens: [Option<TokenHash>; 3],
+    /// Its seats' token hashes (`None`: a computer seat, or one waiting for a person).
+    pub tokens: Tokens,
     /// Its open spectator connections (`--max-spectators`; see `ws::Spectator`).
     pub spectators: Arc<std::sync::atomic::AtomicUsize>,
 }
@@ -53,9 +53,8 @@ impl TableHandle {
             return Some(Audience::Spectator);
         };
         let h = token_hash(token);
-        (0..3)
-            .find(|&s| self.tokens[s] == Some(h))
-            .map(Audience::Seat)
+        let tokens = self.tokens.read().unwrap_or_else(|p| p.into_inner());
+        (0..3).find(|&s| tokens[s] == Some(h)).map(Audience::Seat)
     }
 }
 
@@ -142,7 +141,7 @@ fn replay(t: StoredTable, log: Vec<Row>, deals_from_os: bool) -> Result<Loaded, 
     }
     let mut table = Table::new(TableMeta {
         k: t.k,
-        id: t.id,
+        id: t.id.clone(),
         rules,
         seats,
         seed: t.seed,
@@ -155,6 +154,15 @@ fn replay(t: StoredTable, log: Vec<Row>, deals_from_os: bool) -> Result<Loaded, 
         let m: Numbered = serde_json::from_str(&body).map_err(|e| why(e.to_string()))?;
         table.apply(v, &m).map_err(why)?;
         recent.push(Stored::new(v, m));
+    }
+    for (s, token) in tokens.iter_mut().enumerate() {
+        if let Some(h) = table.sat_tokens[s]
+            .as_deref()
+            .and_then(crate::store::from_hex)
+        {
+            *token = Some(h);
+        }
+        table.names[s] = t.players[s].as_ref().and_then(|(_, n)| n.clone());
     }
     Ok((table, recent, tokens))
 }
@@ -212,7 +220,9 @@ impl Hub {
         }
         let (tx, rx) = mpsc::unbounded_channel();
         let owner = self.owner(&id);
-        let actor = Actor::new(table, recent, self.shared.clone(), tx.clone(), owner);
+        let tokens: Tokens = Arc::new(std::sync::RwLock::new(tokens));
+        let actor = Actor::new(table, recent, self.shared.clone(), tx.clone(), owner)
+            .with_tokens(tokens.clone());
         let handle = TableHandle {
             inbox: tx,
             tokens,
@@ -279,6 +289,7 @@ impl Hub {
                     match loaded {
                         Ok(Some((table, recent, _))) => {
                             let owner = self.owner(&id);
+                            let tokens = actor.tokens();
                             actor = Actor::new(
                                 table,
                                 recent,
@@ -286,6 +297,9 @@ impl Hub {
                                 actor.inbox(),
                                 owner,
                             );
+                            if let Some(t) = tokens {
+                                actor = actor.with_tokens(t);
+                            }
                         }
                         Ok(None) | Err(_) => {
                             let why = match loaded {
@@ -333,6 +347,19 @@ impl Hub {
                 Cmd::Summary { reply } => {
                     if let Ok(h) = self.table(id).await {
                         let _ = h.inbox.send(Cmd::Summary { reply });
+                    }
+                }
+                Cmd::Sit {
+                    player,
+                    name,
+                    reply,
+                } => {
+                    if let Ok(h) = self.table(id).await {
+                        let _ = h.inbox.send(Cmd::Sit {
+                            player,
+                            name,
+                            reply,
+                        });
                     }
                 }
                 Cmd::Decided { .. } | Cmd::Wake => {}
@@ -499,8 +526,42 @@ impl Hub {
         seats: [SeatKind; 3],
         owner: String,
     ) -> Result<Created, String> {
+        self.create_with(rules, seats, owner, None).await
+    }
+
+    /// Open a public table ("play now"): three seats waiting for people until `wait` has
+    /// passed, then computers at `level` take the ones left. Its id.
+    ///
+    /// # Errors
+    /// The database refused.
+    pub async fn create_public(
+        self: &Arc<Self>,
+        rules: TableRules,
+        level: ulti_engine::players::TableLevel,
+        wait: std::time::Duration,
+        owner: String,
+    ) -> Result<String, String> {
+        let fill_at = crate::store::now_ms() + wait.as_millis() as i64;
+        let public = Numbered::Public {
+            level,
+            fill_at,
+            waiting: [true; 3],
+        };
+        self.create_with(rules, [SeatKind::Human; 3], owner, Some(public))
+            .await
+            .map(|c| c.table)
+    }
+
+    async fn create_with(
+        self: &Arc<Self>,
+        rules: TableRules,
+        seats: [SeatKind; 3],
+        owner: String,
+        public: Option<Numbered>,
+    ) -> Result<Created, String> {
         let id = random_text(9);
-        let tokens: [Option<String>; 3] = seats.map(|k| k.is_human().then(|| random_text(24)));
+        let tokens: [Option<String>; 3] =
+            seats.map(|k| (k.is_human() && public.is_none()).then(|| random_text(24)));
         let hashes = tokens.clone().map(|t| t.map(|t| token_hash(&t)));
         let seed = self.seed;
         let meta = TableMeta {
@@ -533,10 +594,15 @@ impl Hub {
                 },
                 None => t.deal_next(),
             };
-            Ok((
-                seed,
-                vec![(1, serde_json::to_string(&deal).expect("serialises"))],
-            ))
+            let mut rows = Vec::new();
+            if let Some(p) = public {
+                rows.push((1, serde_json::to_string(&p).expect("serialises")));
+            }
+            rows.push((
+                rows.len() as u64 + 1,
+                serde_json::to_string(&deal).expect("serialises"),
+            ));
+            Ok((seed, rows))
         });
         let (k, seed, rows) = self
             .shared

@@ -26,9 +26,11 @@ pub mod bot;
 pub mod client;
 pub mod computer;
 pub mod event;
+pub mod feed;
 pub mod http;
 pub mod hub;
 pub mod limit;
+pub mod lobby;
 pub mod logs;
 pub mod net;
 pub mod protocol;
@@ -94,6 +96,8 @@ pub struct Options {
     pub test_panic: Option<String>,
     /// Tests only: the database may grow to this many pages (a full disk).
     pub test_max_db_pages: Option<u64>,
+    /// How long a table opened by "play now" waits for people when its opener names no wait.
+    pub play_now_wait: Duration,
 }
 
 /// How long a stop (SIGTERM, SIGINT) may take: the sockets closed, the store's last writes
@@ -121,6 +125,7 @@ pub async fn serve(opts: Options) -> anyhow::Result<()> {
         },
     }
     let (stop, stopping) = tokio::sync::watch::channel(false);
+    let feed = feed::Feed::start();
     let shared = actor::Shared {
         store,
         pool: Arc::new(computer::Pool::new(opts.computer_threads)),
@@ -131,8 +136,10 @@ pub async fn serve(opts: Options) -> anyhow::Result<()> {
         max_spectators: opts.max_spectators,
         rest_after: opts.rest_after,
         stopping: stopping.clone(),
+        feed: Some(feed.clone()),
     };
     let hub = hub::Hub::start(shared, opts.seed, opts.test_deal).map_err(anyhow::Error::msg)?;
+    let lobby = Arc::new(lobby::Lobby::new(hub.clone(), feed));
     let caps = limit::Caps::new(
         opts.max_connections,
         opts.max_connections_per_address,
@@ -151,6 +158,9 @@ pub async fn serve(opts: Options) -> anyhow::Result<()> {
         logins: limit::Limiter::new(http::players::LOGINS_PER_ADDRESS, opts.limit_loopback),
         login_names: limit::NameLimiter::new(http::players::LOGINS_PER_NAME),
         hashing: tokio::sync::Semaphore::new(2),
+        lobby,
+        lobby_caps: limit::Caps::new(opts.max_connections, feed::PER_ADDRESS, opts.limit_loopback),
+        play_now_wait: opts.play_now_wait,
     });
     let files = net::raise_open_files();
     let listener = tokio::net::TcpListener::bind(opts.listen).await?;

@@ -58,6 +58,13 @@ pub struct SeatInfo {
     pub level: Option<&'static str>,
     /// Does a connection hold it (a computer seat always is)?
     pub connected: bool,
+    /// Its player's name (an added field: `null` for a computer, a seat taken by an
+    /// invitation's token, or a deleted account).
+    pub name: Option<String>,
+    /// Its player's id (an added field; `null` as `name`).
+    pub player: Option<String>,
+    /// A public table's seat still waiting for a person (an added field).
+    pub waiting: bool,
 }
 
 /// The score sheet: each finished game's payments and the totals.

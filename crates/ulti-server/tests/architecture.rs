@@ -10,9 +10,10 @@ use ulti_testkit::{crate_imports, imports_against_floors};
 const FLOORS: &[&[&str]] = &[
     &["protocol", "event", "logs", "client", "account"],
     &["table"],
-    &["store", "computer", "stats", "limit", "bot"],
+    &["store", "computer", "stats", "limit", "bot", "feed"],
     &["actor"],
     &["hub"],
+    &["lobby"],
     &["ws"],
     &["http", "net"],
     &["lib", "main", "bin"],

@@ -21,6 +21,7 @@
 
 mod conns;
 mod drive;
+mod seats;
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
@@ -39,6 +40,10 @@ use crate::store::Store;
 use crate::table::{NextOutcome, Table};
 
 pub use conns::{Conn, Out};
+pub use seats::Sat;
+
+/// A table's seats' token hashes, shared with its handle (a `sit` gives a seat a new one).
+pub type Tokens = Arc<std::sync::RwLock<[Option<crate::store::TokenHash>; 3]>>;
 
 /// A message to a table's task.
 pub enum Cmd {
@@ -74,6 +79,15 @@ pub enum Cmd {
     },
     /// The computer pool has room for the table's owner again: ask now.
     Wake,
+    /// "Play now" seats a player here.
+    Sit {
+        /// The player's id.
+        player: String,
+        /// Its name.
+        name: Option<String>,
+        /// The seat, or why not.
+        reply: oneshot::Sender<Result<Sat, String>>,
+    },
     /// `GET /api/tables/ID`.
     Summary {
         /// Where the answer goes.
@@ -132,6 +146,8 @@ pub struct Shared {
     pub rest_after: Duration,
     /// Becomes `true` when the server stops (SIGTERM): every connection closes with 1001.
     pub stopping: tokio::sync::watch::Receiver<bool>,
+    /// The lobby's feed (public tables tell it their entry).
+    pub feed: Option<crate::feed::Feed>,
 }
 
 /// A computer decision on its way.
@@ -186,6 +202,10 @@ pub struct Actor {
     backoff: Duration,
     /// The computer pool holds a wake for this table (its owner's queue was full).
     wake_pending: bool,
+    /// The seats' token hashes, shared with the table's handle.
+    tokens: Option<Tokens>,
+    /// The lobby's feed lists the table.
+    listed: bool,
 }
 
 impl Actor {
@@ -225,7 +245,22 @@ impl Actor {
             retry_at: None,
             backoff: FIRST_BACKOFF,
             wake_pending: false,
+            tokens: None,
+            listed: false,
         }
+    }
+
+    /// The seats' token hashes it shares with its handle.
+    #[must_use]
+    pub fn tokens(&self) -> Option<Tokens> {
+        self.tokens.clone()
+    }
+
+    /// Share the seats' token hashes with the table's handle.
+    #[must_use]
+    pub fn with_tokens(mut self, tokens: Tokens) -> Actor {
+        self.tokens = Some(tokens);
+        self
     }
 
     /// Its inbox (for a task started again in its place).
@@ -256,6 +291,7 @@ impl Actor {
     /// a rest that someone interrupted.
     pub async fn run(&mut self, rx: &mut mpsc::UnboundedReceiver<Cmd>) -> Exit {
         // A loaded table resumes: presence as it is now (nobody yet), and what it waits for.
+        self.relist();
         self.announce_presence().await;
         self.drive().await;
         loop {
@@ -341,6 +377,15 @@ impl Actor {
             }
             Cmd::Summary { reply } => {
                 let _ = reply.send(self.table.summary());
+            }
+            Cmd::Sit {
+                player,
+                name,
+                reply,
+            } => {
+                let r = self.sit(player, name).await;
+                let _ = reply.send(r);
+                self.drive().await;
             }
         }
     }
@@ -457,6 +502,9 @@ impl Actor {
         }
         self.broadcast_state();
         self.shared.stats.stored(rows_len);
+        if self.listed && self.table.public.is_some() {
+            self.relist();
+        }
         Ok(first)
     }
 

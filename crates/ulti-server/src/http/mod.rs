@@ -28,6 +28,7 @@ use crate::limit::{Caps, Limiter};
 use crate::protocol::SeatKind;
 use crate::ws;
 
+pub mod lobby;
 pub mod players;
 
 /// What the handlers share.
@@ -56,6 +57,12 @@ pub struct App {
     pub login_names: crate::limit::NameLimiter,
     /// Password hashes computed at once (each takes 19 MiB).
     pub hashing: tokio::sync::Semaphore,
+    /// Play now and the feed of public tables.
+    pub lobby: Arc<crate::lobby::Lobby>,
+    /// Lobby subscriptions open at once, per address.
+    pub lobby_caps: Arc<Caps>,
+    /// The wait of a table opened by play now, when its opener names none.
+    pub play_now_wait: std::time::Duration,
 }
 
 impl App {
@@ -123,6 +130,8 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
         .route("/api/me/logout", post(players::logout))
         .route("/api/me/delete", post(players::delete))
         .route("/api/me/leave", post(players::leave))
+        .route("/api/play", post(lobby::play_now))
+        .route("/api/lobby/ws", get(lobby::subscribe))
         .route("/api/stats", get(stats))
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics_local))

@@ -31,6 +31,25 @@ pub fn token_hash(token: &str) -> TokenHash {
     Sha256::digest(token.as_bytes()).into()
 }
 
+/// A token hash as hex (how a `sit` message stores it).
+#[must_use]
+pub fn hex(h: &TokenHash) -> String {
+    h.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A token hash from hex (`None`: not 64 hex digits).
+#[must_use]
+pub fn from_hex(s: &str) -> Option<TokenHash> {
+    if s.len() != 64 {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(s.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(out)
+}
+
 /// One stored message: its number and its JSON.
 pub type Row = (u64, String);
 

@@ -105,6 +105,7 @@ async fn hub_with(
         max_spectators: 200,
         rest_after: Duration::from_secs(300),
         stopping,
+        feed: None,
     };
     let hub = Hub::start(shared, Some(5), None).unwrap();
     let easy = SeatKind::Computer(TableLevel::Easy);
