@@ -121,6 +121,23 @@ pub enum ClientMsg {
     },
     /// `{"t": "ping"}`.
     Ping,
+    /// `{"t": "chat", "id": ID, "text": "…"}`: a seat's chat message.
+    Chat {
+        /// Echoed back.
+        id: Value,
+        /// The text as sent (checked and stripped by the table).
+        text: String,
+    },
+    /// `{"t": "chat_settings", "id": ID, "chat": true|false, "spectators": true|false}`: the
+    /// creator's chat settings.
+    ChatSettings {
+        /// Echoed back.
+        id: Value,
+        /// Is chat on?
+        chat: bool,
+        /// Do spectators read it?
+        spectators: bool,
+    },
 }
 
 /// A message that cannot be read: answered with `{"t": "error", "id": …, "error": …}`.
@@ -159,17 +176,19 @@ pub fn parse_client(text: &str) -> Result<ClientMsg, BadMessage> {
         _ => {
             return Err(bad(
                 id.unwrap_or(Value::Null),
-                "a message has a type \"t\": act, pickup, next or ping".into(),
+                "a message has a type \"t\": act, pickup, next, chat, chat_settings or ping".into(),
             ));
         }
     };
     if t == "ping" {
         return Ok(ClientMsg::Ping);
     }
-    if !matches!(t, "act" | "pickup" | "next") {
+    if !matches!(t, "act" | "pickup" | "next" | "chat" | "chat_settings") {
         return Err(bad(
             id.unwrap_or(Value::Null),
-            format!("unknown message type {t:?}: use act, pickup, next or ping"),
+            format!(
+                "unknown message type {t:?}: use act, pickup, next, chat, chat_settings or ping"
+            ),
         ));
     }
     let Some(id) = id else {
@@ -190,6 +209,27 @@ pub fn parse_client(text: &str) -> Result<ClientMsg, BadMessage> {
             )),
         },
         "pickup" => Ok(ClientMsg::Pickup { id }),
+        "chat" => match obj.get("text") {
+            Some(Value::String(text)) => Ok(ClientMsg::Chat {
+                id,
+                text: text.clone(),
+            }),
+            _ => Err(bad(
+                id,
+                "a \"chat\" message needs \"text\": a string".into(),
+            )),
+        },
+        "chat_settings" => match (obj.get("chat"), obj.get("spectators")) {
+            (Some(Value::Bool(chat)), spectators) => Ok(ClientMsg::ChatSettings {
+                id,
+                chat: *chat,
+                spectators: spectators.and_then(Value::as_bool).unwrap_or(true),
+            }),
+            _ => Err(bad(
+                id,
+                "\"chat_settings\" needs \"chat\": true or false (and \"spectators\")".into(),
+            )),
+        },
         _ => Ok(ClientMsg::Next { id }),
     }
 }

@@ -19,6 +19,7 @@
 //! again when someone opens it). A commit that fails (a full disk) makes the table wait 1 s,
 //! doubling to 30 s, before it asks a computer or deals again.
 
+mod chat;
 mod conns;
 mod drive;
 mod seats;
@@ -206,6 +207,8 @@ pub struct Actor {
     tokens: Option<Tokens>,
     /// The lobby's feed lists the table.
     listed: bool,
+    /// Each seat's recent chat: when, and what (for the rate and near-duplicates).
+    chats: [VecDeque<(Instant, String)>; 3],
 }
 
 impl Actor {
@@ -247,6 +250,7 @@ impl Actor {
             wake_pending: false,
             tokens: None,
             listed: false,
+            chats: Default::default(),
         }
     }
 
@@ -397,9 +401,14 @@ impl Actor {
             return;
         };
         let (mid, seat) = match (&msg, audience) {
-            (ClientMsg::Act { id, .. } | ClientMsg::Pickup { id } | ClientMsg::Next { id }, a) => {
-                (id.clone(), a.seat())
-            }
+            (
+                ClientMsg::Act { id, .. }
+                | ClientMsg::Pickup { id }
+                | ClientMsg::Next { id }
+                | ClientMsg::Chat { id, .. }
+                | ClientMsg::ChatSettings { id, .. },
+                a,
+            ) => (id.clone(), a.seat()),
             (ClientMsg::Ping, _) => return self.send(id, protocol::pong()),
         };
         let Some(seat) = seat else {
@@ -421,6 +430,10 @@ impl Actor {
                 Ok(NextOutcome::New(m)) => Ok(m),
                 Err(e) => Err(e),
             },
+            ClientMsg::Chat { text, .. } => self.chat(seat, &text),
+            ClientMsg::ChatSettings {
+                chat, spectators, ..
+            } => self.chat_settings(seat, chat, spectators),
             ClientMsg::Ping => unreachable!("answered above"),
         };
         match result {
