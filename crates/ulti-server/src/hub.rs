@@ -362,7 +362,7 @@ impl Hub {
                         });
                     }
                 }
-                Cmd::Decided { .. } | Cmd::Wake => {}
+                Cmd::Decided { .. } | Cmd::Wake | Cmd::Renamed { .. } => {}
             }
         }
     }
@@ -378,6 +378,17 @@ impl Hub {
             .map_err(|e| format!("the database could not be read: {e}"))?;
         let from_os = self.seed.is_none();
         found.map(|(t, log)| replay(t, log, from_os)).transpose()
+    }
+
+    /// Tell table `id`, if it is in memory, that `player` is named `name` now (a resting
+    /// table reads the names when it is loaded).
+    pub fn renamed(&self, id: &str, player: &str, name: Option<String>) {
+        if let Some(h) = self.in_memory(id) {
+            let _ = h.inbox.send(Cmd::Renamed {
+                player: player.to_string(),
+                name,
+            });
+        }
     }
 
     /// The table `id`, loaded from the log if it is resting.

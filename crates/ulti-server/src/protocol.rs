@@ -58,13 +58,21 @@ pub struct SeatInfo {
     pub level: Option<&'static str>,
     /// Does a connection hold it (a computer seat always is)?
     pub connected: bool,
-    /// Its player's name (an added field: `null` for a computer, a seat taken by an
-    /// invitation's token, or a deleted account).
+    /// Its player's name (an added field, only on a seat a player took by "play now"; `null`
+    /// once that account is deleted).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// Its player's id (an added field; `null` as `name`).
+    /// Its player's id (an added field, as `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
-    /// A public table's seat still waiting for a person (an added field).
+    /// A public table's seat still waiting for a person (an added field, only when true).
+    #[serde(skip_serializing_if = "is_false")]
     pub waiting: bool,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The score sheet: each finished game's payments and the totals.

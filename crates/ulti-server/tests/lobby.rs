@@ -167,6 +167,19 @@ async fn play_now_meets_fills_with_computers_and_the_lobby_sees_each_change() {
     let seat2 = Seat::connect(&a, &table, p2["token"].as_str().unwrap(), None, 2).await;
     let seats = play(vec![seat1, seat2], 1).await;
     assert!(seats.iter().all(|s| common::finished(s, 1)));
+    // A new name shows at once; a deleted account's seat shows no name (its games stay).
+    let (st, _) = call(&a, "/api/me/name", &s1, json!({"name": "Új Név"})).await;
+    assert_eq!(st, 200);
+    let (_, t) = common::http(&a, "GET", &format!("/api/tables/{table}"), None).await;
+    assert_eq!(t["seats"][0]["name"], "Új Név", "{t}");
+    let (st, _) = call(&a, "/api/me/delete", &s2, json!({})).await;
+    assert_eq!(st, 200);
+    let (_, t) = common::http(&a, "GET", &format!("/api/tables/{table}"), None).await;
+    assert_eq!(
+        (t["seats"][1]["name"].clone(), t["games"].as_u64()),
+        (Value::Null, Some(1)),
+        "{t}"
+    );
     // Leaving frees the player for another table.
     let (st, v) = call(&a, "/api/me/leave", &s1, json!({})).await;
     assert_eq!(st, 200, "{v}");

@@ -175,6 +175,11 @@ impl Actor {
         }
     }
 
+    /// Empty the texts cache (something not in the log changed: a player's name).
+    pub(super) fn forget_texts(&mut self) {
+        self.texts = Texts::default();
+    }
+
     /// The texts cache, emptied when the table has moved on.
     fn texts(&mut self) -> &mut Texts {
         if self.texts.v != self.table.v {

@@ -89,6 +89,13 @@ pub enum Cmd {
         /// The seat, or why not.
         reply: oneshot::Sender<Result<Sat, String>>,
     },
+    /// A player sitting here has a new name (`None`: its account was deleted).
+    Renamed {
+        /// The player's id.
+        player: String,
+        /// Its name now.
+        name: Option<String>,
+    },
     /// `GET /api/tables/ID`.
     Summary {
         /// Where the answer goes.
@@ -382,6 +389,7 @@ impl Actor {
             Cmd::Summary { reply } => {
                 let _ = reply.send(self.table.summary());
             }
+            Cmd::Renamed { player, name } => self.renamed(&player, name),
             Cmd::Sit {
                 player,
                 name,

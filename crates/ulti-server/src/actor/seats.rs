@@ -52,6 +52,25 @@ impl Actor {
         })
     }
 
+    /// Player `player` is named `name` now (`None`: its account was deleted): its seats show
+    /// it from now on (`state`, `GET /api/tables/ID`, the lobby).
+    pub(super) fn renamed(&mut self, player: &str, name: Option<String>) {
+        let mut any = false;
+        for s in 0..3 {
+            if self.table.players[s].as_deref() == Some(player) {
+                self.table.names[s] = name.clone();
+                any = true;
+            }
+        }
+        if any {
+            self.forget_texts();
+            self.broadcast_state();
+            if self.listed {
+                self.relist();
+            }
+        }
+    }
+
     /// A public table whose seats wait for people: fill them once it is time, else wake
     /// then. `true` while the table may not be played yet.
     pub(super) async fn fill_due(&mut self) -> bool {

@@ -170,6 +170,9 @@ pub async fn rename(State(app): State<Arc<App>>, headers: HeaderMap, bytes: Byte
     };
     match app.hub.store().rename(p.id.clone(), name.clone()).await {
         Ok(()) => {
+            if let Some(t) = &p.at_table {
+                app.hub.renamed(t, &p.id, Some(name.clone()));
+            }
             p.name = Some(name);
             axum::Json(player_json(&p)).into_response()
         }
@@ -216,6 +219,9 @@ pub async fn claim(State(app): State<Arc<App>>, headers: HeaderMap, bytes: Bytes
         .await
     {
         Ok(()) => {
+            if let Some(t) = &p.at_table {
+                app.hub.renamed(t, &p.id, Some(name.clone()));
+            }
             p.name = Some(name);
             p.account = true;
             axum::Json(player_json(&p)).into_response()
@@ -380,7 +386,12 @@ pub async fn delete(State(app): State<Arc<App>>, headers: HeaderMap, bytes: Byte
         return r;
     }
     match app.hub.store().delete_player(p.id.clone()).await {
-        Ok(()) => axum::Json(json!({"deleted": true})).into_response(),
+        Ok(()) => {
+            if let Some(t) = &p.at_table {
+                app.hub.renamed(t, &p.id, None);
+            }
+            axum::Json(json!({"deleted": true})).into_response()
+        }
         Err(e) => err(StatusCode::SERVICE_UNAVAILABLE, e),
     }
 }
