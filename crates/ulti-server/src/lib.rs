@@ -8,15 +8,17 @@
 //! checks it):
 //! 1. `protocol` (the wire: client messages read, the unnumbered server messages), `event`
 //!    (the numbered messages as stored, and filtered per seat), `client` (who a request comes
-//!    from: the peer or, behind a trusted proxy, `X-Forwarded-For`; IPv6 by its /64) and `logs`;
+//!    from: the peer or, behind a trusted proxy, `X-Forwarded-For`; IPv6 by its /64), `logs`
+//!    and `account` (names, passwords, sessions, chat text);
 //! 2. `table` (one table as a plain state machine over the engine's `WholeGame`);
-//! 3. `store` (SQLite: the append-only log, group commit), `computer` (the pool of computer
+//! 3. `store` (SQLite: the append-only log, group commit, the schema's migrations, players and
+//!    sessions), `feed` (the lobby's public tables pushed to subscribers), `computer` (the pool of computer
 //!    threads), `stats` (`/metrics`, `/api/stats`), `limit` (rate limits and connection caps),
 //!    and `bot` (a client that plays legal actions from what it
 //!    receives: the tests and the bench);
 //! 4. `actor` (one task per table: the way of an action from a socket to the log and out to
 //!    every connection), then `hub` (the tables in memory: each loaded from the log when
-//!    opened, resting when idle);
+//!    opened, resting when idle), then `lobby` ("play now");
 //! 5. `ws` (one connection), then `http` (the routes) and `net` (the accept loop: header
 //!    timeout, caps, a graceful stop).
 
