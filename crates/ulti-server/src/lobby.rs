@@ -32,6 +32,8 @@ pub struct Ask {
     pub level: TableLevel,
     /// How long its seats wait for people, should this request open a table.
     pub wait: Duration,
+    /// Open a table of its own even when one with these rules waits.
+    pub new: bool,
 }
 
 /// A seat found: the table, the seat and the seat's token (for the table's WebSocket).
@@ -112,7 +114,12 @@ impl Lobby {
         }
         let _turn = self.one_at_a_time.lock().await;
         let rules = serde_json::to_value(ask.rules).expect("rules serialise");
-        for id in self.feed.waiting(rules).await {
+        let waiting = if ask.new {
+            Vec::new()
+        } else {
+            self.feed.waiting(rules).await
+        };
+        for id in waiting {
             if let Ok(sat) = self.sit_at(&id, p).await {
                 return self.seated(p, id, sat, false).await;
             }

@@ -138,6 +138,19 @@ async fn play_now_meets_fills_with_computers_and_the_lobby_sees_each_change() {
     .await;
     assert_eq!((st, p3["opened"].as_bool()), (200, Some(true)), "{p3}");
     assert_ne!(p3["table"], table.as_str());
+    // `new`: a table of one's own even when one with the same rules waits.
+    let (s4, _) = guest(&a).await;
+    let (st, p4) = call(
+        &a,
+        "/api/play",
+        &s4,
+        json!({"rules": {"must_beat_after_trump": true}, "new": true, "wait_s": 300}),
+    )
+    .await;
+    assert_eq!((st, p4["opened"].as_bool()), (200, Some(true)), "{p4}");
+    assert_ne!(p4["table"], p3["table"]);
+    let (st, v) = call(&a, "/api/play", &s4, json!({"new": "yes"})).await;
+    assert_eq!(st, 400, "{v}");
     // The seats' tokens hold their seats, and the seats show the players' names.
     let mut c1 = Client::connect(&a, &table, p1["token"].as_str(), None)
         .await

@@ -19,7 +19,7 @@ use super::players::me;
 use super::{App, err};
 use crate::lobby::{Ask, MAX_WAIT};
 
-/// Read `POST /api/play`'s body: `{"rules"?, "level"?, "wait_s"?}`.
+/// Read `POST /api/play`'s body: `{"rules"?, "level"?, "wait_s"?, "new"?}`.
 fn read_ask(bytes: &[u8], default_wait: Duration) -> Result<Ask, String> {
     let v: Value = if bytes.is_empty() {
         Value::Object(serde_json::Map::new())
@@ -29,12 +29,17 @@ fn read_ask(bytes: &[u8], default_wait: Duration) -> Result<Ask, String> {
     let obj = v.as_object().ok_or("the body is a JSON object")?;
     if let Some(k) = obj
         .keys()
-        .find(|k| !matches!(k.as_str(), "rules" | "level" | "wait_s"))
+        .find(|k| !matches!(k.as_str(), "rules" | "level" | "wait_s" | "new"))
     {
         return Err(format!(
-            "unknown field {k:?}: use \"rules\", \"level\" and \"wait_s\""
+            "unknown field {k:?}: use \"rules\", \"level\", \"wait_s\" and \"new\""
         ));
     }
+    let new = match obj.get("new") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err("\"new\" is true or false".into()),
+    };
     let rules: TableRules = match obj.get("rules") {
         None | Some(Value::Null) => TableRules::default(),
         Some(r) => serde_json::from_value(r.clone()).map_err(|e| format!("rules: {e}"))?,
@@ -62,7 +67,12 @@ fn read_ask(bytes: &[u8], default_wait: Duration) -> Result<Ask, String> {
             Duration::from_secs_f64(s)
         }
     };
-    Ok(Ask { rules, level, wait })
+    Ok(Ask {
+        rules,
+        level,
+        wait,
+        new,
+    })
 }
 
 /// `POST /api/play`: seat the session's player at a public table.
