@@ -1,17 +1,16 @@
 //! The lobby's feed: the public tables waiting for people, pushed to every subscriber over a
 //! WebSocket (`GET /api/lobby/ws`). A subscriber gets the whole list at once (`lobby`), then
 //! every [`BATCH`] one `lobby_changes` with what was added, changed and removed meanwhile —
-//! never polled, one text made once for all subscribers.
+//! never polled, one text made once and shared (not copied) by all subscribers.
 //!
 //! One task holds the list and the subscribers. Tables tell it their entry after each change
 //! that touches it (their task, `actor`); "play now" asks it which tables wait with given rules.
 //! A subscriber whose queue is full (it does not read) is let go and its socket closed.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot, watch};
@@ -25,7 +24,7 @@ pub const QUEUE: usize = 64;
 enum Cmd {
     Put(String, Value),
     Remove(String),
-    Subscribe(mpsc::Sender<Arc<str>>),
+    Subscribe(mpsc::Sender<Utf8Bytes>),
     Waiting {
         rules: Value,
         reply: oneshot::Sender<Vec<String>>,
@@ -81,7 +80,7 @@ impl Feed {
 
     /// Serve one subscriber's socket until it closes, falls behind, or the server stops.
     pub async fn serve(&self, socket: WebSocket, mut stopping: watch::Receiver<bool>) {
-        let (out, mut queue) = mpsc::channel::<Arc<str>>(QUEUE);
+        let (out, mut queue) = mpsc::channel::<Utf8Bytes>(QUEUE);
         if self.tx.send(Cmd::Subscribe(out)).is_err() {
             return;
         }
@@ -105,7 +104,7 @@ impl Feed {
                     Some(text) => {
                         let sent = tokio::time::timeout(
                             Duration::from_secs(10),
-                            sink.send(Message::Text(text.as_ref().into())),
+                            sink.send(Message::Text(text)),
                         )
                         .await;
                         if !matches!(sent, Ok(Ok(()))) {
@@ -137,7 +136,7 @@ impl Feed {
 async fn run(mut rx: mpsc::UnboundedReceiver<Cmd>) {
     let mut tables: BTreeMap<String, (u64, Value)> = BTreeMap::new();
     let mut order = 0u64;
-    let mut subs: Vec<mpsc::Sender<Arc<str>>> = Vec::new();
+    let mut subs: Vec<mpsc::Sender<Utf8Bytes>> = Vec::new();
     let mut pending = Pending::default();
     let mut tick = tokio::time::interval(BATCH);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -174,7 +173,7 @@ async fn run(mut rx: mpsc::UnboundedReceiver<Cmd>) {
                 let mut list: Vec<&(u64, Value)> = tables.values().collect();
                 list.sort_by_key(|(o, _)| *o);
                 let all: Vec<&Value> = list.into_iter().map(|(_, v)| v).collect();
-                let text: Arc<str> = json!({"t": "lobby", "tables": all}).to_string().into();
+                let text = Utf8Bytes::from(json!({"t": "lobby", "tables": all}).to_string());
                 if out.try_send(text).is_ok() {
                     subs.push(out);
                 }
@@ -197,19 +196,20 @@ async fn run(mut rx: mpsc::UnboundedReceiver<Cmd>) {
 }
 
 /// Send what changed since the last batch, one text for every subscriber.
-fn flush(pending: &mut Pending, subs: &mut Vec<mpsc::Sender<Arc<str>>>) {
+fn flush(pending: &mut Pending, subs: &mut Vec<mpsc::Sender<Utf8Bytes>>) {
     if pending.added.is_empty() && pending.changed.is_empty() && pending.removed.is_empty() {
         return;
     }
     let p = std::mem::take(pending);
-    let text: Arc<str> = json!({
-        "t": "lobby_changes",
-        "added": p.added.into_values().collect::<Vec<_>>(),
-        "changed": p.changed.into_values().collect::<Vec<_>>(),
-        "removed": p.removed,
-    })
-    .to_string()
-    .into();
+    let text = Utf8Bytes::from(
+        json!({
+            "t": "lobby_changes",
+            "added": p.added.into_values().collect::<Vec<_>>(),
+            "changed": p.changed.into_values().collect::<Vec<_>>(),
+            "removed": p.removed,
+        })
+        .to_string(),
+    );
     // Dropping a sender that cannot take more closes its subscriber (`serve` sees `None`).
     subs.retain(|s| s.try_send(text.clone()).is_ok());
 }

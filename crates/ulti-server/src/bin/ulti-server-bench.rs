@@ -339,10 +339,18 @@ async fn main() -> Result<()> {
             "ulti-server-bench: lobby, {} subscribers, {} tables opened by play now",
             a.lobby_subscribers, a.tables
         );
+        let (cpu0, own0, t0) = (
+            cpu_ticks(pid),
+            cpu_ticks(std::process::id()),
+            Instant::now(),
+        );
         let report = lobby::run(&addr, a.lobby_subscribers, a.tables).await;
+        let secs = t0.elapsed().as_secs_f64();
         let (rss_now, hwm) = rss_kib(Some(pid));
         println!(
-            "server RSS now {} MiB, VmHWM {} MiB",
+            "over {secs:.1} s: server CPU {:.0} %, bench CPU {:.0} %; server RSS now {} MiB, VmHWM {} MiB",
+            (cpu_ticks(pid) - cpu0) as f64 / secs,
+            (cpu_ticks(std::process::id()) - own0) as f64 / secs,
             rss_now / 1024,
             hwm / 1024
         );

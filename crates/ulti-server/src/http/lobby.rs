@@ -154,6 +154,8 @@ pub async fn subscribe(
         .protocols(["ulti-lobby"])
         .max_message_size(4096)
         .max_frame_size(4096)
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
             let _places = (place, lobby_place);
             feed.serve(socket, stopping).await;
