@@ -58,8 +58,8 @@ pub struct SeatInfo {
     pub level: Option<&'static str>,
     /// Does a connection hold it (a computer seat always is)?
     pub connected: bool,
-    /// Its player's name (an added field, only on a seat a player took by "play now"; `null`
-    /// once that account is deleted).
+    /// Its player's name (an added field, only on a seat a player took by "play now" or
+    /// opened with its session; absent once that account is deleted).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Its player's id (an added field, as `name`).

@@ -317,3 +317,48 @@ async fn logins_are_limited_per_name_and_a_deleted_accounts_session_is_401() {
     .await;
     assert_eq!(s, 200, "a deleted account's name is free: {v}");
 }
+
+/// Open a seat's socket with its token and a player's session (subprotocols, as the app does).
+async fn connect_as(addr: &str, table: &str, token: &str, session: &str) -> common::Client {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/api/tables/{table}/ws")
+        .into_client_request()
+        .unwrap();
+    let offered = format!("ulti-table, token.{token}, session.{session}");
+    req.headers_mut()
+        .insert("Sec-WebSocket-Protocol", offered.parse().unwrap());
+    let (ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+    common::Client::from_ws(ws)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_opened_with_a_session_shows_its_players_name_and_tokens_work_without() {
+    let dir = temp_dir("seat-names");
+    let server = Server::start(&dir.join("t.sqlite"), &["--seed", "2"]);
+    let a = server.addr.clone();
+    let (table, tokens) = common::create(&a, ["human", "human", "computer:easy"]).await;
+    let (id, session, name) = guest(&a).await;
+    let mut c0 = connect_as(&a, &table, tokens[0].as_deref().unwrap(), &session).await;
+    assert_eq!(c0.recv().await["t"], "welcome");
+    let sit = c0.until(|m| m["t"] == "sit").await;
+    assert_eq!(
+        (sit["seat"].as_u64(), sit["player"].as_str()),
+        (Some(0), Some(id.as_str())),
+        "{sit}"
+    );
+    assert!(!sit.to_string().contains("token"), "{sit}");
+    // Seat 1 by its token alone, as always: no name; a made-up session is passed over.
+    let mut c1 = connect_as(&a, &table, tokens[1].as_deref().unwrap(), "made-up").await;
+    assert_eq!(c1.recv().await["t"], "welcome");
+    let (_, t) = common::http(&a, "GET", &format!("/api/tables/{table}"), None).await;
+    assert_eq!(t["seats"][0]["name"], name.as_str(), "{t}");
+    assert!(t["seats"][1].get("name").is_none(), "{t}");
+    // The name is stored: a restart shows it; a rename shows at once after.
+    drop((c0, c1, server));
+    let server = Server::start(&dir.join("t.sqlite"), &["--seed", "2"]);
+    let a = server.addr.clone();
+    let (_, t) = common::http(&a, "GET", &format!("/api/tables/{table}"), None).await;
+    assert_eq!(t["seats"][0]["name"], name.as_str(), "{t}");
+    let c0 = common::Client::connect(&a, &table, tokens[0].as_deref(), None).await;
+    assert!(c0.is_ok(), "the token still holds the seat");
+}

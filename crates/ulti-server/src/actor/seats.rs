@@ -52,6 +52,39 @@ impl Actor {
         })
     }
 
+    /// A seat held by its token, opened with a player's session: the seat is that player's
+    /// from now on (a `sit` keeping the seat's token), when it has no player yet.
+    pub(super) async fn claim_seat(&mut self, seat: usize, player: String, name: Option<String>) {
+        if self.table.players[seat].is_some()
+            || !self.table.meta.seats[seat].is_human()
+            || self.table.players.iter().flatten().any(|p| *p == player)
+        {
+            return;
+        }
+        let Some(h) = self
+            .tokens
+            .as_ref()
+            .and_then(|t| t.read().unwrap_or_else(|p| p.into_inner())[seat])
+        else {
+            return;
+        };
+        let sit = Numbered::Sit {
+            seat,
+            player: player.clone(),
+            token_sha256: hex(&h),
+        };
+        if self.commit(vec![sit]).await.is_err() {
+            return;
+        }
+        self.table.names[seat] = name;
+        self.forget_texts();
+        self.broadcast_state();
+        let k = self.table.meta.k;
+        if let Err(e) = self.shared.store.bind_seat(k, seat, player).await {
+            tracing::warn!(table = %self.table.meta.id, "the seat's player was not stored: {e}");
+        }
+    }
+
     /// Player `player` is named `name` now (`None`: its account was deleted): its seats show
     /// it from now on (`state`, `GET /api/tables/ID`, the lobby).
     pub(super) fn renamed(&mut self, player: &str, name: Option<String>) {

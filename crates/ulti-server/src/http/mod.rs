@@ -438,6 +438,19 @@ fn socket_token(headers: &HeaderMap, q: &HashMap<String, String>) -> Option<Stri
     offered.or_else(|| q.get("token").cloned())
 }
 
+/// A player's session offered with a WebSocket request: the subprotocol `session.SESSION`.
+fn socket_session(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::SEC_WEBSOCKET_PROTOCOL)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .find_map(|p| p.strip_prefix("session."))
+        .filter(|s| !s.is_empty() && s.len() <= 256)
+        .map(String::from)
+}
+
 /// The header that carries a seat's token to `GET /api/tables/ID/seat` (never a URL: URLs
 /// end up in logs).
 pub const TOKEN_HEADER: &str = "x-ulti-token";
@@ -543,6 +556,19 @@ async fn socket(
             return err(status, full.words());
         }
     };
+    // A seat opened with a player's session becomes that player's (its name shows); a session
+    // that is not valid is passed over: the token alone holds the seat, as always.
+    let player = match (audience, socket_session(&headers)) {
+        (Audience::Seat(_), Some(s)) => app
+            .hub
+            .store()
+            .session_player(crate::store::token_hash(&s))
+            .await
+            .ok()
+            .flatten()
+            .map(|p| (p.id, p.name)),
+        _ => None,
+    };
     let conn = app.hub.conn_id();
     upgrade
         .protocols(["ulti-table"])
@@ -552,6 +578,7 @@ async fn socket(
         .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
             let _place = place;
-            ws::serve(socket, table, audience, since, conn, &shared, spectator).await;
+            let extra = ws::Extra { spectator, player };
+            ws::serve(socket, table, audience, since, conn, &shared, extra).await;
         })
 }

@@ -268,6 +268,22 @@ impl Store {
         .await
     }
 
+    /// Seat `seat` of table `k` is player `id`'s (a seat taken by its token).
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn bind_seat(&self, k: i64, seat: usize, id: String) -> Result<(), String> {
+        self.write(move |c| {
+            c.execute(
+                "INSERT OR IGNORE INTO seat_players (table_k, seat, player) VALUES (?1, ?2, ?3)",
+                params![k, seat as i64, id],
+            )
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+        })
+        .await
+    }
+
     /// Seat `seat` of table `k` is player `id`'s, who sits at table `table` now.
     ///
     /// # Errors

@@ -129,6 +129,7 @@ fn conn(id: u64, audience: Audience) -> (Conn, mpsc::Receiver<Out>, oneshot::Rec
         audience,
         out,
         held,
+        player: None,
     };
     (c, queue, let_go)
 }
@@ -221,7 +222,11 @@ async fn spectators_server(
             let id = next.fetch_add(1, Ordering::Relaxed);
             async move {
                 up.on_upgrade(move |s| async move {
-                    serve(s, table, Audience::Spectator, None, id, &shared, place).await;
+                    let extra = crate::ws::Extra {
+                        spectator: place,
+                        player: None,
+                    };
+                    serve(s, table, Audience::Spectator, None, id, &shared, extra).await;
                 })
             }
         }),
