@@ -362,3 +362,31 @@ async fn a_seat_opened_with_a_session_shows_its_players_name_and_tokens_work_wit
     let c0 = common::Client::connect(&a, &table, tokens[0].as_deref(), None).await;
     assert!(c0.is_ok(), "the token still holds the seat");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn logins_are_limited_per_address_whatever_the_names() {
+    let dir = temp_dir("login-address");
+    let server = Server::start(&dir.join("t.sqlite"), &["--limit-loopback"]);
+    let a = server.addr.clone();
+    // Twenty attempts a minute from one address, each under another name (a password over
+    // 256 bytes is refused without hashing, after it counted).
+    let long = "p".repeat(300);
+    let mut refused_at = None;
+    for i in 0..30 {
+        let (s, v) = call(
+            &a,
+            "POST",
+            "/api/sessions",
+            None,
+            json!({"name": format!("name{i}"), "password": long}),
+        )
+        .await;
+        if s == 429 {
+            assert!(words(&v).contains("from this address"), "{v}");
+            refused_at = Some(i);
+            break;
+        }
+        assert_eq!((s, words(&v).as_str()), (401, "wrong name or password"));
+    }
+    assert_eq!(refused_at, Some(20), "the 21st attempt is refused");
+}
