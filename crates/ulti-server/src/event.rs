@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use ulti_engine::Seat;
+use ulti_engine::players::TableLevel;
 use ulti_engine::whole_game::{Action, Stage, TableRecord, TableRules, Verb};
 
 /// Who receives a message: a seat (its token) or a spectator (no token).
@@ -112,6 +113,51 @@ pub enum Numbered {
         /// By seat.
         connected: [bool; 3],
     },
+    /// A public table opened by "play now" (its first message): the `waiting` seats wait for
+    /// people until `fill_at` (milliseconds since 1970), then computers at `level` take them.
+    Public {
+        /// The level of the computers that fill.
+        level: TableLevel,
+        /// When they fill.
+        fill_at: i64,
+        /// The seats waiting for a person.
+        waiting: [bool; 3],
+    },
+    /// A player took a waiting seat.
+    Sit {
+        /// The seat.
+        seat: Seat,
+        /// The player's id.
+        player: String,
+        /// The SHA-256 (hex) of the seat's new token: stored, never sent.
+        token_sha256: String,
+    },
+    /// A seat still waiting at `fill_at` is a computer's from now on.
+    Fill {
+        /// The seat.
+        seat: Seat,
+        /// The computer's level.
+        level: TableLevel,
+    },
+    /// A seat's chat message (control characters stripped; never interpreted).
+    Chat {
+        /// Who wrote it.
+        seat: Seat,
+        /// Its player, when the seat has one.
+        player: Option<String>,
+        /// The text.
+        text: String,
+        /// Do spectators read it (the table's setting when it was written)?
+        spectators: bool,
+    },
+    /// The table creator's chat settings from now on.
+    #[serde(rename = "chat_settings")]
+    ChatSettings {
+        /// Is chat on?
+        chat: bool,
+        /// Do spectators read it?
+        spectators: bool,
+    },
 }
 
 /// An action as `audience` may see it: another seat's discard is `??,??`.
@@ -179,6 +225,34 @@ impl Numbered {
             Numbered::Presence { connected } => {
                 json!({"t": "presence", "v": v, "connected": connected})
             }
+            Numbered::Public {
+                level,
+                fill_at,
+                waiting,
+            } => json!({"t": "public", "v": v, "level": level, "fill_at": fill_at,
+                "waiting": waiting}),
+            Numbered::Sit { seat, player, .. } => {
+                json!({"t": "sit", "v": v, "seat": seat, "player": player})
+            }
+            Numbered::Fill { seat, level } => {
+                json!({"t": "fill", "v": v, "seat": seat, "level": level})
+            }
+            Numbered::Chat {
+                seat,
+                player,
+                text,
+                spectators,
+            } => {
+                let mut m = json!({"t": "chat", "v": v, "seat": seat, "player": player});
+                // A spectator who may not read the chat still gets the number, not the text.
+                if audience.seat().is_some() || *spectators {
+                    m["text"] = Value::from(text.as_str());
+                }
+                m
+            }
+            Numbered::ChatSettings { chat, spectators } => {
+                json!({"t": "chat_settings", "v": v, "chat": chat, "spectators": spectators})
+            }
         }
     }
 
@@ -192,7 +266,12 @@ impl Numbered {
             | Numbered::Open { game, .. }
             | Numbered::Over { game, .. }
             | Numbered::Ready { game, .. } => Some(*game),
-            Numbered::Presence { .. } => None,
+            Numbered::Presence { .. }
+            | Numbered::Public { .. }
+            | Numbered::Sit { .. }
+            | Numbered::Fill { .. }
+            | Numbered::Chat { .. }
+            | Numbered::ChatSettings { .. } => None,
         }
     }
 }
@@ -263,5 +342,24 @@ mod tests {
         assert!(t.to_wire(4, Audience::Seat(0)).get("cards").is_none());
         let back: Numbered = serde_json::from_str(&serde_json::to_string(&d).unwrap()).unwrap();
         assert_eq!(back, d);
+        // A seat's token hash is stored, never sent.
+        let sit = Numbered::Sit {
+            seat: 1,
+            player: "p".into(),
+            token_sha256: "ab".repeat(32),
+        };
+        for a in [Audience::Seat(1), Audience::Seat(0), Audience::Spectator] {
+            assert!(!sit.to_wire(3, a).to_string().contains("abab"));
+        }
+        // Chat the creator keeps from spectators reaches them as a number without its text.
+        let chat = Numbered::Chat {
+            seat: 0,
+            player: None,
+            text: "<b>hi</b>".into(),
+            spectators: false,
+        };
+        assert_eq!(chat.to_wire(5, Audience::Seat(2))["text"], "<b>hi</b>");
+        let seen = chat.to_wire(5, Audience::Spectator);
+        assert!(seen.get("text").is_none() && seen["v"] == 5, "{seen}");
     }
 }

@@ -8,26 +8,31 @@
 //! checks it):
 //! 1. `protocol` (the wire: client messages read, the unnumbered server messages), `event`
 //!    (the numbered messages as stored, and filtered per seat), `client` (who a request comes
-//!    from: the peer or, behind a trusted proxy, `X-Forwarded-For`; IPv6 by its /64) and `logs`;
+//!    from: the peer or, behind a trusted proxy, `X-Forwarded-For`; IPv6 by its /64), `logs`
+//!    and `account` (names, passwords, sessions, chat text);
 //! 2. `table` (one table as a plain state machine over the engine's `WholeGame`);
-//! 3. `store` (SQLite: the append-only log, group commit), `computer` (the pool of computer
+//! 3. `store` (SQLite: the append-only log, group commit, the schema's migrations, players and
+//!    sessions), `feed` (the lobby's public tables pushed to subscribers), `computer` (the pool of computer
 //!    threads), `stats` (`/metrics`, `/api/stats`), `limit` (rate limits and connection caps),
 //!    and `bot` (a client that plays legal actions from what it
 //!    receives: the tests and the bench);
 //! 4. `actor` (one task per table: the way of an action from a socket to the log and out to
 //!    every connection), then `hub` (the tables in memory: each loaded from the log when
-//!    opened, resting when idle);
+//!    opened, resting when idle), then `lobby` ("play now");
 //! 5. `ws` (one connection), then `http` (the routes) and `net` (the accept loop: header
 //!    timeout, caps, a graceful stop).
 
+pub mod account;
 pub mod actor;
 pub mod bot;
 pub mod client;
 pub mod computer;
 pub mod event;
+pub mod feed;
 pub mod http;
 pub mod hub;
 pub mod limit;
+pub mod lobby;
 pub mod logs;
 pub mod net;
 pub mod protocol;
@@ -93,6 +98,8 @@ pub struct Options {
     pub test_panic: Option<String>,
     /// Tests only: the database may grow to this many pages (a full disk).
     pub test_max_db_pages: Option<u64>,
+    /// How long a table opened by "play now" waits for people when its opener names no wait.
+    pub play_now_wait: Duration,
 }
 
 /// How long a stop (SIGTERM, SIGINT) may take: the sockets closed, the store's last writes
@@ -120,6 +127,7 @@ pub async fn serve(opts: Options) -> anyhow::Result<()> {
         },
     }
     let (stop, stopping) = tokio::sync::watch::channel(false);
+    let feed = feed::Feed::start();
     let shared = actor::Shared {
         store,
         pool: Arc::new(computer::Pool::new(opts.computer_threads)),
@@ -130,8 +138,10 @@ pub async fn serve(opts: Options) -> anyhow::Result<()> {
         max_spectators: opts.max_spectators,
         rest_after: opts.rest_after,
         stopping: stopping.clone(),
+        feed: Some(feed.clone()),
     };
     let hub = hub::Hub::start(shared, opts.seed, opts.test_deal).map_err(anyhow::Error::msg)?;
+    let lobby = Arc::new(lobby::Lobby::new(hub.clone(), feed));
     let caps = limit::Caps::new(
         opts.max_connections,
         opts.max_connections_per_address,
@@ -146,6 +156,13 @@ pub async fn serve(opts: Options) -> anyhow::Result<()> {
         trusted: opts.trusted_proxies.clone(),
         allowed_origins: opts.allowed_origins.clone(),
         metrics_here: opts.metrics_listen.is_none(),
+        guests: limit::Limiter::new(http::players::GUESTS_PER_ADDRESS, opts.limit_loopback),
+        logins: limit::Limiter::new(http::players::LOGINS_PER_ADDRESS, opts.limit_loopback),
+        login_names: limit::NameLimiter::new(http::players::LOGINS_PER_NAME),
+        hashing: tokio::sync::Semaphore::new(2),
+        lobby,
+        lobby_caps: limit::Caps::new(opts.max_connections, feed::PER_ADDRESS, opts.limit_loopback),
+        play_now_wait: opts.play_now_wait,
     });
     let files = net::raise_open_files();
     let listener = tokio::net::TcpListener::bind(opts.listen).await?;

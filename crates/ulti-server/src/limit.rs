@@ -78,6 +78,47 @@ impl Limiter {
     }
 }
 
+/// At most `per_minute` events per name in a minute (login attempts per account name): a
+/// name is no address, so loopback counts too. At most [`MAX_ADDRESSES`] names remembered.
+pub struct NameLimiter {
+    per_minute: f64,
+    buckets: Mutex<HashMap<String, (f64, Instant)>>,
+}
+
+impl NameLimiter {
+    /// A limit of `per_minute` per name.
+    #[must_use]
+    pub fn new(per_minute: usize) -> NameLimiter {
+        NameLimiter {
+            per_minute: per_minute.max(1) as f64,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Count one event for `name` (compared in lower case); `false` when over the limit.
+    pub fn allow(&self, name: &str) -> bool {
+        let key: String = name.trim().to_lowercase().chars().take(64).collect();
+        let now = Instant::now();
+        let rate = self.per_minute / 60.0;
+        let mut b = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        if b.len() >= MAX_ADDRESSES && !b.contains_key(&key) {
+            let full = self.per_minute;
+            b.retain(|_, (t, at)| *t + now.duration_since(*at).as_secs_f64() * rate < full);
+            if b.len() >= MAX_ADDRESSES {
+                b.clear();
+            }
+        }
+        let (tokens, at) = b.entry(key).or_insert((self.per_minute, now));
+        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * rate).min(self.per_minute);
+        *at = now;
+        if *tokens < 1.0 {
+            return false;
+        }
+        *tokens -= 1.0;
+        true
+    }
+}
+
 /// Why a connection was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Full {
@@ -200,6 +241,14 @@ mod tests {
         let strict = Limiter::new(2, true);
         assert!(strict.allow(local) && strict.allow(local));
         assert!(!strict.allow(local));
+    }
+
+    #[test]
+    fn names_are_limited_in_any_case_and_from_loopback_too() {
+        let l = NameLimiter::new(2);
+        assert!(l.allow("Anna") && l.allow("ANNA"));
+        assert!(!l.allow("anna"));
+        assert!(l.allow("Béla"));
     }
 
     #[test]

@@ -82,6 +82,10 @@ struct Args {
     /// again when someone opens it).
     #[arg(long, env = "ULTI_REST_AFTER", default_value_t = 300.0)]
     rest_after: f64,
+    /// Seconds a table opened by "play now" waits for people before computers take its empty
+    /// seats, when its opener names no wait.
+    #[arg(long, env = "ULTI_PLAY_NOW_WAIT", default_value_t = 30.0)]
+    play_now_wait: f64,
     /// Logs: `text` (for people) or `json` (one object a line, for a log collector). The
     /// level comes from RUST_LOG (default info).
     #[arg(long, env = "ULTI_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]
@@ -166,6 +170,7 @@ async fn main() -> anyhow::Result<()> {
         rest_after: seconds("rest-after", a.rest_after)?,
         test_panic: a.test_panic,
         test_max_db_pages: a.test_max_db_pages,
+        play_now_wait: seconds("play-now-wait", a.play_now_wait)?,
     })
     .await;
     if let Err(e) = &result {

@@ -58,6 +58,21 @@ pub struct SeatInfo {
     pub level: Option<&'static str>,
     /// Does a connection hold it (a computer seat always is)?
     pub connected: bool,
+    /// Its player's name (an added field, only on a seat a player took by "play now" or
+    /// opened with its session; absent once that account is deleted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Its player's id (an added field, as `name`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// A public table's seat still waiting for a person (an added field, only when true).
+    #[serde(skip_serializing_if = "is_false")]
+    pub waiting: bool,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The score sheet: each finished game's payments and the totals.
@@ -114,6 +129,23 @@ pub enum ClientMsg {
     },
     /// `{"t": "ping"}`.
     Ping,
+    /// `{"t": "chat", "id": ID, "text": "…"}`: a seat's chat message.
+    Chat {
+        /// Echoed back.
+        id: Value,
+        /// The text as sent (checked and stripped by the table).
+        text: String,
+    },
+    /// `{"t": "chat_settings", "id": ID, "chat": true|false, "spectators": true|false}`: the
+    /// creator's chat settings.
+    ChatSettings {
+        /// Echoed back.
+        id: Value,
+        /// Is chat on?
+        chat: bool,
+        /// Do spectators read it?
+        spectators: bool,
+    },
 }
 
 /// A message that cannot be read: answered with `{"t": "error", "id": …, "error": …}`.
@@ -152,17 +184,19 @@ pub fn parse_client(text: &str) -> Result<ClientMsg, BadMessage> {
         _ => {
             return Err(bad(
                 id.unwrap_or(Value::Null),
-                "a message has a type \"t\": act, pickup, next or ping".into(),
+                "a message has a type \"t\": act, pickup, next, chat, chat_settings or ping".into(),
             ));
         }
     };
     if t == "ping" {
         return Ok(ClientMsg::Ping);
     }
-    if !matches!(t, "act" | "pickup" | "next") {
+    if !matches!(t, "act" | "pickup" | "next" | "chat" | "chat_settings") {
         return Err(bad(
             id.unwrap_or(Value::Null),
-            format!("unknown message type {t:?}: use act, pickup, next or ping"),
+            format!(
+                "unknown message type {t:?}: use act, pickup, next, chat, chat_settings or ping"
+            ),
         ));
     }
     let Some(id) = id else {
@@ -183,6 +217,27 @@ pub fn parse_client(text: &str) -> Result<ClientMsg, BadMessage> {
             )),
         },
         "pickup" => Ok(ClientMsg::Pickup { id }),
+        "chat" => match obj.get("text") {
+            Some(Value::String(text)) => Ok(ClientMsg::Chat {
+                id,
+                text: text.clone(),
+            }),
+            _ => Err(bad(
+                id,
+                "a \"chat\" message needs \"text\": a string".into(),
+            )),
+        },
+        "chat_settings" => match (obj.get("chat"), obj.get("spectators")) {
+            (Some(Value::Bool(chat)), spectators) => Ok(ClientMsg::ChatSettings {
+                id,
+                chat: *chat,
+                spectators: spectators.and_then(Value::as_bool).unwrap_or(true),
+            }),
+            _ => Err(bad(
+                id,
+                "\"chat_settings\" needs \"chat\": true or false (and \"spectators\")".into(),
+            )),
+        },
         _ => Ok(ClientMsg::Next { id }),
     }
 }

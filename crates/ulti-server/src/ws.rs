@@ -132,8 +132,16 @@ impl Bucket {
     }
 }
 
-/// Serve one upgraded connection of `table` as `audience`. `spectator` is its place (kept
-/// until the connection ends).
+/// What a connection brings besides its seat.
+#[derive(Default)]
+pub struct Extra {
+    /// A spectator's place (kept until the connection ends).
+    pub spectator: Option<Spectator>,
+    /// The player of the session it offered (id, name): a seat without a player becomes its.
+    pub player: Option<(String, Option<String>)>,
+}
+
+/// Serve one upgraded connection of `table` as `audience`, with `extra`.
 pub async fn serve(
     socket: WebSocket,
     table: TableHandle,
@@ -141,9 +149,9 @@ pub async fn serve(
     since: Option<u64>,
     id: u64,
     shared: &Shared,
-    spectator: Option<Spectator>,
+    extra: Extra,
 ) {
-    let _spectator = spectator;
+    let _spectator = extra.spectator;
     let (sink, mut stream) = socket.split();
     let (out, queue) = mpsc::channel::<Out>(QUEUE);
     let (close, closing) = oneshot::channel::<(u16, &'static str)>();
@@ -156,6 +164,7 @@ pub async fn serve(
                 audience,
                 out,
                 held,
+                player: extra.player,
             },
             since,
         })

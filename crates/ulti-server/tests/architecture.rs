@@ -8,11 +8,12 @@ use ulti_testkit::{crate_imports, imports_against_floors};
 
 /// Bottom up; modules on one floor do not import each other.
 const FLOORS: &[&[&str]] = &[
-    &["protocol", "event", "logs", "client"],
+    &["protocol", "event", "logs", "client", "account"],
     &["table"],
-    &["store", "computer", "stats", "limit", "bot"],
+    &["store", "computer", "stats", "limit", "bot", "feed"],
     &["actor"],
     &["hub"],
+    &["lobby"],
     &["ws"],
     &["http", "net"],
     &["lib", "main", "bin"],

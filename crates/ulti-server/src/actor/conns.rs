@@ -37,6 +37,8 @@ pub struct Conn {
     /// Dropped with the connection: its writer learns at once that the table let it go
     /// (even with frames still queued) and closes the socket.
     pub held: oneshot::Sender<()>,
+    /// The player of the session the connection offered (id, name), if any.
+    pub player: Option<(String, Option<String>)>,
 }
 
 /// The least time between two stored `presence` messages of a table.
@@ -100,7 +102,11 @@ impl Actor {
             self.count[s] += 1;
             self.gone_since[s] = None;
         }
+        let player = conn.player.clone();
         self.conns.insert(id, conn);
+        if let (Some(s), Some((p, name))) = (audience.seat(), player) {
+            self.claim_seat(s, p, name).await;
+        }
         self.shared.stats.connections(1);
         self.announce_presence().await;
         self.drive().await;
@@ -173,6 +179,11 @@ impl Actor {
         for id in dead {
             self.remove(id);
         }
+    }
+
+    /// Empty the texts cache (something not in the log changed: a player's name).
+    pub(super) fn forget_texts(&mut self) {
+        self.texts = Texts::default();
     }
 
     /// The texts cache, emptied when the table has moved on.

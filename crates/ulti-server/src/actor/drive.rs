@@ -35,7 +35,10 @@ impl Actor {
                 }
                 self.retry_at = None;
             }
-            if self.waits_for_a_person() || *self.shared.stopping.borrow() {
+            if *self.shared.stopping.borrow() || self.fill_due().await {
+                return;
+            }
+            if self.waits_for_a_person() {
                 return;
             }
             if self.table.over() {

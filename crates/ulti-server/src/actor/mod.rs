@@ -19,8 +19,10 @@
 //! again when someone opens it). A commit that fails (a full disk) makes the table wait 1 s,
 //! doubling to 30 s, before it asks a computer or deals again.
 
+mod chat;
 mod conns;
 mod drive;
+mod seats;
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
@@ -39,6 +41,10 @@ use crate::store::Store;
 use crate::table::{NextOutcome, Table};
 
 pub use conns::{Conn, Out};
+pub use seats::Sat;
+
+/// A table's seats' token hashes, shared with its handle (a `sit` gives a seat a new one).
+pub type Tokens = Arc<std::sync::RwLock<[Option<crate::store::TokenHash>; 3]>>;
 
 /// A message to a table's task.
 pub enum Cmd {
@@ -74,6 +80,22 @@ pub enum Cmd {
     },
     /// The computer pool has room for the table's owner again: ask now.
     Wake,
+    /// "Play now" seats a player here.
+    Sit {
+        /// The player's id.
+        player: String,
+        /// Its name.
+        name: Option<String>,
+        /// The seat, or why not.
+        reply: oneshot::Sender<Result<Sat, String>>,
+    },
+    /// A player sitting here has a new name (`None`: its account was deleted).
+    Renamed {
+        /// The player's id.
+        player: String,
+        /// Its name now.
+        name: Option<String>,
+    },
     /// `GET /api/tables/ID`.
     Summary {
         /// Where the answer goes.
@@ -132,6 +154,8 @@ pub struct Shared {
     pub rest_after: Duration,
     /// Becomes `true` when the server stops (SIGTERM): every connection closes with 1001.
     pub stopping: tokio::sync::watch::Receiver<bool>,
+    /// The lobby's feed (public tables tell it their entry).
+    pub feed: Option<crate::feed::Feed>,
 }
 
 /// A computer decision on its way.
@@ -186,6 +210,12 @@ pub struct Actor {
     backoff: Duration,
     /// The computer pool holds a wake for this table (its owner's queue was full).
     wake_pending: bool,
+    /// The seats' token hashes, shared with the table's handle.
+    tokens: Option<Tokens>,
+    /// The lobby's feed lists the table.
+    listed: bool,
+    /// Each seat's recent chat: when, and what (for the rate and near-duplicates).
+    chats: [VecDeque<(Instant, String)>; 3],
 }
 
 impl Actor {
@@ -225,7 +255,23 @@ impl Actor {
             retry_at: None,
             backoff: FIRST_BACKOFF,
             wake_pending: false,
+            tokens: None,
+            listed: false,
+            chats: Default::default(),
         }
+    }
+
+    /// The seats' token hashes it shares with its handle.
+    #[must_use]
+    pub fn tokens(&self) -> Option<Tokens> {
+        self.tokens.clone()
+    }
+
+    /// Share the seats' token hashes with the table's handle.
+    #[must_use]
+    pub fn with_tokens(mut self, tokens: Tokens) -> Actor {
+        self.tokens = Some(tokens);
+        self
     }
 
     /// Its inbox (for a task started again in its place).
@@ -256,6 +302,7 @@ impl Actor {
     /// a rest that someone interrupted.
     pub async fn run(&mut self, rx: &mut mpsc::UnboundedReceiver<Cmd>) -> Exit {
         // A loaded table resumes: presence as it is now (nobody yet), and what it waits for.
+        self.relist();
         self.announce_presence().await;
         self.drive().await;
         loop {
@@ -342,6 +389,16 @@ impl Actor {
             Cmd::Summary { reply } => {
                 let _ = reply.send(self.table.summary());
             }
+            Cmd::Renamed { player, name } => self.renamed(&player, name),
+            Cmd::Sit {
+                player,
+                name,
+                reply,
+            } => {
+                let r = self.sit(player, name).await;
+                let _ = reply.send(r);
+                self.drive().await;
+            }
         }
     }
 
@@ -352,9 +409,14 @@ impl Actor {
             return;
         };
         let (mid, seat) = match (&msg, audience) {
-            (ClientMsg::Act { id, .. } | ClientMsg::Pickup { id } | ClientMsg::Next { id }, a) => {
-                (id.clone(), a.seat())
-            }
+            (
+                ClientMsg::Act { id, .. }
+                | ClientMsg::Pickup { id }
+                | ClientMsg::Next { id }
+                | ClientMsg::Chat { id, .. }
+                | ClientMsg::ChatSettings { id, .. },
+                a,
+            ) => (id.clone(), a.seat()),
             (ClientMsg::Ping, _) => return self.send(id, protocol::pong()),
         };
         let Some(seat) = seat else {
@@ -376,6 +438,10 @@ impl Actor {
                 Ok(NextOutcome::New(m)) => Ok(m),
                 Err(e) => Err(e),
             },
+            ClientMsg::Chat { text, .. } => self.chat(seat, &text),
+            ClientMsg::ChatSettings {
+                chat, spectators, ..
+            } => self.chat_settings(seat, chat, spectators),
             ClientMsg::Ping => unreachable!("answered above"),
         };
         match result {
@@ -457,6 +523,9 @@ impl Actor {
         }
         self.broadcast_state();
         self.shared.stats.stored(rows_len);
+        if self.listed && self.table.public.is_some() {
+            self.relist();
+        }
         Ok(first)
     }
 

@@ -9,6 +9,13 @@
 //! - the server's memory (VmRSS sampled every second, and VmHWM) and CPU.
 //!
 //! Example: `ulti-server-bench --tables 1000 --think-ms 667 --seconds 60`.
+//!
+//! With `--lobby-subscribers N` it measures the lobby instead (`bench/lobby.rs`): N
+//! subscribers, `--tables` tables opened by "play now", the time from a table's opening to
+//! every subscriber seeing it.
+
+#[path = "bench/lobby.rs"]
+mod lobby;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -53,6 +60,10 @@ struct Args {
     /// The server's --seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Measure the lobby instead: this many lobby subscribers while `--tables` tables are
+    /// opened by "play now".
+    #[arg(long, default_value_t = 0)]
+    lobby_subscribers: usize,
     /// Extra arguments for the server (e.g. "--computer-threads 2").
     #[arg(long, allow_hyphen_values = true)]
     server_args: Option<String>,
@@ -322,6 +333,32 @@ async fn main() -> Result<()> {
         .and_then(|r| r.split_whitespace().next())
         .context("the server's address")?
         .to_string();
+    if a.lobby_subscribers > 0 {
+        ulti_server::net::raise_open_files();
+        println!(
+            "ulti-server-bench: lobby, {} subscribers, {} tables opened by play now",
+            a.lobby_subscribers, a.tables
+        );
+        let (cpu0, own0, t0) = (
+            cpu_ticks(pid),
+            cpu_ticks(std::process::id()),
+            Instant::now(),
+        );
+        let report = lobby::run(&addr, a.lobby_subscribers, a.tables).await;
+        let secs = t0.elapsed().as_secs_f64();
+        let (rss_now, hwm) = rss_kib(Some(pid));
+        println!(
+            "over {secs:.1} s: server CPU {:.0} %, bench CPU {:.0} %; server RSS now {} MiB, VmHWM {} MiB",
+            (cpu_ticks(pid) - cpu0) as f64 / secs,
+            (cpu_ticks(std::process::id()) - own0) as f64 / secs,
+            rss_now / 1024,
+            hwm / 1024
+        );
+        let _ = child.kill().await;
+        let _ = std::fs::remove_dir_all(&dir);
+        println!("{}", report?);
+        return Ok(());
+    }
     let people = json!(["human", "human", "human"]);
     let with_computer = a
         .computer

@@ -10,6 +10,7 @@
 mod moves;
 mod view;
 
+use ulti_engine::players::TableLevel;
 use ulti_engine::whole_game::{TableRules, WholeGame};
 use ulti_engine::{CardSet, Seat, parse_cards};
 
@@ -59,6 +60,23 @@ pub struct Table {
     /// Each new deal is drawn from the operating system's randomness (without `--seed`);
     /// else it follows from the table's seed and the game's number (reproducible).
     pub deals_from_os: bool,
+    /// A public table's filling: the computers' level and when (ms since 1970).
+    pub public: Option<(TableLevel, i64)>,
+    /// The seats of a public table still waiting for a person: nothing is played before
+    /// none is.
+    pub waiting: [bool; 3],
+    /// Each seat's player, when one sat down by name.
+    pub players: [Option<String>; 3],
+    /// Each seat's player's name (from the players' store: not in the log).
+    pub names: [Option<String>; 3],
+    /// The SHA-256 (hex) of the token a `sit` gave a seat.
+    pub sat_tokens: [Option<String>; 3],
+    /// The creator's seat (the first person's seat): it sets the chat.
+    pub creator: Option<Seat>,
+    /// Is chat on?
+    pub chat_on: bool,
+    /// Do spectators read the chat?
+    pub chat_spectators: bool,
 }
 
 /// SplitMix64: a fixed, well-mixing 64-bit hash step (the engine's).
@@ -89,6 +107,7 @@ impl Table {
     pub fn new(meta: TableMeta) -> Table {
         let game = WholeGame::random(meta.rules, 2, 0);
         let connected = meta.seats.map(|s| !s.is_human());
+        let creator = meta.seats.iter().position(|s| s.is_human());
         Table {
             meta,
             v: 0,
@@ -101,6 +120,14 @@ impl Table {
             sheet: Sheet::default(),
             connected,
             deals_from_os: false,
+            public: None,
+            waiting: [false; 3],
+            players: Default::default(),
+            names: Default::default(),
+            sat_tokens: Default::default(),
+            creator,
+            chat_on: true,
+            chat_spectators: true,
         }
     }
 
@@ -175,9 +202,60 @@ impl Table {
             Numbered::Over { payments, .. } => self.sheet.push(*payments),
             Numbered::Ready { seat, .. } => self.ready[*seat] = Some(v),
             Numbered::Presence { connected } => self.connected = *connected,
+            Numbered::Public {
+                level,
+                fill_at,
+                waiting,
+            } => {
+                self.public = Some((*level, *fill_at));
+                self.waiting = *waiting;
+            }
+            Numbered::Sit {
+                seat,
+                player,
+                token_sha256,
+            } => {
+                let s = (*seat).min(2);
+                self.players[s] = Some(player.clone());
+                self.sat_tokens[s] = Some(token_sha256.clone());
+                self.waiting[s] = false;
+            }
+            Numbered::Fill { seat, level } => {
+                let s = (*seat).min(2);
+                self.meta.seats[s] = SeatKind::Computer(*level);
+                self.connected[s] = true;
+                self.waiting[s] = false;
+            }
+            Numbered::Chat { .. } => {}
+            Numbered::ChatSettings { chat, spectators } => {
+                self.chat_on = *chat;
+                self.chat_spectators = *spectators;
+            }
         }
         self.v = v;
         Ok(())
+    }
+
+    /// Does a seat still wait for a person (then nothing is played)?
+    #[must_use]
+    pub fn waiting_for_people(&self) -> bool {
+        self.waiting.iter().any(|&w| w)
+    }
+
+    /// The table as the lobby lists it, while it is public and a seat waits for a person.
+    #[must_use]
+    pub fn lobby_entry(&self) -> Option<serde_json::Value> {
+        let (level, fill_at) = self.public?;
+        if !self.waiting_for_people() {
+            return None;
+        }
+        Some(serde_json::json!({
+            "table": self.meta.id,
+            "rules": self.meta.rules,
+            "level": level,
+            "fill_at": fill_at,
+            "seats": self.seat_infos(),
+        }))
     }
 
     /// Is the current game over?

@@ -18,16 +18,23 @@ impl Table {
             .seats
             .iter()
             .zip(self.connected)
-            .map(|(k, connected)| match k {
+            .enumerate()
+            .map(|(s, (k, connected))| match k {
                 SeatKind::Human => SeatInfo {
                     kind: "human",
                     level: None,
                     connected,
+                    name: self.names[s].clone(),
+                    player: self.players[s].clone(),
+                    waiting: self.waiting[s],
                 },
                 SeatKind::Computer(l) => SeatInfo {
                     kind: "computer",
                     level: Some(l.id()),
                     connected: true,
+                    name: None,
+                    player: None,
+                    waiting: false,
                 },
             })
             .collect()

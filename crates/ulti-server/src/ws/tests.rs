@@ -105,6 +105,7 @@ async fn hub_with(
         max_spectators: 200,
         rest_after: Duration::from_secs(300),
         stopping,
+        feed: None,
     };
     let hub = Hub::start(shared, Some(5), None).unwrap();
     let easy = SeatKind::Computer(TableLevel::Easy);
@@ -128,6 +129,7 @@ fn conn(id: u64, audience: Audience) -> (Conn, mpsc::Receiver<Out>, oneshot::Rec
         audience,
         out,
         held,
+        player: None,
     };
     (c, queue, let_go)
 }
@@ -220,7 +222,11 @@ async fn spectators_server(
             let id = next.fetch_add(1, Ordering::Relaxed);
             async move {
                 up.on_upgrade(move |s| async move {
-                    serve(s, table, Audience::Spectator, None, id, &shared, place).await;
+                    let extra = crate::ws::Extra {
+                        spectator: place,
+                        player: None,
+                    };
+                    serve(s, table, Audience::Spectator, None, id, &shared, extra).await;
                 })
             }
         }),

@@ -175,6 +175,16 @@ pub fn ws_url(addr: &str, table: &str, token: Option<&str>, since: Option<u64>) 
 }
 
 impl Client {
+    /// A client over a socket opened by hand.
+    pub fn from_ws(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
+        Client {
+            ws,
+            frames: Vec::new(),
+            state: None,
+            next_id: 1,
+        }
+    }
+
     /// Connect; `Err(status)` when the handshake is refused.
     pub async fn connect(
         addr: &str,

@@ -26,20 +26,22 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use ulti_engine::whole_game::TableRules;
 
-use crate::actor::{Actor, Cmd, Exit, Shared};
+use crate::actor::{Actor, Cmd, Exit, Shared, Tokens};
 use crate::computer::panic_text;
 use crate::event::{Audience, Numbered, Stored};
 use crate::protocol::{SeatKind, TableSummary};
-use crate::store::{NewTable, Row, StoredTable, TokenHash, token_hash};
-use crate::table::{Table, TableMeta, table_seed};
+use crate::store::{Row, StoredTable, TokenHash, token_hash};
+use crate::table::{Table, TableMeta};
+
+mod create;
 
 /// A table as the HTTP side reaches it.
 #[derive(Clone)]
 pub struct TableHandle {
     /// Its task's inbox.
     pub inbox: mpsc::UnboundedSender<Cmd>,
-    /// Its seats' token hashes (`None`: a computer seat).
-    pub tokens: [Option<TokenHash>; 3],
+    /// Its seats' token hashes (`None`: a computer seat, or one waiting for a person).
+    pub tokens: Tokens,
     /// Its open spectator connections (`--max-spectators`; see `ws::Spectator`).
     pub spectators: Arc<std::sync::atomic::AtomicUsize>,
 }
@@ -53,9 +55,8 @@ impl TableHandle {
             return Some(Audience::Spectator);
         };
         let h = token_hash(token);
-        (0..3)
-            .find(|&s| self.tokens[s] == Some(h))
-            .map(Audience::Seat)
+        let tokens = self.tokens.read().unwrap_or_else(|p| p.into_inner());
+        (0..3).find(|&s| tokens[s] == Some(h)).map(Audience::Seat)
     }
 }
 
@@ -142,7 +143,7 @@ fn replay(t: StoredTable, log: Vec<Row>, deals_from_os: bool) -> Result<Loaded, 
     }
     let mut table = Table::new(TableMeta {
         k: t.k,
-        id: t.id,
+        id: t.id.clone(),
         rules,
         seats,
         seed: t.seed,
@@ -155,6 +156,15 @@ fn replay(t: StoredTable, log: Vec<Row>, deals_from_os: bool) -> Result<Loaded, 
         let m: Numbered = serde_json::from_str(&body).map_err(|e| why(e.to_string()))?;
         table.apply(v, &m).map_err(why)?;
         recent.push(Stored::new(v, m));
+    }
+    for (s, token) in tokens.iter_mut().enumerate() {
+        if let Some(h) = table.sat_tokens[s]
+            .as_deref()
+            .and_then(crate::store::from_hex)
+        {
+            *token = Some(h);
+        }
+        table.names[s] = t.players[s].as_ref().and_then(|(_, n)| n.clone());
     }
     Ok((table, recent, tokens))
 }
@@ -212,7 +222,9 @@ impl Hub {
         }
         let (tx, rx) = mpsc::unbounded_channel();
         let owner = self.owner(&id);
-        let actor = Actor::new(table, recent, self.shared.clone(), tx.clone(), owner);
+        let tokens: Tokens = Arc::new(std::sync::RwLock::new(tokens));
+        let actor = Actor::new(table, recent, self.shared.clone(), tx.clone(), owner)
+            .with_tokens(tokens.clone());
         let handle = TableHandle {
             inbox: tx,
             tokens,
@@ -279,6 +291,7 @@ impl Hub {
                     match loaded {
                         Ok(Some((table, recent, _))) => {
                             let owner = self.owner(&id);
+                            let tokens = actor.tokens();
                             actor = Actor::new(
                                 table,
                                 recent,
@@ -286,6 +299,9 @@ impl Hub {
                                 actor.inbox(),
                                 owner,
                             );
+                            if let Some(t) = tokens {
+                                actor = actor.with_tokens(t);
+                            }
                         }
                         Ok(None) | Err(_) => {
                             let why = match loaded {
@@ -335,7 +351,20 @@ impl Hub {
                         let _ = h.inbox.send(Cmd::Summary { reply });
                     }
                 }
-                Cmd::Decided { .. } | Cmd::Wake => {}
+                Cmd::Sit {
+                    player,
+                    name,
+                    reply,
+                } => {
+                    if let Ok(h) = self.table(id).await {
+                        let _ = h.inbox.send(Cmd::Sit {
+                            player,
+                            name,
+                            reply,
+                        });
+                    }
+                }
+                Cmd::Decided { .. } | Cmd::Wake | Cmd::Renamed { .. } => {}
             }
         }
     }
@@ -351,6 +380,17 @@ impl Hub {
             .map_err(|e| format!("the database could not be read: {e}"))?;
         let from_os = self.seed.is_none();
         found.map(|(t, log)| replay(t, log, from_os)).transpose()
+    }
+
+    /// Tell table `id`, if it is in memory, that `player` is named `name` now (a resting
+    /// table reads the names when it is loaded).
+    pub fn renamed(&self, id: &str, player: &str, name: Option<String>) {
+        if let Some(h) = self.in_memory(id) {
+            let _ = h.inbox.send(Cmd::Renamed {
+                player: player.to_string(),
+                name,
+            });
+        }
     }
 
     /// The table `id`, loaded from the log if it is resting.
@@ -486,90 +526,5 @@ impl Hub {
         Err(Unavailable::Failed(
             "the table is restarting: try again".into(),
         ))
-    }
-
-    /// Create a table (its game 1 dealt and stored) for `owner` (the creating client's
-    /// address: its tables take their turns together on the computer pool) and start it.
-    ///
-    /// # Errors
-    /// The database refused.
-    pub async fn create(
-        self: &Arc<Self>,
-        rules: TableRules,
-        seats: [SeatKind; 3],
-        owner: String,
-    ) -> Result<Created, String> {
-        let id = random_text(9);
-        let tokens: [Option<String>; 3] = seats.map(|k| k.is_human().then(|| random_text(24)));
-        let hashes = tokens.clone().map(|t| t.map(|t| token_hash(&t)));
-        let seed = self.seed;
-        let meta = TableMeta {
-            k: 0,
-            id: id.clone(),
-            rules,
-            seats,
-            seed: 0,
-        };
-        let plan_meta = meta.clone();
-        let test_deal = self.test_deal.clone();
-        let from_os = seed.is_none();
-        let plan: crate::store::Plan = Box::new(move |k| {
-            let seed = match seed {
-                Some(s) => table_seed(s, k),
-                None => rand::rng().next_u64(),
-            };
-            let mut t = Table::new(TableMeta {
-                k,
-                seed,
-                ..plan_meta
-            });
-            t.deals_from_os = from_os;
-            let deal = match test_deal {
-                Some(r) => Numbered::Deal {
-                    game: 1,
-                    dealer: r.dealer,
-                    rules: t.meta.rules,
-                    hands: r.hands,
-                },
-                None => t.deal_next(),
-            };
-            Ok((
-                seed,
-                vec![(1, serde_json::to_string(&deal).expect("serialises"))],
-            ))
-        });
-        let (k, seed, rows) = self
-            .shared
-            .store
-            .create(NewTable {
-                id: id.clone(),
-                rules: serde_json::to_string(&rules).expect("serialises"),
-                seats: seats.iter().map(|s| s.name()).zip(hashes).collect(),
-                plan,
-            })
-            .await?;
-        let mut table = Table::new(TableMeta { k, seed, ..meta });
-        table.deals_from_os = from_os;
-        let mut recent = Vec::new();
-        for (v, body) in rows {
-            let m: Numbered = serde_json::from_str(&body).map_err(|e| e.to_string())?;
-            table.apply(v, &m)?;
-            recent.push(Stored::new(v, m));
-        }
-        self.owners
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(id.clone(), owner.into());
-        self.spawn(table, recent, hashes);
-        let mut out = serde_json::Map::new();
-        for (s, t) in tokens.into_iter().enumerate() {
-            if let Some(t) = t {
-                out.insert(s.to_string(), Value::from(t));
-            }
-        }
-        Ok(Created {
-            table: id,
-            tokens: out,
-        })
     }
 }

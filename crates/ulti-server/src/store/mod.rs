@@ -31,6 +31,25 @@ pub fn token_hash(token: &str) -> TokenHash {
     Sha256::digest(token.as_bytes()).into()
 }
 
+/// A token hash as hex (how a `sit` message stores it).
+#[must_use]
+pub fn hex(h: &TokenHash) -> String {
+    h.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A token hash from hex (`None`: not 64 hex digits).
+#[must_use]
+pub fn from_hex(s: &str) -> Option<TokenHash> {
+    if s.len() != 64 {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(s.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(out)
+}
+
 /// One stored message: its number and its JSON.
 pub type Row = (u64, String);
 
@@ -50,6 +69,8 @@ pub struct StoredTable {
     pub seed: u64,
     /// Each seat's kind (`human`, `computer:LEVEL`) and token hash.
     pub seats: Vec<(String, Option<TokenHash>)>,
+    /// Each seat's player, if one sits there.
+    pub players: [players::SeatPlayer; 3],
 }
 
 /// A created table: its `k`, seed and first messages.
@@ -70,6 +91,9 @@ pub struct NewTable {
     pub plan: Plan,
 }
 
+/// A write run inside the writer's transaction.
+type RunFn = Box<dyn FnOnce(&Connection) -> Result<(), String> + Send>;
+
 enum Job {
     Append {
         k: i64,
@@ -80,6 +104,11 @@ enum Job {
     Create {
         table: NewTable,
         done: oneshot::Sender<Result<Created, String>>,
+    },
+    /// Any other write (players, sessions): a closure run in the transaction.
+    Run {
+        f: RunFn,
+        done: oneshot::Sender<Result<(), String>>,
     },
     /// A write that changes nothing of the tables: the database takes writes (`/healthz`),
     /// and everything queued before it is committed.
@@ -98,43 +127,10 @@ pub struct Store {
     _lock: Arc<std::fs::File>,
 }
 
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS tables (
-  k INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  created_ms INTEGER NOT NULL,
-  rules TEXT NOT NULL,
-  seed INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seats (
-  table_k INTEGER NOT NULL REFERENCES tables(k),
-  seat INTEGER NOT NULL,
-  kind TEXT NOT NULL,
-  token_sha256 BLOB,
-  PRIMARY KEY (table_k, seat)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS events (
-  table_k INTEGER NOT NULL REFERENCES tables(k),
-  v INTEGER NOT NULL,
-  body TEXT NOT NULL,
-  PRIMARY KEY (table_k, v)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS games (
-  table_k INTEGER NOT NULL REFERENCES tables(k),
-  n INTEGER NOT NULL,
-  record TEXT NOT NULL,
-  payments TEXT NOT NULL,
-  PRIMARY KEY (table_k, n)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS health (
-  k INTEGER PRIMARY KEY,
-  at_ms INTEGER NOT NULL
-);
-CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
-  BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
-  BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
-";
+mod migrate;
+pub mod players;
+
+pub use migrate::{MIGRATIONS, schema_version};
 
 /// When a commit counts as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,7 +156,7 @@ fn open(path: &Path, durability: Durability) -> rusqlite::Result<Connection> {
     Ok(c)
 }
 
-fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
@@ -238,6 +234,13 @@ fn run(conn: &Connection, job: Job) -> Box<dyn FnOnce(Result<(), String>)> {
                 let _ = done.send(r.and(commit));
             })
         }
+        Job::Run { f, done } => {
+            let r = f(conn);
+            let r = finish(conn, r);
+            Box::new(move |commit| {
+                let _ = done.send(r.and(commit));
+            })
+        }
         Job::Create { table, done } => {
             let r = create(conn, table);
             let ok = r.as_ref().map(|_| ()).map_err(Clone::clone);
@@ -271,7 +274,7 @@ fn reply_err(job: Job, e: String) -> Box<dyn FnOnce(Result<(), String>)> {
         Job::Create { done, .. } => Box::new(move |_| {
             let _ = done.send(Err(e));
         }),
-        Job::Probe { done } => Box::new(move |_| {
+        Job::Probe { done } | Job::Run { done, .. } => Box::new(move |_| {
             let _ = done.send(Err(e));
         }),
     }
@@ -326,7 +329,7 @@ impl Store {
         let lock = lock(path)?;
         let e = |e: rusqlite::Error| format!("{}: {e}", path.display());
         let w = open(path, durability).map_err(e)?;
-        w.execute_batch(SCHEMA).map_err(e)?;
+        migrate::migrate(&w).map_err(|m| format!("{}: {m}", path.display()))?;
         if let Some(n) = max_pages {
             w.pragma_update(None, "max_page_count", n).map_err(e)?;
         }
@@ -389,6 +392,46 @@ impl Store {
             .map_err(|_| "the store has stopped".to_string())?
     }
 
+    /// Run `f` in the writer's next transaction (a savepoint of its own: an `Err` leaves
+    /// nothing behind); its result once committed.
+    ///
+    /// # Errors
+    /// `f`'s error, or the commit's.
+    pub async fn write<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, String> + Send + 'static,
+    ) -> Result<T, String> {
+        let out = Arc::new(Mutex::new(None));
+        let slot = out.clone();
+        let f = Box::new(move |c: &Connection| {
+            let v = f(c)?;
+            *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(v);
+            Ok(())
+        });
+        let (done, wait) = oneshot::channel();
+        self.writer
+            .send(Job::Run { f, done })
+            .map_err(|_| "the store has stopped".to_string())?;
+        wait.await
+            .map_err(|_| "the store has stopped".to_string())??;
+        let v = out.lock().unwrap_or_else(|p| p.into_inner()).take();
+        v.ok_or_else(|| "the write left no result".to_string())
+    }
+
+    /// Read with the reading connection (on a blocking thread).
+    ///
+    /// # Errors
+    /// `f`'s error.
+    pub async fn read_async<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, String> {
+        let me = self.clone();
+        tokio::task::spawn_blocking(move || me.read(f))
+            .await
+            .map_err(|e| e.to_string())?
+    }
+
     fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, String> {
         let c = self.reader.lock().unwrap_or_else(|p| p.into_inner());
         f(&c).map_err(|e| e.to_string())
@@ -411,6 +454,7 @@ impl Store {
                             rules: r.get(2)?,
                             seed: r.get::<_, i64>(3)? as u64,
                             seats: Vec::new(),
+                            players: Default::default(),
                         })
                     },
                 )
@@ -426,6 +470,7 @@ impl Store {
             for x in s {
                 t.seats.push(x?);
             }
+            t.players = players::seat_names(c, t.k)?;
             let log = events(c, t.k, 0, u64::MAX)?;
             Ok(Some((t, log)))
         })
@@ -507,68 +552,4 @@ fn events(c: &Connection, k: i64, after: u64, upto: u64) -> rusqlite::Result<Vec
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn temp(name: &str) -> (ulti_testkit::TestDir, std::path::PathBuf) {
-        let dir = ulti_testkit::TestDir::new("ulti-store", name);
-        let path = dir.join("t.sqlite");
-        (dir, path)
-    }
-
-    #[tokio::test]
-    async fn the_log_is_append_only_and_numbers_are_written_once() {
-        let (_dir, path) = temp("append");
-        let s = Store::open(&path, Durability::Disk).unwrap();
-        let (k, seed, rows) = s
-            .create(NewTable {
-                id: "abc".into(),
-                rules: "{}".into(),
-                seats: vec![
-                    ("human".into(), Some(token_hash("x"))),
-                    ("computer:easy".into(), None),
-                    ("human".into(), Some(token_hash("y"))),
-                ],
-                plan: Box::new(|k| Ok((k as u64 * 10, vec![(1, "{\"one\":1}".into())]))),
-            })
-            .await
-            .unwrap();
-        assert_eq!((k, seed, rows.len()), (1, 10, 1));
-        s.append(k, vec![(2, "two".into())], vec![]).await.unwrap();
-        // v = 2 again, in a batch with a good one: the bad job fails alone.
-        let (a, b) = tokio::join!(
-            s.append(k, vec![(2, "again".into())], vec![]),
-            s.append(
-                k,
-                vec![(3, "three".into())],
-                vec![(1, "{}".into(), "[0,0,0]".into())]
-            )
-        );
-        assert!(a.is_err());
-        b.unwrap();
-        let log = s.events(k, 0, u64::MAX).unwrap();
-        assert_eq!(log.iter().map(|r| r.0).collect::<Vec<_>>(), vec![1, 2, 3]);
-        assert_eq!(log[1].1, "two");
-        let w = open(&path, Durability::Disk).unwrap();
-        assert!(w.execute("DELETE FROM events", []).is_err());
-        assert!(w.execute("UPDATE events SET body = 'x'", []).is_err());
-        let (t, log) = s.load_table("abc").unwrap().unwrap();
-        assert_eq!((t.k, log.len()), (k, 3));
-        assert_eq!(t.seats[0].1, Some(token_hash("x")));
-        assert_eq!(t.seats[1].1, None);
-        assert!(s.load_table("nope").unwrap().is_none());
-        // One server per file: a second store on it is refused while this one lives.
-        let again = Store::open(&path, Durability::Disk).err().unwrap();
-        assert!(again.contains("in use by another ulti-server"), "{again}");
-        assert_eq!(
-            s.games("abc", 1, 10).unwrap().unwrap(),
-            vec!["{}".to_string()]
-        );
-        assert_eq!(
-            s.games("abc", 2, 10).unwrap().unwrap(),
-            Vec::<String>::new()
-        );
-        assert_eq!(s.games("nope", 1, 10).unwrap(), None);
-        s.probe().await.unwrap();
-    }
-}
+mod tests;

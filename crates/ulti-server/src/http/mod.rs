@@ -28,6 +28,9 @@ use crate::limit::{Caps, Limiter};
 use crate::protocol::SeatKind;
 use crate::ws;
 
+pub mod lobby;
+pub mod players;
+
 /// What the handlers share.
 pub struct App {
     /// The tables.
@@ -46,6 +49,20 @@ pub struct App {
     pub allowed_origins: Vec<String>,
     /// `/metrics` on this router, for loopback peers (no `--metrics-listen`).
     pub metrics_here: bool,
+    /// New guests per address.
+    pub guests: Limiter,
+    /// Login attempts per address.
+    pub logins: Limiter,
+    /// Login attempts per account name.
+    pub login_names: crate::limit::NameLimiter,
+    /// Password hashes computed at once (each takes 19 MiB).
+    pub hashing: tokio::sync::Semaphore,
+    /// Play now and the feed of public tables.
+    pub lobby: Arc<crate::lobby::Lobby>,
+    /// Lobby subscriptions open at once, per address.
+    pub lobby_caps: Arc<Caps>,
+    /// The wait of a table opened by play now, when its opener names none.
+    pub play_now_wait: std::time::Duration,
 }
 
 impl App {
@@ -92,7 +109,11 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
     let cors = tower_http::cors::CorsLayer::new()
         .allow_origin(origins)
         .allow_methods([axum::http::Method::GET, axum::http::Method::POST])
-        .allow_headers([header::CONTENT_TYPE, HeaderName::from_static(TOKEN_HEADER)]);
+        .allow_headers([
+            header::CONTENT_TYPE,
+            header::AUTHORIZATION,
+            HeaderName::from_static(TOKEN_HEADER),
+        ]);
     let api = Router::new()
         .route("/api", get(protocol_version))
         .route("/api/tables", post(create))
@@ -100,6 +121,17 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
         .route("/api/tables/{id}/games", get(games))
         .route("/api/tables/{id}/seat", get(seat_of_token))
         .route("/api/tables/{id}/ws", get(socket))
+        .route("/api/players", post(players::new_guest))
+        .route("/api/sessions", post(players::login))
+        .route("/api/me", get(players::get_me))
+        .route("/api/me/name", post(players::rename))
+        .route("/api/me/account", post(players::claim))
+        .route("/api/me/password", post(players::change_password))
+        .route("/api/me/logout", post(players::logout))
+        .route("/api/me/delete", post(players::delete))
+        .route("/api/me/leave", post(players::leave))
+        .route("/api/play", post(lobby::play_now))
+        .route("/api/lobby/ws", get(lobby::subscribe))
         .route("/api/stats", get(stats))
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics_local))
@@ -406,6 +438,19 @@ fn socket_token(headers: &HeaderMap, q: &HashMap<String, String>) -> Option<Stri
     offered.or_else(|| q.get("token").cloned())
 }
 
+/// A player's session offered with a WebSocket request: the subprotocol `session.SESSION`.
+fn socket_session(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::SEC_WEBSOCKET_PROTOCOL)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .find_map(|p| p.strip_prefix("session."))
+        .filter(|s| !s.is_empty() && s.len() <= 256)
+        .map(String::from)
+}
+
 /// The header that carries a seat's token to `GET /api/tables/ID/seat` (never a URL: URLs
 /// end up in logs).
 pub const TOKEN_HEADER: &str = "x-ulti-token";
@@ -511,6 +556,19 @@ async fn socket(
             return err(status, full.words());
         }
     };
+    // A seat opened with a player's session becomes that player's (its name shows); a session
+    // that is not valid is passed over: the token alone holds the seat, as always.
+    let player = match (audience, socket_session(&headers)) {
+        (Audience::Seat(_), Some(s)) => app
+            .hub
+            .store()
+            .session_player(crate::store::token_hash(&s))
+            .await
+            .ok()
+            .flatten()
+            .map(|p| (p.id, p.name)),
+        _ => None,
+    };
     let conn = app.hub.conn_id();
     upgrade
         .protocols(["ulti-table"])
@@ -520,6 +578,7 @@ async fn socket(
         .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
             let _place = place;
-            ws::serve(socket, table, audience, since, conn, &shared, spectator).await;
+            let extra = ws::Extra { spectator, player };
+            ws::serve(socket, table, audience, since, conn, &shared, extra).await;
         })
 }

@@ -1,0 +1,140 @@
+//! Creating tables: a private one (`POST /api/tables`, its game 1 dealt and stored, a token
+//! per person's seat) or a public one ("play now": its seats waiting for people).
+
+use std::sync::Arc;
+
+use rand::RngCore;
+use serde_json::Value;
+use ulti_engine::whole_game::TableRules;
+
+use super::{Created, Hub, random_text};
+use crate::event::{Numbered, Stored};
+use crate::protocol::SeatKind;
+use crate::store::{NewTable, token_hash};
+use crate::table::{Table, TableMeta, table_seed};
+
+impl Hub {
+    /// Create a table (its game 1 dealt and stored) for `owner` (the creating client's
+    /// address: its tables take their turns together on the computer pool) and start it.
+    ///
+    /// # Errors
+    /// The database refused.
+    pub async fn create(
+        self: &Arc<Self>,
+        rules: TableRules,
+        seats: [SeatKind; 3],
+        owner: String,
+    ) -> Result<Created, String> {
+        self.create_with(rules, seats, owner, None).await
+    }
+
+    /// Open a public table ("play now"): three seats waiting for people until `wait` has
+    /// passed, then computers at `level` take the ones left. Its id.
+    ///
+    /// # Errors
+    /// The database refused.
+    pub async fn create_public(
+        self: &Arc<Self>,
+        rules: TableRules,
+        level: ulti_engine::players::TableLevel,
+        wait: std::time::Duration,
+        owner: String,
+    ) -> Result<String, String> {
+        let fill_at = crate::store::now_ms() + wait.as_millis() as i64;
+        let public = Numbered::Public {
+            level,
+            fill_at,
+            waiting: [true; 3],
+        };
+        self.create_with(rules, [SeatKind::Human; 3], owner, Some(public))
+            .await
+            .map(|c| c.table)
+    }
+
+    async fn create_with(
+        self: &Arc<Self>,
+        rules: TableRules,
+        seats: [SeatKind; 3],
+        owner: String,
+        public: Option<Numbered>,
+    ) -> Result<Created, String> {
+        let id = random_text(9);
+        let tokens: [Option<String>; 3] =
+            seats.map(|k| (k.is_human() && public.is_none()).then(|| random_text(24)));
+        let hashes = tokens.clone().map(|t| t.map(|t| token_hash(&t)));
+        let seed = self.seed;
+        let meta = TableMeta {
+            k: 0,
+            id: id.clone(),
+            rules,
+            seats,
+            seed: 0,
+        };
+        let plan_meta = meta.clone();
+        let test_deal = self.test_deal.clone();
+        let from_os = seed.is_none();
+        let plan: crate::store::Plan = Box::new(move |k| {
+            let seed = match seed {
+                Some(s) => table_seed(s, k),
+                None => rand::rng().next_u64(),
+            };
+            let mut t = Table::new(TableMeta {
+                k,
+                seed,
+                ..plan_meta
+            });
+            t.deals_from_os = from_os;
+            let deal = match test_deal {
+                Some(r) => Numbered::Deal {
+                    game: 1,
+                    dealer: r.dealer,
+                    rules: t.meta.rules,
+                    hands: r.hands,
+                },
+                None => t.deal_next(),
+            };
+            let mut rows = Vec::new();
+            if let Some(p) = public {
+                rows.push((1, serde_json::to_string(&p).expect("serialises")));
+            }
+            rows.push((
+                rows.len() as u64 + 1,
+                serde_json::to_string(&deal).expect("serialises"),
+            ));
+            Ok((seed, rows))
+        });
+        let (k, seed, rows) = self
+            .shared
+            .store
+            .create(NewTable {
+                id: id.clone(),
+                rules: serde_json::to_string(&rules).expect("serialises"),
+                seats: seats.iter().map(|s| s.name()).zip(hashes).collect(),
+                plan,
+            })
+            .await?;
+        let mut table = Table::new(TableMeta { k, seed, ..meta });
+        table.deals_from_os = from_os;
+        let mut recent = Vec::new();
+        for (v, body) in rows {
+            let m: Numbered = serde_json::from_str(&body).map_err(|e| e.to_string())?;
+            table.apply(v, &m)?;
+            recent.push(Stored::new(v, m));
+        }
+        self.owners
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(id.clone(), owner.into());
+        self.spawn(table, recent, hashes);
+        let mut out = serde_json::Map::new();
+        for (s, t) in tokens.into_iter().enumerate() {
+            if let Some(t) = t {
+                out.insert(s.to_string(), Value::from(t));
+            }
+        }
+        Ok(Created {
+            table: id,
+            tokens: out,
+        })
+    }
+}
