@@ -20,7 +20,7 @@ use crate::protocol::WorkerError;
 mod puzzles;
 mod review;
 mod table;
-pub use puzzles::{compound_parts, compound_verdict};
+pub use puzzles::{compound_parts, compound_verdict, turning_words};
 pub use review::verdict_words;
 pub use table::{
     advice_text, auction_bid_name, hint_text, kontra_name, level_name, seats_in_words, table_seat,
