@@ -22,6 +22,8 @@ const SIZES = {
   phone: { width: 375, height: 740 },
 };
 const HAND = 'PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7,TA,T8';
+/** A puzzle of a compound bid (Makk 40-100 ulti), defender 1 to play. */
+const PUZZLE = '99ad5968';
 
 /** A finished whole game (`ulti-game/1`) from the CLI: cheater against two easy players. */
 function finishedGame() {
@@ -98,11 +100,24 @@ const PICTURES = {
     // On a phone the answer is under the cards.
     if (page.viewportSize().width < 600) await lookAt(page, '[data-testid=advice-status]');
   },
-  // The Puzzles page on a first visit.
+  // The Puzzles page on a first visit: "How puzzles work" open above the puzzle.
   async puzzles(page) {
-    await page.goto(`${baseUrl()}puzzles?lang=en`);
-    await page.waitForSelector('[data-testid=puzzle-board], [data-testid=puzzle-page], main', { timeout: TIMEOUT.solve });
-    await page.waitForTimeout(500);
+    await page.goto(`${baseUrl()}puzzles?puzzle=${PUZZLE}&lang=en`);
+    await page.waitForSelector('[data-testid=puzzle-intro][open]', { timeout: TIMEOUT.solve });
+    await page.waitForSelector('[data-testid=puzzle]');
+  },
+  // A wrong answer to a compound bid (40-100 ulti, defender 1, the Nine of Acorns): the
+  // verdict part by part, the line that refutes it, the trick that decides it marked.
+  async refutation(page) {
+    await page.goto(`${baseUrl()}puzzles?puzzle=${PUZZLE}&lang=en`);
+    await page.waitForSelector('[data-testid=puzzle]', { timeout: TIMEOUT.solve });
+    await page.click('[data-testid=puzzle-intro] summary');
+    await page.click('[data-testid=puzzle-card][data-card=M9]');
+    await page.waitForSelector('[data-testid=puzzle-turning]', { timeout: TIMEOUT.solve });
+    await page.waitForSelector('[data-testid=puzzle-proof][data-ready=true]', { timeout: TIMEOUT.solve });
+    // The line shown to its end, the marked trick in the history.
+    await page.click('[data-testid=step-end]');
+    await lookAt(page, '[data-testid=puzzle-verdict]');
   },
   // A live table just created with "Play with friends": the invitations and their QR codes.
   async friends(page, { server }) {
