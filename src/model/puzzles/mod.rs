@@ -217,7 +217,7 @@ pub fn shown_trick(step: usize) -> (usize, bool) {
     if step == 0 {
         (1, false)
     } else {
-        ((step - 1) / 3 + 1, step % 3 == 0)
+        ((step - 1) / 3 + 1, step.is_multiple_of(3))
     }
 }
 
