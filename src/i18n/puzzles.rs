@@ -3,8 +3,10 @@
 //! `ulti solve` prints it.
 
 use ulti_engine::Card;
+use ulti_engine::puzzles::Verdict;
+use ulti_engine::puzzles::turning::Turning;
 
-use super::{card_name, contract_part, tr_with, with_article};
+use super::{card_name, contract_part, seat_name, tr_with, with_article};
 use crate::model::lang::Lang;
 use crate::model::puzzles::Goal;
 use crate::model::puzzles::verdict::Outcome;
@@ -52,6 +54,78 @@ pub fn compound_verdict(lang: Lang, o: &Outcome, goal: Goal, card: Card, right: 
             ("score", &o.score()),
         ],
     )
+}
+
+/// Where a refutation turns, in one line: "Trick 7 decides it: Defender 2 plays the Nine
+/// of Leaves. From then on the ulti is lost whatever anyone plays. It shows in trick 9
+/// (Soloist: Seven of Leaves)." `bid` is the bid's name, for a verdict no single part
+/// decides.
+#[must_use]
+pub fn turning_words(lang: Lang, t: &Turning, bid: &str) -> String {
+    let plays = t
+        .cards
+        .iter()
+        .map(|&(seat, card, forced)| {
+            let key = if forced {
+                "puzzles.turning_forced"
+            } else {
+                "puzzles.turning_play"
+            };
+            tr_with(
+                lang,
+                key,
+                &[
+                    ("seat", &seat_name(lang, seat)),
+                    ("card", &card_name(lang, card)),
+                ],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let outcome = match (t.part, t.verdict) {
+        (Some(c), _) => tr_with(
+            lang,
+            if t.made {
+                "puzzles.turning_made"
+            } else {
+                "puzzles.turning_lost"
+            },
+            &[("part", &contract_part(lang, c))],
+        ),
+        (None, Some(v)) => tr_with(
+            lang,
+            if v == Verdict::SoloistWins {
+                "puzzles.turning_made"
+            } else {
+                "puzzles.turning_lost"
+            },
+            &[("part", bid)],
+        ),
+        (None, None) => tr_with(lang, "puzzles.turning_zero", &[("part", bid)]),
+    };
+    let mut s = tr_with(
+        lang,
+        "puzzles.turning",
+        &[
+            ("n", &t.trick.to_string()),
+            ("plays", &plays),
+            ("outcome", &outcome),
+        ],
+    );
+    let (at, trick, seat, card) = t.shows;
+    if at > t.at {
+        s.push(' ');
+        s.push_str(&tr_with(
+            lang,
+            "puzzles.turning_shows",
+            &[
+                ("n", &trick.to_string()),
+                ("seat", &seat_name(lang, seat)),
+                ("card", &card_name(lang, card)),
+            ],
+        ));
+    }
+    s
 }
 
 #[cfg(test)]
@@ -130,5 +204,45 @@ mod tests {
             "✘ Wrong: Nine of Acorns beats the 40-100, lets the ulti through: \
              +0 (40-100 ✘ -4, ulti ✔ +4) per defender."
         );
+    }
+
+    #[test]
+    fn a_turning_trick_in_one_line_in_both_languages() {
+        let card = |s: &str| s.parse::<Card>().unwrap();
+        let t = Turning {
+            trick: 7,
+            cards: vec![(2, card("Z9"), false)],
+            part: Some(Contract::Ulti),
+            verdict: Some(ulti_engine::puzzles::Verdict::SoloistLoses),
+            made: false,
+            shows: (11, 9, 0, card("Z7")),
+            at: 3,
+        };
+        let name = |c: &str| card_name(Lang::En, card(c));
+        assert_eq!(
+            turning_words(Lang::En, &t, "Ulti"),
+            format!(
+                "Trick 7 decides it: Defender 2 plays the {}. From then on the {} is lost \
+                 whatever anyone plays. It shows in trick 9 (Soloist: {}).",
+                name("Z9"),
+                contract_part(Lang::En, Contract::Ulti),
+                name("Z7"),
+            )
+        );
+        let hu = turning_words(Lang::Hu, &t, "Ulti");
+        assert!(hu.starts_with("A(z) 7. ütés dönt"), "{hu}");
+        assert!(hu.contains("9. ütés"), "{hu}");
+        // Decided where it shows, by a forced card: no second sentence, "must".
+        let forced = Turning {
+            cards: vec![(0, card("Z7"), true)],
+            shows: (3, 7, 0, card("Z7")),
+            ..t
+        };
+        let en = turning_words(Lang::En, &forced, "Ulti");
+        assert!(
+            en.contains(&format!("Soloist must play the {}", name("Z7"))),
+            "{en}"
+        );
+        assert!(!en.contains("It shows"), "{en}");
     }
 }

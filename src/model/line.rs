@@ -1,7 +1,10 @@
 //! Stepping through a line of play: what is on the table, in the history and on the score
 //! after `k` cards, replayed with the engine's [`Game`] (so the rules decide trick winners).
 
-use ulti_engine::{Bid, Card, CardSet, Deal, Game, PlayError, Query, RuleOptions, SOLOIST, Seat};
+use ulti_engine::{
+    Bid, Card, CardSet, Contract, Deal, Game, PlayError, Query, RuleOptions, SOLOIST, Seat,
+    marriage_points,
+};
 
 use crate::model::whatif::position_query;
 
@@ -54,6 +57,14 @@ pub struct StepView {
     pub talon_points: u32,
     /// Whether the bid has trumps: the rank order the hands are shown in.
     pub trumps: bool,
+    /// The talon's two cards.
+    pub talon: CardSet,
+    /// Announced points that count for the soloist under the bid (RULES.md, "Marriages"):
+    /// the trump 40 of a 40-100, the 20 of a 20-100, every marriage of the soloist in a
+    /// party (with `marriage_needs_trick`, once the soloist has a trick).
+    pub soloist_announced: u32,
+    /// The defenders' marriages that count (a party only), likewise.
+    pub defender_announced: u32,
 }
 
 /// A bid's line (one contract or a compound) replayed once; [`Line::at`] gives the view at any
@@ -143,6 +154,7 @@ impl Line {
                 t.cards.iter().map(|c| c.points()).sum::<u32>() + if i == 9 { 10 } else { 0 }
             })
             .sum();
+        let (soloist_announced, defender_announced) = self.announced(&game);
         StepView {
             step,
             table,
@@ -156,7 +168,40 @@ impl Line {
             defender_tricks,
             talon_points: self.deal.talon().points(),
             trumps: self.bid.has_trumps(),
+            talon: self.deal.talon(),
+            soloist_announced,
+            defender_announced,
         }
+    }
+
+    /// The announced points that count for each side at `game`'s point of play (see
+    /// [`StepView::soloist_announced`]).
+    fn announced(&self, game: &Game) -> (u32, u32) {
+        let parts = self.bid.components();
+        let trump = self.deal.trump;
+        if parts.contains(&Contract::Negyven100) {
+            return (40, 0);
+        }
+        if parts.contains(&Contract::Husz100) {
+            return (20, 0);
+        }
+        if !(parts.contains(&Contract::Passz) && self.bid.has_trumps()) {
+            return (0, 0);
+        }
+        let need = self.rules.marriage_needs_trick;
+        let sol = game.soloist_tricks();
+        let def = game.tricks().len() - sol;
+        let ms = if !need || sol > 0 {
+            marriage_points(self.deal.hand(SOLOIST), trump)
+        } else {
+            0
+        };
+        let md = if !need || def > 0 {
+            marriage_points(self.deal.hand(1), trump) + marriage_points(self.deal.hand(2), trump)
+        } else {
+            0
+        };
+        (ms, md)
     }
 
     /// The step at which trick `n` (1-based) is complete on the table.
@@ -280,5 +325,30 @@ mod tests {
             vec!["TK".parse().unwrap()],
         );
         assert!(err.is_err());
+    }
+
+    #[test]
+    fn a_40_100_counts_the_announced_40_and_a_party_both_sides_marriages() {
+        // 99ad5968 of the shipped puzzles: Makk 40-100 ulti.
+        let deal =
+            Deal::parse_code("3363533313024231511063732262217120705020034272521161310040301")
+                .unwrap();
+        let bid: Bid = "40-100+ulti".parse().unwrap();
+        let sol = Solver::new().solve(&Query::new(deal, bid.clone())).unwrap();
+        let line = Line::new(deal, bid, RuleOptions::default(), sol.line).unwrap();
+        let v = line.at(0);
+        assert_eq!((v.soloist_announced, v.defender_announced), (40, 0));
+        assert_eq!(v.talon, deal.talon());
+        assert_eq!(v.talon.len(), 2);
+        // A party on the strong deal: each side's marriages, as the engine counts them.
+        let line = strong_line(Contract::Passz);
+        let v = line.at(30);
+        let ms = marriage_points(line.deal.hand(SOLOIST), line.deal.trump);
+        let md = marriage_points(line.deal.hand(1), line.deal.trump)
+            + marriage_points(line.deal.hand(2), line.deal.trump);
+        assert_eq!((v.soloist_announced, v.defender_announced), (ms, md));
+        // Betli has no marriages.
+        let v = strong_line(Contract::Betli).at(0);
+        assert_eq!((v.soloist_announced, v.defender_announced), (0, 0));
     }
 }

@@ -5,7 +5,7 @@
 // Not a test (node --test does not pick it up): scripts/guide-pictures.sh builds the app,
 // serves it and runs this, so the pictures are redone whenever the pages change:
 //   scripts/guide-pictures.sh            # all pictures
-//   PICTURES=table,hand scripts/guide-pictures.sh
+//   PICTURES=table,hand scripts/guide-pictures.sh   (puzzles: puzzles-refutation too)
 // Environment as the e2e tests: E2E_BASE_URL, ULTI_BIN, ULTI_SERVER_BIN, E2E_SITE_DIR.
 
 import { execFileSync } from 'node:child_process';
@@ -22,6 +22,8 @@ const SIZES = {
   phone: { width: 375, height: 740 },
 };
 const HAND = 'PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7,TA,T8';
+/** A puzzle of a compound bid (Makk 40-100 ulti), defender 1 to play. */
+const PUZZLE = '99ad5968';
 
 /** A finished whole game (`ulti-game/1`) from the CLI: cheater against two easy players. */
 function finishedGame() {
@@ -45,6 +47,14 @@ async function importGame(page, seat, record) {
 /** Scrolls the element to the top of the viewport (`block`: or the middle). */
 async function lookAt(page, selector, block = 'start') {
   await page.locator(selector).first().evaluate((e, b) => e.scrollIntoView({ block: b }), block);
+}
+
+/** Opens puzzle `id` in English with an empty browser storage: a first visit (a rated puzzle
+ * answered once stays answered, and the pictures share one browser). */
+async function openPuzzle(page, id) {
+  await page.goto(`${baseUrl()}puzzles?lang=en`);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${baseUrl()}puzzles?puzzle=${id}&lang=en`);
 }
 
 /** Each picture: a name and how to bring a page to it. */
@@ -98,11 +108,24 @@ const PICTURES = {
     // On a phone the answer is under the cards.
     if (page.viewportSize().width < 600) await lookAt(page, '[data-testid=advice-status]');
   },
-  // The Puzzles page on a first visit.
+  // The Puzzles page on a first visit: "How puzzles work" open above the puzzle.
   async puzzles(page) {
-    await page.goto(`${baseUrl()}puzzles?lang=en`);
-    await page.waitForSelector('[data-testid=puzzle-board], [data-testid=puzzle-page], main', { timeout: TIMEOUT.solve });
-    await page.waitForTimeout(500);
+    await openPuzzle(page, PUZZLE);
+    await page.waitForSelector('[data-testid=puzzle-intro][open]', { timeout: TIMEOUT.solve });
+    await page.waitForSelector('[data-testid=puzzle]');
+  },
+  // A wrong answer to a compound bid (40-100 ulti, defender 1, the Nine of Acorns): the
+  // verdict part by part, the line that refutes it, the trick that decides it marked.
+  async 'puzzles-refutation'(page) {
+    await openPuzzle(page, PUZZLE);
+    await page.waitForSelector('[data-testid=puzzle]', { timeout: TIMEOUT.solve });
+    await page.click('[data-testid=puzzle-intro] summary');
+    await page.click('[data-testid=puzzle-card][data-card=M9]');
+    await page.waitForSelector('[data-testid=puzzle-turning]', { timeout: TIMEOUT.solve });
+    await page.waitForSelector('[data-testid=puzzle-proof][data-ready=true]', { timeout: TIMEOUT.solve });
+    // The line shown to its end, the marked trick in the history.
+    await page.click('[data-testid=step-end]');
+    await lookAt(page, '[data-testid=puzzle-verdict]');
   },
   // A live table just created with "Play with friends": the invitations and their QR codes.
   async friends(page, { server }) {
@@ -120,7 +143,10 @@ const PICTURES = {
   },
 };
 
-const wanted = (process.env.PICTURES || Object.keys(PICTURES).join(',')).split(',');
+// A name takes its family too: `puzzles` is puzzles and puzzles-refutation.
+const wanted = (process.env.PICTURES || Object.keys(PICTURES).join(','))
+  .split(',')
+  .flatMap((n) => [n, ...Object.keys(PICTURES).filter((k) => k.startsWith(`${n}-`))]);
 mkdirSync(OUT, { recursive: true });
 const server = wanted.includes('friends') ? await new Server().start() : null;
 const browser = await launchBrowser();

@@ -69,7 +69,7 @@ const WHOLE_GAME: &[&[&str]] = &[
 const PUZZLES: &[&[&str]] = &[
     &["classes", "features"],
     &["judge", "source"],
-    &["record"],
+    &["record", "turning"],
     &["generate", "verify", "calibrate"],
 ];
 

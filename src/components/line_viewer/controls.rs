@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::Viewer;
+use super::{TrickMarks, Viewer};
 use crate::components::card::use_lang;
 use crate::i18n::{Lang, text, tr, tr_with};
 
@@ -88,6 +88,7 @@ pub(super) fn Controls() -> impl IntoView {
         }
     };
     let current_trick = move || step.get().div_ceil(3);
+    let marks = use_context::<TrickMarks>();
     view! {
         <div class="controls" class:disabled=move || !ready()>
             {step_button(lang, "step-start", "line.start", Icon::Start, ready, go, || 0)}
@@ -160,6 +161,9 @@ pub(super) fn Controls() -> impl IntoView {
                             data-testid="trick-jump"
                             data-trick=n.to_string()
                             class:active=move || current_trick() == n
+                            class:turning=move || TrickMarks::decides(marks, n)
+                            class:shows=move || TrickMarks::shows(marks, n)
+                            data-turning=move || TrickMarks::decides(marks, n).then_some("true")
                             aria-label=move || tr_with(lang.get(), "line.trick_n", &[("n", &n.to_string())])
                             disabled=move || !ready()
                             on:click=move |_| go(3 * n)

@@ -2,15 +2,17 @@
 
 use leptos::prelude::*;
 
-use super::Viewer;
+use super::{TrickMarks, Viewer};
 use crate::components::card::{CardFace, card_name_of, suit_class, use_lang};
-use crate::i18n::{seat_name, tr_with};
+use crate::i18n::{seat_name, tr, tr_with};
 
 /// Every card played up to the step, grouped by trick, the winner marked.
 #[component]
 pub(super) fn TrickHistory() -> impl IntoView {
     let lang = use_lang();
     let viewer = expect_context::<Viewer>();
+    // A replay's marked tricks (the Puzzles page: where a refutation turns).
+    let marks = use_context::<TrickMarks>();
     let tricks = move || {
         viewer
             .view
@@ -28,6 +30,10 @@ pub(super) fn TrickHistory() -> impl IntoView {
                             <li
                                 class="history-trick"
                                 class:complete=winner.is_some()
+                                class:turning=move || TrickMarks::decides(marks, n)
+                                class:shows=move || TrickMarks::shows(marks, n)
+                                data-turning=move || TrickMarks::decides(marks, n).then_some("true")
+                                data-shows=move || TrickMarks::shows(marks, n).then_some("true")
                                 data-testid="history-trick"
                                 data-trick=n.to_string()
                                 data-winner=winner.map(|w| w.to_string())
@@ -54,6 +60,16 @@ pub(super) fn TrickHistory() -> impl IntoView {
                                         }
                                     })
                                     .collect_view()}
+                                {move || {
+                                    TrickMarks::decides(marks, n)
+                                        .then(|| {
+                                            view! {
+                                                <span class="turning-tag" data-testid="turning-tag">
+                                                    {tr(lang.get(), "puzzles.turning_mark")}
+                                                </span>
+                                            }
+                                        })
+                                }}
                                 <span class="trick-won">
                                     {move || {
                                         let l = lang.get();

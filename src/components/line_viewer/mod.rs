@@ -32,6 +32,23 @@ use felt::Felt;
 use history::TrickHistory;
 use score::Score;
 
+/// The tricks a page marks on a replay: the trick that decides the line, and the one where
+/// the cards show it (the history and the trick jumps say so).
+#[derive(Clone, Copy)]
+pub struct TrickMarks(pub Signal<(Option<usize>, Option<usize>)>);
+
+impl TrickMarks {
+    /// Is trick `n` the deciding one? (`None`: no marks here.)
+    pub fn decides(marks: Option<TrickMarks>, n: usize) -> bool {
+        marks.is_some_and(|m| m.0.get().0 == Some(n))
+    }
+
+    /// Does trick `n` show the outcome?
+    pub fn shows(marks: Option<TrickMarks>, n: usize) -> bool {
+        marks.is_some_and(|m| m.0.get().1 == Some(n))
+    }
+}
+
 /// What the viewer can show for the selected contract.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum LineStatus {
@@ -136,8 +153,19 @@ fn autoplay(viewer: Viewer) {
             }
         });
         if playing {
+            // The interval clears itself when its viewer is gone (a page that replaces the
+            // viewer while it plays, as the Puzzles page does for the next puzzle): the
+            // viewer's memos are disposed then, and reading them would panic.
+            let own = std::rc::Rc::new(std::cell::Cell::new(None::<IntervalHandle>));
+            let mine = own.clone();
             let handle = set_interval_with_handle(
                 move || {
+                    if viewer.status.try_with_untracked(|_| ()).is_none() {
+                        if let Some(h) = mine.take() {
+                            h.clear();
+                        }
+                        return;
+                    }
                     let len = viewer.len();
                     let step = viewer.step.get_untracked();
                     if step < len {
@@ -149,6 +177,7 @@ fn autoplay(viewer: Viewer) {
                 },
                 Duration::from_millis(u64::from(ms)),
             );
+            own.set(handle.as_ref().ok().copied());
             timer.set_value(handle.ok());
         }
     });

@@ -8,7 +8,7 @@ use super::controls::{Controls, SPEEDS};
 use super::felt::Felt;
 use super::history::TrickHistory;
 use super::score::Score;
-use super::{LineStatus, Viewer, autoplay};
+use super::{LineStatus, TrickMarks, Viewer, autoplay};
 use crate::model::line::Line;
 
 /// The viewer of `line` (`None` while it is being solved) at `step`; `playing` runs the
@@ -24,7 +24,13 @@ pub fn LineReplay(
     playing: RwSignal<bool>,
     /// The element's `data-testid`.
     testid: &'static str,
+    /// The tricks to mark (see [`TrickMarks`]).
+    #[prop(optional)]
+    marks: Option<Signal<(Option<usize>, Option<usize>)>>,
 ) -> impl IntoView {
+    if let Some(m) = marks {
+        provide_context(TrickMarks(m));
+    }
     let status = Memo::new(move |_| match line.get() {
         Some(l) => LineStatus::Ready(l),
         None => LineStatus::Pending,

@@ -14,6 +14,7 @@ pub mod verdict;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use ulti_engine::puzzles::record::{PuzzleRecord, RecordError, parse_file};
+use ulti_engine::puzzles::turning::{Turning, turning};
 use ulti_engine::puzzles::{Band, Position};
 use ulti_engine::{Bid, Card, Deal, Query, RuleOptions, SOLOIST, Seat};
 
@@ -175,6 +176,24 @@ impl Puzzle {
         (cards.len() < 30).then(|| position_query(self.deal, self.bid.clone(), self.rules, &cards))
     }
 
+    /// Where the line of a wrong `chosen` turns (`rest`: the solver's line after the
+    /// refutation): the first trick after which the verdict holds whatever anyone plays,
+    /// and where the cards show it. `None` for a right card, or before `rest` reaches the
+    /// end of play.
+    #[must_use]
+    pub fn turning(&self, chosen: Card, rest: &[Card]) -> Option<Turning> {
+        if self.is_right(chosen) {
+            return None;
+        }
+        let cards = self.answer_cards(chosen, rest);
+        if cards.len() < 30 {
+            return None;
+        }
+        let game =
+            ulti_engine::Game::with_played(&self.deal, &self.bid, self.rules, &self.played).ok()?;
+        turning(&game, &self.bid, &cards[self.played.len()..])
+    }
+
     /// The solver's question for the position after `card` (its payoff and parts under best
     /// play: the verdict's numbers for a compound bid).
     #[must_use]
@@ -189,6 +208,18 @@ impl Puzzle {
     #[must_use]
     pub fn proof(&self) -> Query {
         position_query(self.deal, self.bid.clone(), self.rules, &self.played)
+    }
+}
+
+/// The trick the viewer's table shows after `step` cards: its number, and whether it is
+/// complete (a finished trick stays on the table until the next card, so at a puzzle that
+/// starts a trick the table holds the trick before it).
+#[must_use]
+pub fn shown_trick(step: usize) -> (usize, bool) {
+    if step == 0 {
+        (1, false)
+    } else {
+        ((step - 1) / 3 + 1, step.is_multiple_of(3))
     }
 }
 

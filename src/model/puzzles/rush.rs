@@ -15,7 +15,7 @@ pub const RUSH_LIVES: u32 = 3;
 pub const RUSH_START: u32 = 800;
 /// How much each right answer raises the next puzzle's difficulty.
 pub const RUSH_STEP: u32 = 60;
-/// The width of the difficulty window a puzzle is drawn from.
+/// The width of the difficulty window a puzzle is drawn from (centred on the target).
 pub const RUSH_WINDOW: u32 = 150;
 
 /// Why a rush ended.
@@ -57,6 +57,8 @@ pub struct Rush {
     pub current: Option<String>,
     /// How it ended, once it has.
     pub end: Option<RushEnd>,
+    /// When it ended (the page's clock, ms), once it has.
+    pub ended_ms: Option<f64>,
 }
 
 impl Rush {
@@ -71,6 +73,7 @@ impl Rush {
             results: Vec::new(),
             current: None,
             end: None,
+            ended_ms: None,
         };
         r.draw(set);
         r
@@ -91,6 +94,12 @@ impl Rush {
         (self.started_ms + RUSH_MS - now_ms).max(0.0)
     }
 
+    /// How long the rush has run at `now_ms`, or ran once over (at most [`RUSH_MS`]).
+    #[must_use]
+    pub fn elapsed_ms(&self, now_ms: f64) -> f64 {
+        (self.ended_ms.unwrap_or(now_ms) - self.started_ms).clamp(0.0, RUSH_MS)
+    }
+
     /// Lives left.
     #[must_use]
     pub fn lives(&self) -> u32 {
@@ -101,6 +110,7 @@ impl Rush {
     pub fn tick(&mut self, now_ms: f64) -> bool {
         if self.end.is_none() && now_ms >= self.started_ms + RUSH_MS {
             self.end = Some(RushEnd::Time);
+            self.ended_ms = Some(self.started_ms + RUSH_MS);
             self.current = None;
         }
         self.end.is_some()
@@ -125,11 +135,15 @@ impl Rush {
         } else {
             self.draw(set);
         }
+        if self.end.is_some() {
+            self.ended_ms = Some(now_ms);
+        }
         Some(right)
     }
 
-    /// Draw the next puzzle: one not asked yet, at the target difficulty or above (from the
-    /// lowest window of [`RUSH_WINDOW`] that holds one), picked by the seed.
+    /// Draw the next puzzle: one not asked yet, within half a [`RUSH_WINDOW`] of the target
+    /// difficulty (the first puzzle is about [`RUSH_START`]), picked by the seed; where no
+    /// puzzle is that near (past the hardest), from the window of the nearest ones.
     fn draw(&mut self, set: &PuzzleSet) {
         let used: HashSet<&str> = self.results.iter().map(|a| a.id.as_str()).collect();
         let fresh: Vec<&Puzzle> = set
@@ -138,24 +152,18 @@ impl Rush {
             .filter(|p| !used.contains(p.id.as_str()))
             .collect();
         let target = self.target();
-        let above: Vec<&Puzzle> = fresh
-            .iter()
-            .copied()
-            .filter(|p| p.difficulty >= target)
-            .collect();
-        // The lowest window at or above the target; past the hardest puzzle, the hardest.
-        let (pool, lo, hi) = if let Some(low) = above.iter().map(|p| p.difficulty).min() {
-            (above, low, low + RUSH_WINDOW)
-        } else if let Some(high) = fresh.iter().map(|p| p.difficulty).max() {
-            (fresh, high.saturating_sub(RUSH_WINDOW), high + 1)
-        } else {
+        let dist = |p: &Puzzle| p.difficulty.abs_diff(target);
+        let Some(nearest) = fresh.iter().map(|p| dist(p)).min() else {
             self.end = Some(RushEnd::Exhausted);
             return;
         };
-        let mut window: Vec<&Puzzle> = pool
-            .into_iter()
-            .filter(|p| p.difficulty >= lo && p.difficulty < hi)
-            .collect();
+        let half = RUSH_WINDOW / 2;
+        let reach = if nearest < half {
+            half
+        } else {
+            nearest + RUSH_WINDOW
+        };
+        let mut window: Vec<&Puzzle> = fresh.into_iter().filter(|p| dist(p) < reach).collect();
         window.sort_by(|a, b| a.id.cmp(&b.id));
         let k = mix(self.seed ^ (self.results.len() as u64 + 1)) % window.len() as u64;
         self.current = Some(window[k as usize].id.clone());

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use ulti_engine::puzzles::Band;
 
 use super::progress::Progress;
-use super::rush::{RUSH_LIVES, RUSH_MS, RUSH_START, RUSH_STEP, Rush, RushEnd};
+use super::rush::{RUSH_LIVES, RUSH_MS, RUSH_START, RUSH_STEP, RUSH_WINDOW, Rush, RushEnd};
 use super::url::{Mode, PuzzlesUrl};
 use super::{Date, Goal, PuzzleSet};
 
@@ -169,12 +169,11 @@ fn a_rush_rises_with_right_answers_and_ends_on_three_mistakes_or_time() {
     let set = set();
     let mut r = Rush::start(&set, 1000.0, 42);
     let current = |r: &Rush| set.get(r.current.as_ref().unwrap()).unwrap().clone();
-    assert!(current(&r).difficulty >= RUSH_START);
     let mut last = 0;
     for k in 0..8 {
         let p = current(&r);
         assert!(
-            p.difficulty >= RUSH_START + RUSH_STEP * k,
+            p.difficulty.abs_diff(RUSH_START + RUSH_STEP * k) < RUSH_WINDOW / 2,
             "puzzle {k}: {}",
             p.difficulty
         );
@@ -193,6 +192,9 @@ fn a_rush_rises_with_right_answers_and_ends_on_three_mistakes_or_time() {
         assert_eq!(r.answer(&set, wrong, 3000.0), Some(false));
     }
     assert_eq!(r.end, Some(RushEnd::Mistakes));
+    // Over, its clock shows the time it took, not 0:00.
+    assert_eq!(r.elapsed_ms(99_000.0), 2000.0);
+    assert_eq!(r.remaining_ms(3000.0), 0.0);
     assert_eq!(r.results.len(), 11);
     let ids: HashSet<&String> = r.results.iter().map(|a| &a.id).collect();
     assert_eq!(ids.len(), 11, "no puzzle twice");
@@ -202,6 +204,7 @@ fn a_rush_rises_with_right_answers_and_ends_on_three_mistakes_or_time() {
     assert!(!r.tick(RUSH_MS - 1.0));
     assert!(r.tick(RUSH_MS));
     assert_eq!(r.end, Some(RushEnd::Time));
+    assert_eq!(r.elapsed_ms(RUSH_MS + 5000.0), RUSH_MS);
     let any = set.all()[0].answer[0];
     assert_eq!(
         r.answer(&set, any, RUSH_MS + 1.0),
@@ -332,4 +335,66 @@ fn a_rated_puzzle_is_rated_once_even_after_a_reload() {
     );
     assert_eq!(back.player.rating.to_bits(), after.rating.to_bits());
     assert_eq!(back.tries.len(), 1, "rated puzzles played stays 1");
+}
+
+/// The solver's line after a wrong card's refutation, as the page's worker solves it.
+fn rest_after(p: &super::Puzzle, card: ulti_engine::Card) -> Vec<ulti_engine::Card> {
+    p.continuation(card)
+        .map(|q| ulti_engine::Solver::new().solve(&q).expect("solved").line)
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_refutation_of_8762f3a6_turns_in_trick_7_and_shows_in_trick_9() {
+    let set = set();
+    let p = set.get("8762f3a6").expect("the puzzle");
+    let wrong: ulti_engine::Card = "PU".parse().unwrap();
+    assert_eq!(
+        p.turning(wrong, &[]),
+        None,
+        "not before the line reaches the end"
+    );
+    let t = p
+        .turning(wrong, &rest_after(p, wrong))
+        .expect("the whole line");
+    assert_eq!(t.trick, 7);
+    assert_eq!(t.shows.1, 9);
+    assert_eq!(t.part, Some(ulti_engine::Contract::Ulti));
+    let right = p.answer[0];
+    assert_eq!(
+        p.turning(right, &[]),
+        None,
+        "a right card has no refutation"
+    );
+}
+
+#[test]
+fn a_rush_starts_at_about_800_as_the_guide_says() {
+    let set = set();
+    let firsts: Vec<u32> = (0..200)
+        .map(|seed| {
+            let r = Rush::start(&set, 0.0, seed);
+            set.get(r.current.as_ref().unwrap()).unwrap().difficulty
+        })
+        .collect();
+    let mean = f64::from(firsts.iter().sum::<u32>()) / firsts.len() as f64;
+    assert!((mean - f64::from(RUSH_START)).abs() < 40.0, "mean {mean}");
+    assert!(
+        firsts
+            .iter()
+            .all(|d| d.abs_diff(RUSH_START) < RUSH_WINDOW / 2)
+    );
+    assert_eq!(RUSH_START, 800, "docs/src/puzzles.md says about 800");
+}
+
+#[test]
+fn the_trick_label_names_the_trick_on_the_table() {
+    assert_eq!(super::shown_trick(0), (1, false));
+    assert_eq!(super::shown_trick(2), (1, false));
+    assert_eq!(super::shown_trick(3), (1, true));
+    assert_eq!(super::shown_trick(4), (2, false));
+    // 8762f3a6 starts after 15 cards: the table holds trick 5, taken; trick 6 is to play.
+    let set = set();
+    let p = set.get("8762f3a6").unwrap();
+    assert_eq!(super::shown_trick(p.played.len()), (5, true));
 }

@@ -3,16 +3,18 @@
 //! to choose from.
 
 use leptos::prelude::*;
+use ulti_engine::Card;
 use ulti_engine::puzzles::Band;
+use ulti_engine::puzzles::turning::Turning;
 
 use super::solution::Verdict;
 use super::{PuzzlesPage, SetState, bid_title};
 use crate::components::card::{CardFace, suit_class};
 use crate::components::line_viewer::LineReplay;
-use crate::i18n::{card_name, seat_name, tr, tr_with};
+use crate::i18n::{card_name, seat_name, tr, tr_with, turning_words};
 use crate::model::line::Line;
-use crate::model::puzzles::Goal;
 use crate::model::puzzles::url::Mode;
+use crate::model::puzzles::{Goal, shown_trick};
 use crate::model::whatif::position_key;
 use crate::solver_client::{PositionState, SolverClient};
 
@@ -23,6 +25,71 @@ fn band_key(band: Band) -> &'static str {
         Band::Medium => "puzzles.band_medium",
         Band::Hard => "puzzles.band_hard",
         Band::Expert => "puzzles.band_expert",
+    }
+}
+
+/// The solver's line after the refutation of the wrong card answered, once the worker has
+/// it: (the puzzle, the card, that line).
+fn refuted_rest(p: PuzzlesPage, client: SolverClient) -> Memo<Option<(String, Card, Vec<Card>)>> {
+    Memo::new(move |_| {
+        let puzzle = p.puzzle()?;
+        let a = p.answered.get().filter(|a| a.id == puzzle.id && !a.right)?;
+        let rest = puzzle
+            .continuation(a.card)
+            .map(|q| {
+                client.positions().with(|m| match m.get(&position_key(&q)) {
+                    Some(PositionState::Ready(sol)) => Some(sol.line.clone()),
+                    _ => None,
+                })
+            })
+            .unwrap_or(Some(Vec::new()))?;
+        Some((puzzle.id.clone(), a.card, rest))
+    })
+}
+
+/// Where the refutation shown turns (the engine's exact search, once its whole line is
+/// there); `None` for a right answer or the solver's line.
+fn turning_of(p: PuzzlesPage, client: SolverClient) -> Memo<Option<Turning>> {
+    let rest = refuted_rest(p, client);
+    Memo::new(move |_| {
+        if p.show_solver.get() {
+            return None;
+        }
+        let (_, card, rest) = rest.get()?;
+        p.puzzle()?.turning(card, &rest)
+    })
+}
+
+/// Where a refutation turns, in one line, with a button to that trick.
+#[component]
+fn TurningLine(turning: Memo<Option<Turning>>) -> impl IntoView {
+    let p = expect_context::<PuzzlesPage>();
+    let lang = p.lang;
+    move || {
+        let t = turning.get()?;
+        let q = p.puzzle()?;
+        let n = t.trick;
+        let t2 = t.clone();
+        Some(view! {
+            <p class="puzzle-turning" data-testid="puzzle-turning" data-trick=n.to_string() data-shows=t.shows.1.to_string()>
+                <span>{move || {
+                    let l = lang.get();
+                    turning_words(l, &t2, &bid_title(l, &q))
+                }}</span>
+                " "
+                <button
+                    type="button"
+                    class="link"
+                    data-testid="turning-go"
+                    on:click=move |_| {
+                        p.playing.set(false);
+                        p.step.set((3 * n).min(30));
+                    }
+                >
+                    {move || tr_with(lang.get(), "puzzles.turning_go", &[("n", &n.to_string())])}
+                </button>
+            </p>
+        })
     }
 }
 
@@ -59,14 +126,24 @@ pub(super) fn Board() -> impl IntoView {
     let client = expect_context::<SolverClient>();
     let lang = p.lang;
     let puzzle = Memo::new(move |_| p.puzzle());
-    // A new puzzle: the viewer at its position.
+    // A new puzzle: the viewer at its position (an answer shown with it, as the rush's
+    // summary shows one, plays its line from there).
     Effect::new(move |_| {
         if let Some(q) = puzzle.get() {
-            p.playing.set(false);
+            let answered = p
+                .answered
+                .with_untracked(|a| a.as_ref().is_some_and(|a| a.id == q.id));
+            p.playing.set(answered);
             p.step.set(q.played.len());
         }
     });
     let line = shown_line(p, client);
+    let turning = turning_of(p, client);
+    let marks = Signal::derive(move || {
+        turning
+            .get()
+            .map_or((None, None), |t| (Some(t.trick), Some(t.shows.1)))
+    });
     move || {
         let Some(q) = puzzle.get() else {
             // The rush's panel says what to do before and after a rush.
@@ -86,7 +163,6 @@ pub(super) fn Board() -> impl IntoView {
             Goal::Make => "puzzles.goal_make",
             Goal::Beat => "puzzles.goal_beat",
         };
-        let trick = q.played.len() / 3 + 1;
         let band = q.band();
         let rules = q.rules;
         let seat = q.seat;
@@ -117,7 +193,15 @@ pub(super) fn Board() -> impl IntoView {
                         }}
                     </h3>
                     <p class="puzzle-facts">
-                        <span>{move || tr_with(lang.get(), "puzzles.trick", &[("n", &trick.to_string())])}</span>
+                        // The trick on the table as the viewer steps: a finished one is
+                        // "taken" (the puzzle's own trick is the next one).
+                        <span data-testid="puzzle-trick" data-trick=move || shown_trick(p.step.get()).0.to_string()>
+                            {move || {
+                                let (n, taken) = shown_trick(p.step.get());
+                                let key = if taken { "puzzles.trick_taken" } else { "puzzles.trick" };
+                                tr_with(lang.get(), key, &[("n", &n.to_string())])
+                            }}
+                        </span>
                         <span data-testid="puzzle-difficulty">
                             {move || {
                                 let l = lang.get();
@@ -189,7 +273,8 @@ pub(super) fn Board() -> impl IntoView {
                 <div class="verdict-live" role="status">
                     <Verdict />
                 </div>
-                <LineReplay line=line step=p.step playing=p.playing testid="puzzle-viewer" />
+                <TurningLine turning=turning />
+                <LineReplay line=line step=p.step playing=p.playing testid="puzzle-viewer" marks=marks />
             </section>
         }
             .into_any()

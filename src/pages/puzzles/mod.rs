@@ -218,6 +218,14 @@ impl PuzzlesPage {
         self.show_answered(&p, card, right);
     }
 
+    /// Replay an answer given before (the rush's summary): the puzzle `id` answered with
+    /// `card`, its line playing from the position.
+    pub fn replay_answer(&self, id: &str, card: Card, right: bool) {
+        if let Some(p) = self.puzzle_untracked().filter(|p| p.id == id) {
+            self.show_answered(&p, card, right);
+        }
+    }
+
     /// Show `p` answered with `card`.
     fn show_answered(&self, p: &Puzzle, card: Card, right: bool) {
         self.answered.set(Some(Answered {

@@ -130,16 +130,39 @@ fn RushPanel() -> impl IntoView {
                 p.rush
                     .with(|r| r.clone())
                     .map(|r| {
-                        let remaining = move || {
-                            p.rush.with(|r| r.as_ref().map(|r| r.remaining_ms(p.now.get())).unwrap_or(0.0))
+                        // Running: the time left; over: the time the rush took.
+                        let ended = r.end.is_some();
+                        let shown_ms = move || {
+                            p.rush
+                                .with(|r| {
+                                    r.as_ref()
+                                        .map(|r| {
+                                            if r.end.is_some() {
+                                                r.elapsed_ms(p.now.get())
+                                            } else {
+                                                r.remaining_ms(p.now.get())
+                                            }
+                                        })
+                                })
+                                .unwrap_or(0.0)
                         };
                         let lives = r.lives();
                         view! {
                             <dl class="rush-stats">
                                 <div>
-                                    <dt>{text(lang, "puzzles.rush_time")}</dt>
+                                    <dt>
+                                        {move || {
+                                            tr(lang.get(), if ended { "puzzles.rush_time_taken" } else { "puzzles.rush_time" })
+                                        }}
+                                    </dt>
                                     <dd>
-                                        <span data-testid="rush-timer" role="timer">{move || clock(remaining())}</span>
+                                        <span
+                                            data-testid="rush-timer"
+                                            data-ended=ended.to_string()
+                                            role=if ended { "status" } else { "timer" }
+                                        >
+                                            {move || clock(shown_ms())}
+                                        </span>
                                     </dd>
                                 </div>
                                 <div>
@@ -209,18 +232,7 @@ fn RushPanel() -> impl IntoView {
                                                         data-testid="rush-show"
                                                         on:click=move |_| {
                                                             p.show(Some(id.clone()));
-                                                            p.answered
-                                                                .set(
-                                                                    Some(super::Answered {
-                                                                        id: shown.id.clone(),
-                                                                        card: shown.card,
-                                                                        right: shown.right,
-                                                                    }),
-                                                                );
-                                                            if let Some(q) = p.puzzle() {
-                                                                p.step.set(q.played.len());
-                                                                p.playing.set(true);
-                                                            }
+                                                            p.replay_answer(&shown.id, shown.card, shown.right);
                                                         }
                                                     >
                                                         {text(lang, "puzzles.rush_show")}

@@ -26,6 +26,7 @@ pub mod generate;
 mod judge;
 pub mod record;
 pub mod source;
+pub mod turning;
 pub mod verify;
 
 use std::fmt;
