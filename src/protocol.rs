@@ -7,9 +7,10 @@
 
 use serde::{Deserialize, Serialize};
 use ulti_engine::advise::{CardAdvice, CardRow, CardTallies, SeatView, Stats, Task, TaskResult};
+use ulti_engine::puzzles::turning::Turning;
 use ulti_engine::{
-    Announcement, BidValue, Card, CardSet, Contract, Deal, Query, Question, RuleOptions, Solution,
-    Suit,
+    Announcement, Bid, BidValue, Card, CardSet, Contract, Deal, Query, Question, RuleOptions,
+    Solution, Suit,
 };
 
 use ulti_engine::Seat;
@@ -105,6 +106,21 @@ pub enum Job {
         rules: RuleOptions,
         /// The game's seed (the player derives the decision's seed from it).
         seed: u64,
+    },
+    /// Where a puzzle's refutation turns (`ulti_engine::puzzles::turning::turning`): an
+    /// exact search over every continuation, up to a second natively, so it runs here and not
+    /// on the page.
+    Turning {
+        /// The deal.
+        deal: Deal,
+        /// The puzzle's bid.
+        bid: Bid,
+        /// House rules.
+        rules: RuleOptions,
+        /// The cards played before the puzzle's position.
+        played: Vec<Card>,
+        /// The line from the position to the end of play: the wrong card, then the refutation.
+        line: Vec<Card>,
     },
     /// The Play page's computer seat to move: the card it plays (`Player::card`), decided from
     /// what that seat sees only.
@@ -239,6 +255,8 @@ pub enum Answer {
         /// The bid announced.
         announcement: Announcement,
     },
+    /// For [`Job::Turning`] (`None`: the line does not reach the end of play).
+    Turning(Option<Box<Turning>>),
     /// For [`Job::PlayerCard`].
     PlayerCard(Card),
     /// For [`Job::TableDecision`].

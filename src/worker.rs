@@ -6,6 +6,7 @@ use std::cell::RefCell;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use ulti_engine::advise::{CardOptions, advise_card, card_tallies};
 use ulti_engine::players::{DecisionTimes, SeatDecision, TablePlayer, decide, decide_seat, player};
+use ulti_engine::puzzles::turning::turning;
 use ulti_engine::whole_game::{TableRecord, WholeGame};
 use ulti_engine::{Bid, Query, Seat, Solver};
 
@@ -129,6 +130,15 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
                 discard: c.discard,
                 announcement: c.announcement,
             })
+            .map_err(|e| e.to_string()),
+        Job::Turning {
+            deal,
+            bid,
+            rules,
+            played,
+            line,
+        } => ulti_engine::Game::with_played(&deal, &bid, rules, &played)
+            .map(|game| Answer::Turning(turning(&game, &bid, &line).map(Box::new)))
             .map_err(|e| e.to_string()),
         Job::PlayerCard { level, view, seed } => player(level, seed)
             .card(&view)

@@ -24,7 +24,7 @@ pub use names::{
     announcement_name, auction_bid_name, bid_name, card_name, contract_name, contract_part,
     form_name, label, played_bid_name, rank_name, rank_short, suit_name, with_article,
 };
-pub use puzzles::{compound_parts, compound_verdict, turning_words};
+pub use puzzles::{compound_parts, compound_verdict, nth, turning_words};
 pub use review::verdict_words;
 pub use table::{
     advice_text, hint_text, import_error_words, kontra_name, level_name, seats_in_words, table_seat,

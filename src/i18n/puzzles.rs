@@ -83,31 +83,32 @@ pub fn turning_words(lang: Lang, t: &Turning, bid: &str) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     let outcome = match (t.part, t.verdict) {
-        (Some(c), _) => tr_with(
+        (Some(c), _) => about_part(
             lang,
             if t.made {
                 "puzzles.turning_made"
             } else {
                 "puzzles.turning_lost"
             },
-            &[("part", &contract_part(lang, c))],
+            &contract_part(lang, c),
         ),
-        (None, Some(v)) => tr_with(
+        (None, Some(v)) => about_part(
             lang,
             if v == Verdict::SoloistWins {
                 "puzzles.turning_made"
             } else {
                 "puzzles.turning_lost"
             },
-            &[("part", bid)],
+            bid,
         ),
-        (None, None) => tr_with(lang, "puzzles.turning_zero", &[("part", bid)]),
+        (None, None) => about_part(lang, "puzzles.turning_zero", bid),
     };
     let mut s = tr_with(
         lang,
         "puzzles.turning",
         &[
             ("n", &t.trick.to_string()),
+            ("The_n", &capitalised(&nth(lang, t.trick))),
             ("plays", &plays),
             ("outcome", &outcome),
         ],
@@ -120,12 +121,36 @@ pub fn turning_words(lang: Lang, t: &Turning, bid: &str) -> String {
             "puzzles.turning_shows",
             &[
                 ("n", &trick.to_string()),
+                ("The_n", &capitalised(&nth(lang, trick))),
                 ("seat", &seat_name(lang, seat)),
                 ("card", &card_name(lang, card)),
             ],
         ));
     }
     s
+}
+
+/// "the 8th" as a Hungarian sentence says it, with its article: "a 8.", "az 5.".
+#[must_use]
+pub fn nth(lang: Lang, n: usize) -> String {
+    with_article(lang, &format!("{n}."))
+}
+
+/// `key`'s words about `part`, named with and without its article (`part`, `the_part`).
+fn about_part(lang: Lang, key: &str, part: &str) -> String {
+    tr_with(
+        lang,
+        key,
+        &[("part", part), ("the_part", &with_article(lang, part))],
+    )
+}
+
+/// `s` with its first letter in capitals (a sentence's start).
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -230,8 +255,12 @@ mod tests {
             )
         );
         let hu = turning_words(Lang::Hu, &t, "Ulti");
-        assert!(hu.starts_with("A(z) 7. ütés dönt"), "{hu}");
-        assert!(hu.contains("9. ütés"), "{hu}");
+        assert!(hu.starts_with("A 7. ütés dönt"), "{hu}");
+        assert!(hu.contains("A 9. ütésben"), "{hu}");
+        assert!(hu.contains("elbukik az ulti"), "{hu}");
+        assert!(!hu.contains("a(z)") && !hu.contains("A(z)"), "{hu}");
+        let fifth = turning_words(Lang::Hu, &Turning { trick: 5, ..t.clone() }, "Ulti");
+        assert!(fifth.starts_with("Az 5. ütés dönt"), "{fifth}");
         // Decided where it shows, by a forced card: no second sentence, "must".
         let forced = Turning {
             cards: vec![(0, card("Z7"), true)],

@@ -182,16 +182,22 @@ impl Puzzle {
     /// end of play.
     #[must_use]
     pub fn turning(&self, chosen: Card, rest: &[Card]) -> Option<Turning> {
+        let line = self.refuting_line(chosen, rest)?;
+        let game =
+            ulti_engine::Game::with_played(&self.deal, &self.bid, self.rules, &self.played).ok()?;
+        turning(&game, &self.bid, &line)
+    }
+
+    /// The line [`Puzzle::turning`] searches: from the position to the end of play, the wrong
+    /// `chosen` card first (the page hands it to a worker). `None` for a right card, or before
+    /// `rest` reaches the end of play.
+    #[must_use]
+    pub fn refuting_line(&self, chosen: Card, rest: &[Card]) -> Option<Vec<Card>> {
         if self.is_right(chosen) {
             return None;
         }
         let cards = self.answer_cards(chosen, rest);
-        if cards.len() < 30 {
-            return None;
-        }
-        let game =
-            ulti_engine::Game::with_played(&self.deal, &self.bid, self.rules, &self.played).ok()?;
-        turning(&game, &self.bid, &cards[self.played.len()..])
+        (cards.len() >= 30).then(|| cards[self.played.len()..].to_vec())
     }
 
     /// The solver's question for the position after `card` (its payoff and parts under best

@@ -11,11 +11,12 @@ use super::solution::Verdict;
 use super::{PuzzlesPage, SetState, bid_title};
 use crate::components::card::{CardFace, suit_class};
 use crate::components::line_viewer::LineReplay;
-use crate::i18n::{card_name, seat_name, tr, tr_with, turning_words};
+use crate::i18n::{card_name, nth, seat_name, tr, tr_with, turning_words};
 use crate::model::line::Line;
 use crate::model::puzzles::url::Mode;
 use crate::model::puzzles::{Goal, shown_trick};
 use crate::model::whatif::position_key;
+use crate::protocol::{Answer, Job};
 use crate::solver_client::{PositionState, SolverClient};
 
 /// The catalogue key of a difficulty band's name.
@@ -48,15 +49,52 @@ fn refuted_rest(p: PuzzlesPage, client: SolverClient) -> Memo<Option<(String, Ca
 }
 
 /// Where the refutation shown turns (the engine's exact search, once its whole line is
-/// there); `None` for a right answer or the solver's line.
+/// there; run by a worker: it can take a second); `None` for a right answer, the solver's
+/// line, or while the worker searches.
 fn turning_of(p: PuzzlesPage, client: SolverClient) -> Memo<Option<Turning>> {
     let rest = refuted_rest(p, client);
+    let found = RwSignal::new(None::<(String, Card, Turning)>);
+    let asked = StoredValue::new(None::<u64>);
+    Effect::new(move || {
+        if let Some(t) = asked.get_value() {
+            client.forget(t);
+            asked.set_value(None);
+        }
+        let Some((id, card, rest)) = rest.get() else {
+            return;
+        };
+        let Some((job, id)) = p.puzzle().and_then(|q| {
+            let line = q.refuting_line(card, &rest)?;
+            Some((
+                Job::Turning {
+                    deal: q.deal,
+                    bid: q.bid.clone(),
+                    rules: q.rules,
+                    played: q.played.clone(),
+                    line,
+                },
+                id,
+            ))
+        }) else {
+            return;
+        };
+        let ticket = client.ask(job, move |answer, _| {
+            if let Ok(Answer::Turning(Some(t))) = answer {
+                let _ = found.try_set(Some((id, card, *t)));
+            }
+        });
+        asked.set_value(Some(ticket));
+    });
     Memo::new(move |_| {
         if p.show_solver.get() {
             return None;
         }
-        let (_, card, rest) = rest.get()?;
-        p.puzzle()?.turning(card, &rest)
+        let (id, card, _) = rest.get()?;
+        found.with(|f| {
+            f.as_ref()
+                .filter(|(i, c, _)| *i == id && *c == card)
+                .map(|(_, _, t)| t.clone())
+        })
     })
 }
 
@@ -86,7 +124,10 @@ fn TurningLine(turning: Memo<Option<Turning>>) -> impl IntoView {
                         p.step.set((3 * n).min(30));
                     }
                 >
-                    {move || tr_with(lang.get(), "puzzles.turning_go", &[("n", &n.to_string())])}
+                    {move || {
+                        let l = lang.get();
+                        tr_with(l, "puzzles.turning_go", &[("n", &n.to_string()), ("the_n", &nth(l, n))])
+                    }}
                 </button>
             </p>
         })

@@ -32,7 +32,7 @@ pub enum Outcome {
 }
 
 /// Where a line turns.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Turning {
     /// The turning trick, 1-based.
     pub trick: usize,
