@@ -107,8 +107,7 @@ pub fn turning_words(lang: Lang, t: &Turning, bid: &str) -> String {
         lang,
         "puzzles.turning",
         &[
-            ("n", &t.trick.to_string()),
-            ("The_n", &capitalised(&nth(lang, t.trick))),
+            ("n", &nth(lang, t.trick, true)),
             ("plays", &plays),
             ("outcome", &outcome),
         ],
@@ -120,8 +119,7 @@ pub fn turning_words(lang: Lang, t: &Turning, bid: &str) -> String {
             lang,
             "puzzles.turning_shows",
             &[
-                ("n", &trick.to_string()),
-                ("The_n", &capitalised(&nth(lang, trick))),
+                ("n", &nth(lang, trick, true)),
                 ("seat", &seat_name(lang, seat)),
                 ("card", &card_name(lang, card)),
             ],
@@ -130,19 +128,22 @@ pub fn turning_words(lang: Lang, t: &Turning, bid: &str) -> String {
     s
 }
 
-/// "the 8th" as a Hungarian sentence says it, with its article: "a 8.", "az 5.".
+/// Trick `n` as the catalogue's `%{n}` takes it: the number in English ("trick 8" is in the
+/// sentence), in Hungarian with its article, "a 8." or "az 5." (capitalised at a
+/// sentence's start: "A 8. ütés dönt").
 #[must_use]
-pub fn nth(lang: Lang, n: usize) -> String {
-    with_article(lang, &format!("{n}."))
+pub fn nth(lang: Lang, n: usize, sentence_start: bool) -> String {
+    match lang {
+        Lang::En => n.to_string(),
+        Lang::Hu if sentence_start => capitalised(&with_article(lang, &format!("{n}."))),
+        Lang::Hu => with_article(lang, &format!("{n}.")),
+    }
 }
 
-/// `key`'s words about `part`, named with and without its article (`part`, `the_part`).
+/// `key`'s words about `part`, named with the article its language puts there ("az ulti";
+/// English sentences hold their own "the").
 fn about_part(lang: Lang, key: &str, part: &str) -> String {
-    tr_with(
-        lang,
-        key,
-        &[("part", part), ("the_part", &with_article(lang, part))],
-    )
+    tr_with(lang, key, &[("part", &with_article(lang, part))])
 }
 
 /// `s` with its first letter in capitals (a sentence's start).
@@ -259,7 +260,14 @@ mod tests {
         assert!(hu.contains("A 9. ütésben"), "{hu}");
         assert!(hu.contains("elbukik az ulti"), "{hu}");
         assert!(!hu.contains("a(z)") && !hu.contains("A(z)"), "{hu}");
-        let fifth = turning_words(Lang::Hu, &Turning { trick: 5, ..t.clone() }, "Ulti");
+        let fifth = turning_words(
+            Lang::Hu,
+            &Turning {
+                trick: 5,
+                ..t.clone()
+            },
+            "Ulti",
+        );
         assert!(fifth.starts_with("Az 5. ütés dönt"), "{fifth}");
         // Decided where it shows, by a forced card: no second sentence, "must".
         let forced = Turning {

@@ -3,7 +3,8 @@
 // - the Solver page, My hand, Play, the Table page (its sheet, the auction heard, the contract
 //   line) and the Puzzles page, in Hungarian and English, with deals, bids and puzzles that
 //   name trumps: the text a user reads (and hears: aria-labels, titles, options) has no second
-//   spelling: no "Red" bid, no "Ulti (Bells)", no ", trump Acorns", no Hungarian "a(z)";
+//   spelling: no "Red" bid, no "Ulti (Bells)", no ", trump Acorns", no Hungarian "a(z)", a
+//   defender a védő (never ellenjátékos);
 // - within a suit every hand and card row runs from the Ász down in the contract's order
 //   (A X K F A 9 8 7 with trumps, A K F A X 9 8 7 without): the puzzle's cards and the hands
 //   on its felt, the solver page's hands, the Play and Table hands;
@@ -47,6 +48,7 @@ const OTHER_SPELLINGS = {
     /a\(z\)/i, // the article goes by the name's sound
     /\((Piros|Zöld|Makk|Tök)\)/, // "Ulti (Tök)"
     /, adu: (Piros|Zöld|Makk|Tök)/, // "játszik: ulti, adu: Makk"
+    /ellenjátékos/i, // a defender is a védő on every page
   ],
 };
 

@@ -126,7 +126,7 @@ fn TurningLine(turning: Memo<Option<Turning>>) -> impl IntoView {
                 >
                     {move || {
                         let l = lang.get();
-                        tr_with(l, "puzzles.turning_go", &[("n", &n.to_string()), ("the_n", &nth(l, n))])
+                        tr_with(l, "puzzles.turning_go", &[("n", &nth(l, n, false))])
                     }}
                 </button>
             </p>
