@@ -10,6 +10,7 @@
 //! is started with `--limit-loopback` (for the tests of the limits themselves).
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -20,32 +21,25 @@ use crate::client::bucket;
 /// The most addresses a [`Limiter`] remembers (about 40 bytes each).
 pub const MAX_ADDRESSES: usize = 100_000;
 
-/// One limit: at most `per_minute` events per address in a minute (a burst of `per_minute`,
-/// then `per_minute / 60` a second).
-pub struct Limiter {
+/// Token buckets by key: at most `per_minute` events per key in a minute (a burst of
+/// `per_minute`, then `per_minute / 60` a second), at most [`MAX_ADDRESSES`] keys remembered
+/// (past that, full buckets are forgotten, then the quietest tenth: a flood of new keys never
+/// resets the count of a key in use).
+struct Buckets<K> {
     per_minute: f64,
-    limit_loopback: bool,
-    /// Per address: the tokens left and when they were counted.
-    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+    buckets: Mutex<HashMap<K, (f64, Instant)>>,
 }
 
-impl Limiter {
-    /// A limit of `per_minute` per address.
-    #[must_use]
-    pub fn new(per_minute: usize, limit_loopback: bool) -> Limiter {
-        Limiter {
+impl<K: Hash + Eq + Clone + Ord> Buckets<K> {
+    fn new(per_minute: usize) -> Buckets<K> {
+        Buckets {
             per_minute: per_minute.max(1) as f64,
-            limit_loopback,
             buckets: Mutex::new(HashMap::new()),
         }
     }
 
-    /// Count one event from `ip`; `false` when it is over the limit (then it is not counted).
-    pub fn allow(&self, ip: IpAddr) -> bool {
-        if ip.is_loopback() && !self.limit_loopback {
-            return true;
-        }
-        let key = bucket(ip);
+    /// Count one event for `key`; `false` when it is over the limit (then it is not counted).
+    fn take(&self, key: K) -> bool {
         let now = Instant::now();
         let rate = self.per_minute / 60.0;
         let mut b = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
@@ -54,7 +48,7 @@ impl Limiter {
             let full = self.per_minute;
             b.retain(|_, (t, at)| *t + now.duration_since(*at).as_secs_f64() * rate < full);
             if b.len() >= MAX_ADDRESSES {
-                let mut ages: Vec<(Instant, IpAddr)> = b.iter().map(|(k, v)| (v.1, *k)).collect();
+                let mut ages: Vec<(Instant, K)> = b.iter().map(|(k, v)| (v.1, k.clone())).collect();
                 ages.sort_unstable();
                 for (_, k) in ages.iter().take(MAX_ADDRESSES / 10) {
                     b.remove(k);
@@ -71,18 +65,46 @@ impl Limiter {
         true
     }
 
+    fn len(&self) -> usize {
+        self.buckets.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+}
+
+/// One limit: at most `per_minute` events per address in a minute.
+pub struct Limiter {
+    limit_loopback: bool,
+    buckets: Buckets<IpAddr>,
+}
+
+impl Limiter {
+    /// A limit of `per_minute` per address.
+    #[must_use]
+    pub fn new(per_minute: usize, limit_loopback: bool) -> Limiter {
+        Limiter {
+            limit_loopback,
+            buckets: Buckets::new(per_minute),
+        }
+    }
+
+    /// Count one event from `ip`; `false` when it is over the limit (then it is not counted).
+    pub fn allow(&self, ip: IpAddr) -> bool {
+        if ip.is_loopback() && !self.limit_loopback {
+            return true;
+        }
+        self.buckets.take(bucket(ip))
+    }
+
     /// How many addresses it remembers now.
     #[must_use]
     pub fn remembered(&self) -> usize {
-        self.buckets.lock().unwrap_or_else(|p| p.into_inner()).len()
+        self.buckets.len()
     }
 }
 
 /// At most `per_minute` events per name in a minute (login attempts per account name): a
 /// name is no address, so loopback counts too. At most [`MAX_ADDRESSES`] names remembered.
 pub struct NameLimiter {
-    per_minute: f64,
-    buckets: Mutex<HashMap<String, (f64, Instant)>>,
+    buckets: Buckets<String>,
 }
 
 impl NameLimiter {
@@ -90,32 +112,14 @@ impl NameLimiter {
     #[must_use]
     pub fn new(per_minute: usize) -> NameLimiter {
         NameLimiter {
-            per_minute: per_minute.max(1) as f64,
-            buckets: Mutex::new(HashMap::new()),
+            buckets: Buckets::new(per_minute),
         }
     }
 
     /// Count one event for `name` (compared in lower case); `false` when over the limit.
     pub fn allow(&self, name: &str) -> bool {
-        let key: String = name.trim().to_lowercase().chars().take(64).collect();
-        let now = Instant::now();
-        let rate = self.per_minute / 60.0;
-        let mut b = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
-        if b.len() >= MAX_ADDRESSES && !b.contains_key(&key) {
-            let full = self.per_minute;
-            b.retain(|_, (t, at)| *t + now.duration_since(*at).as_secs_f64() * rate < full);
-            if b.len() >= MAX_ADDRESSES {
-                b.clear();
-            }
-        }
-        let (tokens, at) = b.entry(key).or_insert((self.per_minute, now));
-        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * rate).min(self.per_minute);
-        *at = now;
-        if *tokens < 1.0 {
-            return false;
-        }
-        *tokens -= 1.0;
-        true
+        self.buckets
+            .take(name.trim().to_lowercase().chars().take(64).collect())
     }
 }
 
@@ -249,6 +253,22 @@ mod tests {
         assert!(l.allow("Anna") && l.allow("ANNA"));
         assert!(!l.allow("anna"));
         assert!(l.allow("Béla"));
+    }
+
+    #[test]
+    fn a_flood_of_new_names_never_resets_a_name_under_attack() {
+        let l = NameLimiter::new(5);
+        assert!((0..5).all(|_| l.allow("anna")));
+        // Another name for each guess, and "anna" tried again now and then: the flood pushes
+        // names out of memory, but never the one still being tried.
+        for i in 0..(MAX_ADDRESSES + 20_000) {
+            l.allow(&format!("name{i}"));
+            if i % 1_000 == 0 {
+                assert!(!l.allow("anna"), "anna allowed again after {i} other names");
+            }
+        }
+        assert!(!l.allow("anna"));
+        assert!(l.buckets.len() <= MAX_ADDRESSES);
     }
 
     #[test]

@@ -418,6 +418,17 @@ impl Store {
         v.ok_or_else(|| "the write left no result".to_string())
     }
 
+    /// [`Store::write`] for a closure that only runs SQL: its error in words.
+    ///
+    /// # Errors
+    /// The database's error, or a writer that is gone.
+    pub async fn write_sql<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, String> {
+        self.write(move |c| f(c).map_err(|e| e.to_string())).await
+    }
+
     /// Read with the reading connection (on a blocking thread).
     ///
     /// # Errors

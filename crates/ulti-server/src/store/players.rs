@@ -30,6 +30,15 @@ fn taken(e: &rusqlite::Error) -> bool {
 /// The words of a name someone else has.
 pub const TAKEN: &str = "this name is taken: choose another";
 
+/// A database error in words: [`TAKEN`] for a second equal name.
+fn name_error(e: &rusqlite::Error) -> String {
+    if taken(e) {
+        TAKEN.into()
+    } else {
+        e.to_string()
+    }
+}
+
 fn add_session(c: &Connection, player: &str, session: &TokenHash) -> rusqlite::Result<usize> {
     c.execute(
         "INSERT INTO sessions (token_sha256, player, created_ms) VALUES (?1, ?2, ?3)",
@@ -54,13 +63,7 @@ impl Store {
                 "INSERT INTO players (id, name, name_key, created_ms) VALUES (?1, ?2, ?3, ?4)",
                 params![id, name, key, now_ms()],
             )
-            .map_err(|e| {
-                if taken(&e) {
-                    TAKEN.into()
-                } else {
-                    e.to_string()
-                }
-            })?;
+            .map_err(|e| name_error(&e))?;
             add_session(c, &id, &session).map_err(|e| e.to_string())?;
             Ok(())
         })
@@ -103,13 +106,7 @@ impl Store {
                 params![id, name, crate::account::name_key(&name)],
             )
             .map(|_| ())
-            .map_err(|e| {
-                if taken(&e) {
-                    TAKEN.into()
-                } else {
-                    e.to_string()
-                }
-            })
+            .map_err(|e| name_error(&e))
         })
         .await
     }
@@ -180,12 +177,8 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub async fn add_session(&self, id: String, session: TokenHash) -> Result<(), String> {
-        self.write(move |c| {
-            add_session(c, &id, &session)
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-        })
-        .await
+        self.write_sql(move |c| add_session(c, &id, &session).map(|_| ()))
+            .await
     }
 
     /// Revoke one session.
@@ -193,13 +186,12 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub async fn revoke(&self, session: TokenHash) -> Result<(), String> {
-        self.write(move |c| {
+        self.write_sql(move |c| {
             c.execute(
                 "DELETE FROM sessions WHERE token_sha256 = ?1",
                 [session.to_vec()],
             )
             .map(|_| ())
-            .map_err(|e| e.to_string())
         })
         .await
     }
@@ -214,18 +206,15 @@ impl Store {
         hash: String,
         keep: TokenHash,
     ) -> Result<(), String> {
-        self.write(move |c| {
-            let e = |e: rusqlite::Error| e.to_string();
+        self.write_sql(move |c| {
             c.execute(
                 "UPDATE players SET password = ?2 WHERE id = ?1",
                 params![id, hash],
-            )
-            .map_err(e)?;
+            )?;
             c.execute(
                 "DELETE FROM sessions WHERE player = ?1 AND token_sha256 <> ?2",
                 params![id, keep.to_vec()],
-            )
-            .map_err(e)?;
+            )?;
             Ok(())
         })
         .await
@@ -237,16 +226,13 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub async fn delete_player(&self, id: String) -> Result<(), String> {
-        self.write(move |c| {
-            let e = |e: rusqlite::Error| e.to_string();
+        self.write_sql(move |c| {
             c.execute(
                 "UPDATE players SET name = NULL, name_key = NULL, password = NULL, \
                  at_table = NULL, deleted_ms = ?2 WHERE id = ?1",
                 params![id, now_ms()],
-            )
-            .map_err(e)?;
-            c.execute("DELETE FROM sessions WHERE player = ?1", [id])
-                .map_err(e)?;
+            )?;
+            c.execute("DELETE FROM sessions WHERE player = ?1", [id])?;
             Ok(())
         })
         .await
@@ -257,13 +243,12 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub async fn set_at_table(&self, id: String, table: Option<String>) -> Result<(), String> {
-        self.write(move |c| {
+        self.write_sql(move |c| {
             c.execute(
                 "UPDATE players SET at_table = ?2 WHERE id = ?1",
                 params![id, table],
             )
             .map(|_| ())
-            .map_err(|e| e.to_string())
         })
         .await
     }
@@ -273,13 +258,12 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub async fn bind_seat(&self, k: i64, seat: usize, id: String) -> Result<(), String> {
-        self.write(move |c| {
+        self.write_sql(move |c| {
             c.execute(
                 "INSERT OR IGNORE INTO seat_players (table_k, seat, player) VALUES (?1, ?2, ?3)",
                 params![k, seat as i64, id],
             )
             .map(|_| ())
-            .map_err(|e| e.to_string())
         })
         .await
     }
@@ -295,18 +279,15 @@ impl Store {
         id: String,
         table: String,
     ) -> Result<(), String> {
-        self.write(move |c| {
-            let e = |e: rusqlite::Error| e.to_string();
+        self.write_sql(move |c| {
             c.execute(
                 "INSERT OR REPLACE INTO seat_players (table_k, seat, player) VALUES (?1, ?2, ?3)",
                 params![k, seat as i64, id],
-            )
-            .map_err(e)?;
+            )?;
             c.execute(
                 "UPDATE players SET at_table = ?2 WHERE id = ?1",
                 params![id, table],
-            )
-            .map_err(e)?;
+            )?;
             Ok(())
         })
         .await
