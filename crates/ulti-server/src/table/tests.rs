@@ -238,29 +238,52 @@ fn a_welcome_carries_the_last_chat_lines_and_a_spectator_reads_only_what_it_may(
         text: text.into(),
         spectators,
     };
-    carry(&mut t, vec![line(0, "hello", true), line(1, "<b>hi</b>", false)]);
+    carry(
+        &mut t,
+        vec![line(0, "hello", true), line(1, "<b>hi</b>", false)],
+    );
     let w = t.welcome(Audience::Seat(2));
     let chat = w["chat"].as_array().unwrap();
     assert_eq!(chat.len(), 2);
     assert_eq!(chat[0]["t"], "chat");
-    assert_eq!((chat[0]["v"].as_u64(), chat[0]["seat"].as_u64()), (Some(2), Some(0)));
+    assert_eq!(
+        (chat[0]["v"].as_u64(), chat[0]["seat"].as_u64()),
+        (Some(2), Some(0))
+    );
     assert_eq!(chat[1]["text"], "<b>hi</b>");
     // The line written while spectators were kept from the chat is not theirs.
     let seen = t.welcome(Audience::Spectator);
-    let texts: Vec<_> = seen["chat"].as_array().unwrap().iter().map(|m| m["text"].clone()).collect();
+    let texts: Vec<_> = seen["chat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].clone())
+        .collect();
     assert_eq!(texts, vec![serde_json::json!("hello")]);
     // Only the last CHAT_KEPT lines.
     for i in 0..60 {
         carry(&mut t, vec![line(i % 3, &format!("line {i}"), true)]);
     }
-    let chat = t.welcome(Audience::Seat(0))["chat"].as_array().unwrap().clone();
+    let chat = t.welcome(Audience::Seat(0))["chat"]
+        .as_array()
+        .unwrap()
+        .clone();
     assert_eq!(chat.len(), CHAT_KEPT);
     assert_eq!(chat.last().unwrap()["text"], "line 59");
     assert_eq!(chat[0]["text"], "line 10");
     // The settings and the creator, in welcome and state alike.
-    carry(&mut t, vec![Numbered::ChatSettings { chat: false, spectators: true }]);
+    carry(
+        &mut t,
+        vec![Numbered::ChatSettings {
+            chat: false,
+            spectators: true,
+        }],
+    );
     for m in [t.welcome(Audience::Seat(1)), t.state(Audience::Seat(1))] {
-        assert_eq!(m["chat_settings"], serde_json::json!({"chat": false, "spectators": true}));
+        assert_eq!(
+            m["chat_settings"],
+            serde_json::json!({"chat": false, "spectators": true})
+        );
         assert_eq!(m["creator"], 0);
         assert_eq!(m["fill_at"], serde_json::Value::Null);
     }
@@ -287,5 +310,8 @@ fn welcome_and_state_say_when_computers_take_the_waiting_seats() {
         })
         .collect();
     carry(&mut t, fills);
-    assert_eq!(t.state(Audience::Seat(0))["fill_at"], serde_json::Value::Null);
+    assert_eq!(
+        t.state(Audience::Seat(0))["fill_at"],
+        serde_json::Value::Null
+    );
 }
