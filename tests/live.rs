@@ -401,8 +401,13 @@ fn a_refused_chat_message_is_the_chats_and_an_accepted_one_empties_the_input() {
         panic!("a chat message goes out")
     };
     assert_eq!(text, "hi");
+    // The server sends the line, then the ack: taken once.
+    live.receive(read(
+        r#"{"t":"chat","v":2,"seat":0,"player":null,"text":"hi"}"#,
+    ));
     live.receive(read(&format!(r#"{{"t":"ack","id":{id},"v":2}}"#)));
     assert_eq!(live.chat.taken, 1);
+    assert!(live.pending.is_empty());
     let Some(m) = live.request(Request::Chat("again".into())) else {
         panic!()
     };

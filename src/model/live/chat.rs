@@ -178,6 +178,45 @@ impl Chat {
     }
 }
 
+/// Why the server refused a chat message, as the page words it (the server's own words when
+/// they are none of these).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Too many messages in a short time.
+    Flood,
+    /// The same as one of the seat's last messages.
+    Repeat,
+    /// The creator turned the chat off.
+    Off,
+    /// Longer than [`CHAT_MAX`].
+    TooLong,
+    /// Only the creator sets the chat.
+    NotCreator,
+    /// Anything else, in the server's words.
+    Other(String),
+}
+
+impl Refusal {
+    /// The refusal the server's `error` words.
+    #[must_use]
+    pub fn of(error: &str) -> Refusal {
+        let e = error.to_lowercase();
+        if e.contains("chat messages in") {
+            Refusal::Flood
+        } else if e.contains("said that already") {
+            Refusal::Repeat
+        } else if e.contains("turned the chat off") {
+            Refusal::Off
+        } else if e.contains("at most") && e.contains("characters") {
+            Refusal::TooLong
+        } else if e.contains("only the table's creator") {
+            Refusal::NotCreator
+        } else {
+            Refusal::Other(error.to_string())
+        }
+    }
+}
+
 /// What the user typed, as it may go: trimmed, at most [`CHAT_MAX`] characters; `None` when
 /// nothing is left.
 #[must_use]
@@ -257,6 +296,28 @@ mod tests {
         let mut m = Mutes::default();
         m.toggle(Muted::Player("X".into()));
         assert_eq!(c.unread(&m, Some(0)), 1);
+    }
+
+    #[test]
+    fn the_servers_refusals_are_told_apart_and_others_keep_their_words() {
+        // The words of crates/ulti-server/src/actor/chat.rs and account.rs.
+        let cases = [
+            (
+                "at most 4 chat messages in 10 seconds: wait a moment",
+                Refusal::Flood,
+            ),
+            ("you said that already", Refusal::Repeat),
+            ("the table's creator has turned the chat off", Refusal::Off),
+            ("a chat message is at most 140 characters", Refusal::TooLong),
+            (
+                "only the table's creator (seat 0) sets the chat",
+                Refusal::NotCreator,
+            ),
+            ("something new", Refusal::Other("something new".into())),
+        ];
+        for (words, r) in cases {
+            assert_eq!(Refusal::of(words), r, "{words}");
+        }
     }
 
     #[test]

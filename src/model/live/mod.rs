@@ -241,11 +241,16 @@ impl Live {
             }
             ServerMsg::Chat(m) => {
                 // The user's own message came back (a replay after a reconnect): it was sent.
+                // The server sends it before its `ack`: the request is done (taken) either way.
                 if Some(m.seat) == self.seat {
                     let text = m.text.clone();
+                    let before = self.pending.len();
                     self.pending.retain(
                         |p| !matches!(p, ClientMsg::Chat { text: t, .. } if Some(t) == text.as_ref()),
                     );
+                    if self.pending.len() < before {
+                        self.chat.taken += 1;
+                    }
                 }
                 self.chat.add(m);
             }
