@@ -365,6 +365,13 @@ fn a_welcome_brings_the_chat_back_and_a_replay_adds_no_line_twice() {
     ));
     let texts: Vec<&str> = live.chat.lines.iter().map(|l| l.text.as_str()).collect();
     assert_eq!(texts, ["Jó játékot!", "Köszönöm"]);
+    // The history is not news; a line after it is.
+    let none = ulti_solver::model::live::chat::Mutes::default();
+    assert_eq!(live.chat.unread(&none, Some(1)), 0);
+    live.receive(read(
+        r#"{"t":"chat","v":10,"seat":0,"player":"PA","text":"Szia"}"#,
+    ));
+    assert_eq!(live.chat.unread(&none, Some(1)), 1);
     // The state carries the names, the waiting seats, the settings, the creator and fill_at.
     let mut s = serde_json::to_value(match state(&game, 1, 9) {
         ServerMsg::State(s) => *s,

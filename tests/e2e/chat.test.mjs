@@ -219,6 +219,19 @@ test('three strangers: names on every felt, chat, mutes that survive a reload, r
     }
     await creator.check('[data-testid=chat-enabled]');
     for (const p of [pa, pb, pc]) await p.waitForSelector('[data-testid=chat-input]');
+    // The creator keeps the chat from spectators: the spectator is told, and reads no new line.
+    await creator.uncheck('[data-testid=chat-spectators]');
+    await ps.waitForFunction(() => /keeps the chat from spectators/.test(document.querySelector('[data-testid=chat-spectator]')?.textContent ?? ''));
+    await say(pb, 'Players only');
+    await waitForLine(pa, 'Players only');
+    // Its number reaches the spectator without the text.
+    const start = Date.now();
+    const textless = () => ps.frames.some((f) => /"t":"chat"/.test(f.text) && !/"text"/.test(f.text));
+    while (!textless() && Date.now() - start < TIMEOUT.ui) await ps.waitForTimeout(100);
+    assert.ok(textless(), 'the spectator received the number without the text');
+    assert.ok(!(await lines(ps)).some((l) => l.text === 'Players only'), 'the spectator reads no new line');
+    await creator.check('[data-testid=chat-spectators]');
+    await ps.waitForFunction(() => /only the players write/.test(document.querySelector('[data-testid=chat-spectator]')?.textContent ?? ''));
 
     // A phone: the chat starts folded, counts what came, and opens on the lines.
     const phone = await pageOf(b, { viewport: { width: 375, height: 740 }, lang: 'en' });

@@ -183,9 +183,11 @@ impl Live {
                 view,
                 chat,
             } => {
+                // What was said before the page opened is history, not news.
                 for m in chat {
                     self.chat.add(m);
                 }
+                self.chat.seen_all();
                 self.last_v = Some(v);
                 self.seat = seat;
                 self.away = [false; 3];
