@@ -293,6 +293,13 @@ test('a table waiting for its third player shows the countdown and the waiting s
     assert.equal(await page.$('[data-testid=table-felt]'), null);
     assert.equal(await page.$('[data-testid=table-card]'), null);
     await page.screenshot({ path: path.join(ARTIFACTS, 'chat-waiting-375-en.png') });
+    // In Hungarian.
+    const hu = await pageOf(e, { viewport: { width: 375, height: 740 }, lang: 'hu' });
+    const words = await (await hu.waitForSelector('[data-testid=table-waiting]')).textContent();
+    assert.match(words, /Játékosokra várunk/);
+    assert.match(words, /\d+ mp múlva gépek ülnek az üres helyekre/);
+    assert.equal(await hu.textContent('[data-testid=table-seat-waiting]'), 'játékosra vár');
+    await assertAccessible(hu, 'a waiting table, Hungarian');
   } catch (err) {
     dumpLog(page, 'waiting');
     throw err;
