@@ -315,3 +315,133 @@ fn the_scene_is_the_states_and_a_spectator_sees_no_hand() {
     assert!(scene.turn.is_none());
     let _: Option<State> = None;
 }
+
+#[test]
+fn the_tables_chat_seat_and_fill_messages_are_numbered_and_move_since_on() {
+    // Frames as `ulti-server` writes them (crates/ulti-server/src/event.rs `to_wire`).
+    let frames = [
+        (
+            r#"{"t":"public","v":1,"level":"normal","fill_at":1764339000000,"waiting":[true,true,true]}"#,
+            1,
+        ),
+        (r#"{"t":"sit","v":2,"seat":0,"player":"P4kq2x"}"#, 2),
+        (r#"{"t":"fill","v":3,"seat":2,"level":"easy"}"#, 3),
+        (
+            r#"{"t":"chat","v":4,"seat":0,"player":"P4kq2x","text":"<script>alert(1)</script>"}"#,
+            4,
+        ),
+        (r#"{"t":"chat","v":5,"seat":1,"player":null}"#, 5),
+        (
+            r#"{"t":"chat_settings","v":6,"chat":false,"spectators":true}"#,
+            6,
+        ),
+    ];
+    let mut live = Live::new("T", None);
+    for (text, v) in frames {
+        let m = read(text);
+        assert_eq!(m.v(), Some(v), "{text}");
+        live.receive(m);
+        assert_eq!(live.query(), format!("since={v}"));
+    }
+    // The text is kept as written (the page shows it as text); a line without text adds none.
+    assert_eq!(live.chat.lines.len(), 1);
+    assert_eq!(live.chat.lines[0].text, "<script>alert(1)</script>");
+    assert_eq!(live.chat.lines[0].player.as_deref(), Some("P4kq2x"));
+    assert!(!live.chat.on());
+}
+
+#[test]
+fn a_welcome_brings_the_chat_back_and_a_replay_adds_no_line_twice() {
+    let game = WholeGame::random(TableRules::default(), 2, 4);
+    let mut live = Live::new("T", Some(1));
+    live.opened(0.0);
+    let welcome = r#"{"t":"welcome","seat":1,"v":9,"game":1,"view":{"actions":[]},
+        "seats":[],"chat":[{"t":"chat","v":7,"seat":0,"player":"PA","text":"Jó játékot!"},
+        {"t":"chat","v":8,"seat":1,"player":null,"text":"Köszönöm"}],
+        "chat_settings":{"chat":true,"spectators":false},"creator":0,"fill_at":null}"#;
+    live.receive(read(welcome));
+    live.receive(read(
+        r#"{"t":"chat","v":8,"seat":1,"player":null,"text":"Köszönöm"}"#,
+    ));
+    let texts: Vec<&str> = live.chat.lines.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(texts, ["Jó játékot!", "Köszönöm"]);
+    // The history is not news; a line after it is.
+    let none = ulti_solver::model::live::chat::Mutes::default();
+    assert_eq!(live.chat.unread(&none, Some(1)), 0);
+    live.receive(read(
+        r#"{"t":"chat","v":10,"seat":0,"player":"PA","text":"Szia"}"#,
+    ));
+    assert_eq!(live.chat.unread(&none, Some(1)), 1);
+    // The state carries the names, the waiting seats, the settings, the creator and fill_at.
+    let mut s = serde_json::to_value(match state(&game, 1, 9) {
+        ServerMsg::State(s) => *s,
+        _ => unreachable!(),
+    })
+    .unwrap();
+    s["t"] = json!("state");
+    s["seats"][0] =
+        json!({"kind":"human","level":null,"connected":true,"name":"Anna","player":"PA"});
+    s["seats"][2] = json!({"kind":"human","level":null,"connected":false,"waiting":true});
+    s["chat_settings"] = json!({"chat": true, "spectators": false});
+    s["creator"] = json!(0);
+    s["fill_at"] = json!(1_764_339_000_000_i64);
+    live.receive(read(&s.to_string()));
+    let st = live.state.as_ref().unwrap();
+    assert_eq!(st.seats[0].name.as_deref(), Some("Anna"));
+    assert!(st.seats[2].waiting && !st.seats[1].waiting);
+    assert_eq!((st.creator, st.fill_at), (Some(0), Some(1_764_339_000_000)));
+    assert!(!live.chat.settings.spectators);
+}
+
+#[test]
+fn a_refused_chat_message_is_the_chats_and_an_accepted_one_empties_the_input() {
+    let game = WholeGame::random(TableRules::default(), 2, 4);
+    let mut live = Live::new("T", Some(0));
+    assert_eq!(
+        live.request(Request::Chat("hi".into())),
+        None,
+        "not connected"
+    );
+    live.opened(0.0);
+    live.receive(state(&game, 0, 1));
+    let Some(ClientMsg::Chat { id, text }) = live.request(Request::Chat("hi".into())) else {
+        panic!("a chat message goes out")
+    };
+    assert_eq!(text, "hi");
+    // The server sends the line, then the ack: taken once.
+    live.receive(read(
+        r#"{"t":"chat","v":2,"seat":0,"player":null,"text":"hi"}"#,
+    ));
+    live.receive(read(&format!(r#"{{"t":"ack","id":{id},"v":2}}"#)));
+    assert_eq!(live.chat.taken, 1);
+    assert!(live.pending.is_empty());
+    let Some(m) = live.request(Request::Chat("again".into())) else {
+        panic!()
+    };
+    assert_eq!(
+        m.to_json(),
+        format!(r#"{{"t":"chat","id":{},"text":"again"}}"#, m.id())
+    );
+    let words = "at most 4 chat messages in 10 seconds: wait a moment";
+    live.receive(read(&format!(
+        r#"{{"t":"error","id":{},"error":"{words}"}}"#,
+        m.id()
+    )));
+    assert_eq!(live.chat.refused.as_deref(), Some(words));
+    assert_eq!(live.refused, None, "the table's own refusal is untouched");
+    assert_eq!(live.chat.taken, 1);
+    assert!(live.pending.is_empty());
+    let s = live
+        .request(Request::ChatSettings {
+            chat: false,
+            spectators: true,
+        })
+        .unwrap();
+    assert_eq!(
+        s.to_json(),
+        format!(
+            r#"{{"t":"chat_settings","id":{},"chat":false,"spectators":true}}"#,
+            s.id()
+        )
+    );
+}

@@ -316,6 +316,21 @@ impl LiveConnection {
         }
     }
 
+    /// Send a chat message for the user's seat (trimmed, cut to 140 characters); `false` when
+    /// it cannot go now (not connected, or nothing to send): the page keeps the text. The
+    /// server's `ack` or `error` for it is matched by its id ([`Live::receive`]).
+    pub fn chat(&self, text: &str) -> bool {
+        match crate::model::live::chat::outgoing(text) {
+            Some(t) => self.request(Request::Chat(t)),
+            None => false,
+        }
+    }
+
+    /// The creator's chat settings; `false` when they cannot go now.
+    pub fn chat_settings(&self, chat: bool, spectators: bool) -> bool {
+        self.request(Request::ChatSettings { chat, spectators })
+    }
+
     /// Try again now, without waiting for the countdown (also when the browser says it is
     /// offline: its word can be wrong).
     pub fn reconnect_now(&self) {

@@ -7,6 +7,7 @@
 //! message it caused comes back (after a reconnect, the replay from `since=` shows what was
 //! carried out); only what is still pending once the replay is complete is sent again.
 
+pub mod chat;
 mod link;
 pub mod problem;
 pub mod wire;
@@ -14,6 +15,7 @@ pub mod wire;
 use ulti_engine::Seat;
 use ulti_engine::whole_game::{Action, Stage, TableRecord};
 
+use self::chat::Chat;
 use self::wire::{ClientMsg, SeatState, ServerMsg, State};
 use crate::model::table::scene::Scene;
 
@@ -30,6 +32,15 @@ pub enum Request {
     PickUp,
     /// Ready for the next deal.
     Next,
+    /// A chat message (as it may go: see [`chat::outgoing`]).
+    Chat(String),
+    /// The creator's chat settings.
+    ChatSettings {
+        /// Chat on?
+        chat: bool,
+        /// Read by spectators?
+        spectators: bool,
+    },
 }
 
 /// A live table at one connection.
@@ -51,8 +62,11 @@ pub struct Live {
     pub pending: Vec<ClientMsg>,
     /// The connection.
     pub link: Link,
-    /// Why the last request was refused (the server's words).
+    /// Why the last request was refused (the server's words; a chat message's refusal is
+    /// the chat's).
     pub refused: Option<String>,
+    /// The table's chat.
+    pub chat: Chat,
     /// Actions the computer chose for a person's seat while they were away: (game, the
     /// action's place among the game's actions).
     pub by_computer: Vec<(u32, usize)>,
@@ -86,6 +100,7 @@ impl Live {
                 since: 0.0,
             },
             refused: None,
+            chat: Chat::default(),
             by_computer: Vec::new(),
             declined: Vec::new(),
             next_id: 1,
@@ -139,8 +154,18 @@ impl Live {
             }
             Request::PickUp => ClientMsg::Pickup { id },
             Request::Next => ClientMsg::Next { id },
+            Request::Chat(text) => ClientMsg::Chat { id, text },
+            Request::ChatSettings { chat, spectators } => ClientMsg::ChatSettings {
+                id,
+                chat,
+                spectators,
+            },
         };
-        self.refused = None;
+        if is_chat(&msg) {
+            self.chat.refused = None;
+        } else {
+            self.refused = None;
+        }
         self.pending.push(msg.clone());
         Some(msg)
     }
@@ -156,7 +181,13 @@ impl Live {
                 seat,
                 game,
                 view,
+                chat,
             } => {
+                // What was said before the page opened is history, not news.
+                for m in chat {
+                    self.chat.add(m);
+                }
+                self.chat.seen_all();
                 self.last_v = Some(v);
                 self.seat = seat;
                 self.away = [false; 3];
@@ -166,6 +197,7 @@ impl Live {
             ServerMsg::State(s) => {
                 let caught_up = self.link == Link::Catching;
                 self.seat = s.seat;
+                self.chat.settings = s.chat_settings;
                 self.state = Some(*s);
                 if caught_up {
                     // The replay (or welcome) is complete: what is still pending was not
@@ -209,10 +241,46 @@ impl Live {
                 self.records.push((game, record));
                 self.records.sort_by_key(|(g, _)| *g);
             }
-            ServerMsg::Ack { id, .. } => self.pending.retain(|p| id != p.id()),
-            ServerMsg::Error { id, error } => {
+            ServerMsg::Chat(m) => {
+                // The user's own message came back (a replay after a reconnect): it was sent.
+                // The server sends it before its `ack`: the request is done (taken) either way.
+                if Some(m.seat) == self.seat {
+                    let text = m.text.clone();
+                    let before = self.pending.len();
+                    self.pending.retain(
+                        |p| !matches!(p, ClientMsg::Chat { text: t, .. } if Some(t) == text.as_ref()),
+                    );
+                    if self.pending.len() < before {
+                        self.chat.taken += 1;
+                    }
+                }
+                self.chat.add(m);
+            }
+            ServerMsg::ChatSettings {
+                chat, spectators, ..
+            } => {
+                self.chat.settings = wire::ChatSettings { chat, spectators };
+                self.pending
+                    .retain(|p| !matches!(p, ClientMsg::ChatSettings { .. }));
+            }
+            ServerMsg::Ack { id, .. } => {
+                if self
+                    .pending
+                    .iter()
+                    .any(|p| id == p.id() && matches!(p, ClientMsg::Chat { .. }))
+                {
+                    self.chat.taken += 1;
+                }
                 self.pending.retain(|p| id != p.id());
-                self.refused = Some(error);
+            }
+            ServerMsg::Error { id, error } => {
+                let chat = self.pending.iter().any(|p| id == p.id() && is_chat(p));
+                self.pending.retain(|p| id != p.id());
+                if chat {
+                    self.chat.refused = Some(error);
+                } else {
+                    self.refused = Some(error);
+                }
             }
             _ => {}
         }
@@ -305,6 +373,11 @@ impl Live {
             .flatten()
             .map(|(_, r)| r)
     }
+}
+
+/// A chat message or the chat's settings (refused in the chat's own place)?
+fn is_chat(m: &ClientMsg) -> bool {
+    matches!(m, ClientMsg::Chat { .. } | ClientMsg::ChatSettings { .. })
 }
 
 /// The seat of an action in a view's words (`"1 stand"`).

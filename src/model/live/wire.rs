@@ -20,6 +20,15 @@ pub struct SeatState {
     pub level: Option<String>,
     /// Does a connection hold it?
     pub connected: bool,
+    /// Its player's name (a seat taken by "play now" or opened with a session).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Its player's id (as `name`).
+    #[serde(default)]
+    pub player: Option<String>,
+    /// A public table's seat still waiting for a person.
+    #[serde(default)]
+    pub waiting: bool,
 }
 
 impl SeatState {
@@ -75,6 +84,50 @@ pub struct State {
     /// A terített soloist's open hand.
     #[serde(default)]
     pub open: Option<OpenHand>,
+    /// The creator's chat settings now.
+    #[serde(default)]
+    pub chat_settings: ChatSettings,
+    /// The creator's seat (it sets the chat).
+    #[serde(default)]
+    pub creator: Option<Seat>,
+    /// While a public table's seat waits for a person: when computers take the seats still
+    /// waiting (ms since 1970).
+    #[serde(default)]
+    pub fill_at: Option<i64>,
+}
+
+/// The creator's chat settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatSettings {
+    /// Is chat on?
+    pub chat: bool,
+    /// Do spectators read it?
+    pub spectators: bool,
+}
+
+impl Default for ChatSettings {
+    /// On, and read by spectators, until the creator says otherwise.
+    fn default() -> ChatSettings {
+        ChatSettings {
+            chat: true,
+            spectators: true,
+        }
+    }
+}
+
+/// A chat message as the server sends it (also inside `welcome`'s `chat`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatMsg {
+    /// Its number.
+    pub v: u64,
+    /// Who wrote it.
+    pub seat: Seat,
+    /// The seat's player (`None`: a seat held by an invitation's token).
+    #[serde(default)]
+    pub player: Option<String>,
+    /// The text (`None` for a spectator the creator keeps from the chat).
+    #[serde(default)]
+    pub text: Option<String>,
 }
 
 /// The part of a welcome's `view` the page reads: the game's actions so far.
@@ -100,6 +153,9 @@ pub enum ServerMsg {
         /// The game as the connection may see it (only its actions are read here).
         #[serde(default)]
         view: Option<WelcomeView>,
+        /// The table's last chat messages, oldest first.
+        #[serde(default)]
+        chat: Vec<ChatMsg>,
     },
     /// A replay from `since` is complete.
     Resumed {
@@ -161,6 +217,47 @@ pub enum ServerMsg {
         /// Its number.
         v: u64,
     },
+    /// A seat's chat message.
+    Chat(ChatMsg),
+    /// The creator's chat settings from now on.
+    #[serde(rename = "chat_settings")]
+    ChatSettings {
+        /// Its number.
+        v: u64,
+        /// Is chat on?
+        chat: bool,
+        /// Do spectators read it?
+        spectators: bool,
+    },
+    /// A player took a seat.
+    Sit {
+        /// Its number.
+        v: u64,
+        /// The seat.
+        seat: Seat,
+        /// The player's id.
+        player: String,
+    },
+    /// A waiting seat is a computer's from now on.
+    Fill {
+        /// Its number.
+        v: u64,
+        /// The seat.
+        seat: Seat,
+        /// The computer's level.
+        level: String,
+    },
+    /// A table opened by "play now" (its first message).
+    Public {
+        /// Its number.
+        v: u64,
+        /// The level of the computers that fill.
+        level: String,
+        /// When they fill (ms since 1970).
+        fill_at: i64,
+        /// The seats waiting for a person.
+        waiting: [bool; 3],
+    },
     /// The table now, for this connection (not numbered).
     State(Box<State>),
     /// A client message was carried out; `v` is the message it caused.
@@ -195,7 +292,12 @@ impl ServerMsg {
             | ServerMsg::Open { v }
             | ServerMsg::Over { v, .. }
             | ServerMsg::Ready { v, .. }
-            | ServerMsg::Presence { v } => Some(*v),
+            | ServerMsg::Presence { v }
+            | ServerMsg::Chat(ChatMsg { v, .. })
+            | ServerMsg::ChatSettings { v, .. }
+            | ServerMsg::Sit { v, .. }
+            | ServerMsg::Fill { v, .. }
+            | ServerMsg::Public { v, .. } => Some(*v),
             _ => None,
         }
     }
@@ -222,6 +324,23 @@ pub enum ClientMsg {
         /// The client's id.
         id: u64,
     },
+    /// A chat message from the connection's seat.
+    Chat {
+        /// The client's id.
+        id: u64,
+        /// The text.
+        text: String,
+    },
+    /// The creator's chat settings.
+    #[serde(rename = "chat_settings")]
+    ChatSettings {
+        /// The client's id.
+        id: u64,
+        /// Is chat on?
+        chat: bool,
+        /// Do spectators read it?
+        spectators: bool,
+    },
 }
 
 impl ClientMsg {
@@ -229,7 +348,11 @@ impl ClientMsg {
     #[must_use]
     pub fn id(&self) -> u64 {
         match self {
-            ClientMsg::Act { id, .. } | ClientMsg::Pickup { id } | ClientMsg::Next { id } => *id,
+            ClientMsg::Act { id, .. }
+            | ClientMsg::Pickup { id }
+            | ClientMsg::Next { id }
+            | ClientMsg::Chat { id, .. }
+            | ClientMsg::ChatSettings { id, .. } => *id,
         }
     }
 

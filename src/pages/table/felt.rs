@@ -14,6 +14,7 @@ use ulti_engine::whole_game::Stage;
 
 use super::TablePage;
 use super::hand::Hand;
+use super::waiting::{seat_player_name, seat_waits};
 use crate::components::card::{CardChip, CardFace, suit_class};
 use crate::i18n::{
     Lang, auction_bid_name, card_name, contract_name, kontra_name, label, played_bid_name,
@@ -272,6 +273,27 @@ fn SeatBox(#[prop(into)] info: Signal<Option<SeatInfo>>) -> impl IntoView {
                 <strong class="seat-name">
                     {move || table_seat(lang.get(), seat(), viewer().unwrap_or(usize::MAX))}
                 </strong>
+                // A live table's seat: its player's name, or that it waits for one.
+                {move || {
+                    seat_player_name(tp.live, seat())
+                        .map(|name| {
+                            view! {
+                                <span class="seat-player" data-testid="seat-name" data-seat=seat().to_string()>{name}</span>
+                            }
+                                .into_any()
+                        })
+                        .or_else(|| {
+                            seat_waits(tp.live, seat())
+                                .then(|| {
+                                    view! {
+                                        <span class="badge seat-waiting" data-testid="table-seat-waiting" data-seat=seat().to_string()>
+                                            {text(lang, "waiting.seat")}
+                                        </span>
+                                    }
+                                        .into_any()
+                                })
+                        })
+                }}
                 {move || {
                     thinking()
                         .then(|| {

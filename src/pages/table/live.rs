@@ -10,12 +10,14 @@ use ulti_engine::players::TableLevel;
 use ulti_engine::whole_game::{Stage, TableRecord};
 
 use super::auction_log::AuctionLog;
+use super::chat::ChatPanel;
 use super::felt::Felt;
 use super::friends::Invitations;
 use super::live_status::LiveStatus;
 use super::result::DealResult;
 use super::sheet::ScoreSheet;
 use super::turn::UserTurnPanel;
+use super::waiting::TableWaiting;
 use super::{TableDetails, TablePage, drop_param_from_url, fragment_param};
 use crate::i18n::{Lang, tr};
 use crate::live_client::{LiveConnection, finished_games, keep_token, kept_token, resolve_server};
@@ -126,6 +128,15 @@ fn LiveTableAt(
     let ready = move || tp.game.with(Option::is_some) && over();
     // Refused for good (no such table, a wrong invitation): no empty table under the words.
     let refused = Memo::new(move |_| conn.live.with(|l| l.link_id() == "refused"));
+    // Nothing before the first state (no empty felt); while a public table's seat waits for
+    // a person (nothing is played then), the seats and the countdown instead of the felt.
+    let dealt = Memo::new(move |_| {
+        conn.live.with(|l| {
+            l.state
+                .as_ref()
+                .map(|s| s.game > 0 && !s.seats.iter().any(|x| x.waiting))
+        })
+    });
     view! {
         <LiveStatus server=server.clone() />
         {move || {
@@ -133,13 +144,23 @@ fn LiveTableAt(
                 .then(|| {
                     view! {
                         <Invitations server=server.clone() table=table.clone() />
-                        <div class="table-stage" class:over=over>
-                            <Felt />
-                            <AuctionLog />
-                            <div class="table-below">
-                                {move || (!over()).then(|| view! { <UserTurnPanel /> })}
-                                {move || ready().then(|| view! { <DealResult /> })}
-                            </div>
+                        <div class="table-stage with-chat" class:over=over>
+                            {move || match dealt.get() {
+                                None => ().into_any(),
+                                Some(false) => view! { <TableWaiting conn /> }.into_any(),
+                                Some(true) => {
+                                    view! {
+                                        <Felt />
+                                        <AuctionLog />
+                                        <div class="table-below">
+                                            {move || (!over()).then(|| view! { <UserTurnPanel /> })}
+                                            {move || ready().then(|| view! { <DealResult /> })}
+                                        </div>
+                                    }
+                                        .into_any()
+                                }
+                            }}
+                            <ChatPanel conn />
                         </div>
                         <ScoreSheet />
                         <TableDetails />

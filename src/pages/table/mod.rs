@@ -13,6 +13,7 @@
 
 mod auction_log;
 mod bidding;
+mod chat;
 mod felt;
 mod friends;
 mod hand;
@@ -25,6 +26,7 @@ mod review;
 mod share;
 mod sheet;
 mod turn;
+mod waiting;
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_query_map;

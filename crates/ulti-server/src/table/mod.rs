@@ -77,7 +77,13 @@ pub struct Table {
     pub chat_on: bool,
     /// Do spectators read the chat?
     pub chat_spectators: bool,
+    /// The last [`CHAT_KEPT`] chat messages with their numbers (a `welcome` carries them, so
+    /// a page that reloads shows what was said).
+    pub chat_log: std::collections::VecDeque<(u64, Numbered)>,
 }
+
+/// How many of the last chat messages a `welcome` carries.
+pub const CHAT_KEPT: usize = 50;
 
 /// SplitMix64: a fixed, well-mixing 64-bit hash step (the engine's).
 pub use ulti_engine::players::splitmix as mix;
@@ -128,6 +134,7 @@ impl Table {
             creator,
             chat_on: true,
             chat_spectators: true,
+            chat_log: std::collections::VecDeque::new(),
         }
     }
 
@@ -226,7 +233,12 @@ impl Table {
                 self.connected[s] = true;
                 self.waiting[s] = false;
             }
-            Numbered::Chat { .. } => {}
+            Numbered::Chat { .. } => {
+                self.chat_log.push_back((v, msg.clone()));
+                while self.chat_log.len() > CHAT_KEPT {
+                    self.chat_log.pop_front();
+                }
+            }
             Numbered::ChatSettings { chat, spectators } => {
                 self.chat_on = *chat;
                 self.chat_spectators = *spectators;

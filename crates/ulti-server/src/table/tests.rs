@@ -228,3 +228,90 @@ fn a_view_hides_what_the_seat_cannot_see() {
     assert_eq!(ws["seat"], serde_json::Value::Null);
     assert_eq!(ws["talon"], serde_json::Value::Null);
 }
+
+#[test]
+fn a_welcome_carries_the_last_chat_lines_and_a_spectator_reads_only_what_it_may() {
+    let mut t = people();
+    let line = |seat, text: &str, spectators| Numbered::Chat {
+        seat,
+        player: None,
+        text: text.into(),
+        spectators,
+    };
+    carry(
+        &mut t,
+        vec![line(0, "hello", true), line(1, "<b>hi</b>", false)],
+    );
+    let w = t.welcome(Audience::Seat(2));
+    let chat = w["chat"].as_array().unwrap();
+    assert_eq!(chat.len(), 2);
+    assert_eq!(chat[0]["t"], "chat");
+    assert_eq!(
+        (chat[0]["v"].as_u64(), chat[0]["seat"].as_u64()),
+        (Some(2), Some(0))
+    );
+    assert_eq!(chat[1]["text"], "<b>hi</b>");
+    // The line written while spectators were kept from the chat is not theirs.
+    let seen = t.welcome(Audience::Spectator);
+    let texts: Vec<_> = seen["chat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].clone())
+        .collect();
+    assert_eq!(texts, vec![serde_json::json!("hello")]);
+    // Only the last CHAT_KEPT lines.
+    for i in 0..60 {
+        carry(&mut t, vec![line(i % 3, &format!("line {i}"), true)]);
+    }
+    let chat = t.welcome(Audience::Seat(0))["chat"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(chat.len(), CHAT_KEPT);
+    assert_eq!(chat.last().unwrap()["text"], "line 59");
+    assert_eq!(chat[0]["text"], "line 10");
+    // The settings and the creator, in welcome and state alike.
+    carry(
+        &mut t,
+        vec![Numbered::ChatSettings {
+            chat: false,
+            spectators: true,
+        }],
+    );
+    for m in [t.welcome(Audience::Seat(1)), t.state(Audience::Seat(1))] {
+        assert_eq!(
+            m["chat_settings"],
+            serde_json::json!({"chat": false, "spectators": true})
+        );
+        assert_eq!(m["creator"], 0);
+        assert_eq!(m["fill_at"], serde_json::Value::Null);
+    }
+}
+
+#[test]
+fn welcome_and_state_say_when_computers_take_the_waiting_seats() {
+    let mut t = Table::new(meta([SeatKind::Human; 3]));
+    let public = Numbered::Public {
+        level: ulti_engine::players::TableLevel::Easy,
+        fill_at: 1_700_000_000_000,
+        waiting: [true; 3],
+    };
+    carry(&mut t, vec![public]);
+    for m in [t.welcome(Audience::Seat(0)), t.state(Audience::Spectator)] {
+        assert_eq!(m["fill_at"], 1_700_000_000_000_i64);
+        assert_eq!(m["seats"][1]["waiting"], true);
+    }
+    // Once no seat waits, no more.
+    let fills = (0..3)
+        .map(|seat| Numbered::Fill {
+            seat,
+            level: ulti_engine::players::TableLevel::Easy,
+        })
+        .collect();
+    carry(&mut t, fills);
+    assert_eq!(
+        t.state(Audience::Seat(0))["fill_at"],
+        serde_json::Value::Null
+    );
+}

@@ -106,7 +106,38 @@ impl Table {
             "known_talon": seat
                 .filter(|&s| self.game.talon_by() == Some(s) && !self.over())
                 .map(|_| self.game.talon().to_string()),
+            // Added fields: the last chat messages as `audience` receives them (a spectator
+            // kept from the chat gets none), the chat's settings, the creator's seat, and
+            // when computers take the seats still waiting.
+            "chat": self.chat_history(audience),
+            "chat_settings": self.chat_settings_json(),
+            "creator": self.creator,
+            "fill_at": self.fill_at(),
         })
+    }
+
+    /// The last chat messages as `audience` receives them, oldest first: each the `chat`
+    /// message it was; the lines a spectator may not read are left out.
+    #[must_use]
+    pub fn chat_history(&self, audience: Audience) -> Vec<Value> {
+        self.chat_log
+            .iter()
+            .map(|(v, m)| m.to_wire(*v, audience))
+            .filter(|m| m.get("text").is_some())
+            .collect()
+    }
+
+    fn chat_settings_json(&self) -> Value {
+        json!({"chat": self.chat_on, "spectators": self.chat_spectators})
+    }
+
+    /// When computers take the seats still waiting for a person (ms since 1970), while one
+    /// waits.
+    #[must_use]
+    pub fn fill_at(&self) -> Option<i64> {
+        self.public
+            .filter(|_| self.waiting_for_people())
+            .map(|(_, at)| at)
     }
 
     /// The seat's [`TableView`] now (the talon in it once the seat has picked it up); a
@@ -149,6 +180,10 @@ impl Table {
             "sheet": self.sheet,
             "ready": self.ready.iter().map(Option::is_some).collect::<Vec<_>>(),
             "open": self.open.as_ref().map(|(s, h)| json!({"seat": s, "hand": h})),
+            // Added fields, as in `welcome`.
+            "chat_settings": self.chat_settings_json(),
+            "creator": self.creator,
+            "fill_at": self.fill_at(),
         })
     }
 }
