@@ -14,6 +14,8 @@
 // 4. The page at 375 px in Hungarian and at 1280 px in English: nothing wider than the screen,
 //    no serious axe violation, every control reachable by the keyboard with a visible focus; a
 //    wrong password and a taken name are refused in words.
+// 5. A signed-up player opens an invitation: its seat carries the player's name (the table
+//    socket offers the kept session); "Table for friends only" opens the Table page's form.
 // Screenshots: target/e2e/lobby-{1280,375}-{en,hu}.png.
 
 import assert from 'node:assert/strict';
@@ -392,5 +394,29 @@ test('the Lobby on a phone in Hungarian and wide in English: fits, accessible, k
       await page.waitForFunction((w) => document.querySelector('[data-testid=lobby-error]')?.textContent === w, WORDS[lang].taken);
       await assertNoOverflow(page, `${lang} ${width}: a refusal`);
     }
+  });
+});
+
+test('an invitation opened by a signed-up player shows its name; the friends link opens the form', { timeout: 120_000 }, async () => {
+  await logged(async () => {
+    const page = await lobbyPage('H');
+    await signUp(page, 'Dóra', PASSWORD);
+    // A private table made elsewhere; its invitation opened in this browser: the seat is
+    // Dóra's (the table socket offers her session beside the seat's token).
+    const created = await api('POST', '/api/tables', { body: { rules: {}, seats: ['human', 'computer:easy', 'computer:easy'] } });
+    assert.equal(created.status, 201, JSON.stringify(created.json));
+    const { table, tokens } = created.json;
+    await page.goto(`${server.origin}/ulti-solver/table?live=${table}#join=${tokens['0']}`);
+    await handShown(page);
+    let seat0 = null;
+    for (let i = 0; i < 50 && seat0 !== 'Dóra'; i += 1) {
+      seat0 = (await server.get(`/api/tables/${table}`)).seats[0].name ?? null;
+      if (seat0 !== 'Dóra') await page.waitForTimeout(100);
+    }
+    assert.equal(seat0, 'Dóra', 'the invitation’s seat carries the player’s name');
+    // "Table for friends only" opens the Table page's form.
+    await page.goto(lobbyUrl());
+    await page.click('[data-testid=create-private]');
+    await page.waitForSelector('[data-testid=friends][open]');
   });
 });
