@@ -25,6 +25,7 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
 use crate::pages::hand::HandPage;
+use crate::pages::lobby::LobbyPage;
 use crate::pages::play::PlayPage;
 use crate::pages::puzzles::PuzzlesPage;
 use crate::pages::solver_page::SolverPage;
@@ -47,6 +48,7 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/hand") view=HandPage />
                 <Route path=path!("/play") view=PlayPage />
                 <Route path=path!("/table") view=TableRoute />
+                <Route path=path!("/lobby") view=LobbyPage />
                 <Route path=path!("/puzzles") view=PuzzlesPage />
             </Routes>
         </Router>

@@ -107,8 +107,21 @@ fn a_request_stays_pending_until_its_ack_or_event_and_a_reconnect_resends_only_t
     );
     live.connecting(1500.0);
     assert_eq!(live.query(), "");
-    assert_eq!(Live::protocols(Some("tok")), ["ulti-table", "token.tok"]);
-    assert_eq!(Live::protocols(None), ["ulti-table"]);
+    assert_eq!(
+        Live::protocols(Some("tok"), None),
+        ["ulti-table", "token.tok"]
+    );
+    assert_eq!(Live::protocols(None, None), ["ulti-table"]);
+    assert_eq!(
+        Live::protocols(Some("tok"), Some("ses")),
+        ["ulti-table", "token.tok", "session.ses"],
+        "a player kept for the server names its session, so its seat shows its name"
+    );
+    assert_eq!(
+        Live::protocols(None, Some("ses")),
+        ["ulti-table"],
+        "a spectator sends no session"
+    );
     live.opened(1600.0);
     game.apply(opening.clone()).unwrap();
     let event = format!(r#"{{"t":"event","v":2,"game":1,"action":"{opening}","by":"person"}}"#);

@@ -52,7 +52,7 @@ fn LangSwitch() -> impl IntoView {
 }
 
 /// The app's pages: the solver (`/`), "My hand" (`/hand`), Play (`/play`), the whole game
-/// (`/table`) and Puzzles (`/puzzles`), the current one marked with
+/// (`/table`), the Lobby (`/lobby`) and Puzzles (`/puzzles`), the current one marked with
 /// `aria-current="page"`. Full links (the router base prepended), so they also work opened in
 /// a new tab; the chosen language goes along. Last, the user guide (`guide/`, an mdBook built
 /// beside the app, in English): `rel="external"` so the router leaves that link to the browser.
@@ -79,6 +79,7 @@ fn PageLinks() -> impl IntoView {
                 Some("hand") => "/hand",
                 Some("play") => "/play",
                 Some("table") => "/table",
+                Some("lobby") => "/lobby",
                 Some("puzzles") => "/puzzles",
                 _ => "/",
             };
@@ -96,6 +97,7 @@ fn PageLinks() -> impl IntoView {
             {link("/hand", "app.page_hand", "nav-hand")}
             {link("/play", "app.page_play", "nav-play")}
             {link("/table", "app.page_table", "nav-table")}
+            {link("/lobby", "app.page_lobby", "nav-lobby")}
             {link("/puzzles", "app.page_puzzles", "nav-puzzles")}
             <a
                 href=guide

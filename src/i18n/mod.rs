@@ -16,10 +16,12 @@ pub use crate::model::lang::Lang;
 use crate::model::url_state::{LAST_STEP, UrlIssue};
 use crate::protocol::WorkerError;
 
+mod lobby;
 mod names;
 mod puzzles;
 mod review;
 mod table;
+pub use lobby::{refusal_words, rule_note_words, seat_words};
 pub use names::{
     announcement_name, auction_bid_name, bid_name, card_name, contract_name, contract_part,
     form_name, label, played_bid_name, rank_name, rank_short, suit_name, with_article,

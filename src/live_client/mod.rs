@@ -5,8 +5,11 @@
 //! short backoff (at once when the network comes back, or when the user asks), and, when a
 //! socket never opened, asking the server over HTTP why ([`server::diagnose`]): no such
 //! table and a wrong invitation end the attempts. What the messages mean and when to do what
-//! is `model::live`'s; this file only carries it out.
+//! is `model::live`'s; this file only carries it out. The player kept for a server and its
+//! calls are [`players`]'s, the lobby's socket [`lobby`]'s.
 
+pub mod lobby;
+pub mod players;
 mod server;
 
 use std::time::Duration;
@@ -187,10 +190,12 @@ impl LiveConnection {
         }
         self.drop_socket();
         let (table, query) = self.live.with_untracked(|l| (l.table.clone(), l.query()));
-        let protocols: js_sys::Array = Live::protocols(self.token.get_value().as_deref())
-            .into_iter()
-            .map(|p| wasm_bindgen::JsValue::from_str(&p))
-            .collect();
+        let session = players::kept_player(&self.server.get_value()).map(|p| p.session);
+        let protocols: js_sys::Array =
+            Live::protocols(self.token.get_value().as_deref(), session.as_deref())
+                .into_iter()
+                .map(|p| wasm_bindgen::JsValue::from_str(&p))
+                .collect();
         self.live.update(|l| l.connecting(now()));
         let url = socket_url(&self.server.get_value(), &table, &query);
         let Ok(ws) = WebSocket::new_with_str_sequence(&url, &protocols) else {

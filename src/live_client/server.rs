@@ -114,24 +114,31 @@ pub fn keep_token(server: &str, table: &str, token: &str) {
     }
 }
 
-/// GET or POST `path` on `server`: the JSON answer.
-async fn call(
+/// GET or POST `path` on `server` (with a player's session as `Authorization: Bearer`, when
+/// given): the status and the JSON answer, whatever the status.
+///
+/// # Errors
+/// No answer ([`ServerError::Unreachable`]) or an answer without JSON.
+pub(super) async fn fetch_json(
     server: &str,
     method: &str,
     path: &str,
     body: Option<String>,
-) -> Result<serde_json::Value, ServerError> {
+    bearer: Option<&str>,
+) -> Result<(u16, serde_json::Value), ServerError> {
     let init = web_sys::RequestInit::new();
     init.set_method(method);
+    let unreachable = |_| ServerError::Unreachable(server.to_string());
+    let headers = web_sys::Headers::new().map_err(unreachable)?;
     if let Some(b) = &body {
         init.set_body(&wasm_bindgen::JsValue::from_str(b));
-        let headers =
-            web_sys::Headers::new().map_err(|_| ServerError::Unreachable(server.into()))?;
         let _ = headers.set("content-type", "application/json");
-        init.set_headers(&headers);
     }
+    if let Some(s) = bearer {
+        let _ = headers.set("authorization", &format!("Bearer {s}"));
+    }
+    init.set_headers(&headers);
     let url = format!("{server}{path}");
-    let unreachable = |_| ServerError::Unreachable(server.to_string());
     let resp: web_sys::Response = JsFuture::from(window().fetch_with_str_and_init(&url, &init))
         .await
         .map_err(unreachable)?
@@ -145,13 +152,25 @@ async fn call(
     let value: serde_json::Value = serde_json::from_str(&text).map_err(|_| {
         ServerError::NotOurs(format!("{url} answered {} without JSON", resp.status()))
     })?;
-    if resp.ok() {
+    Ok((resp.status(), value))
+}
+
+/// GET or POST `path` on `server`: the JSON answer.
+async fn call(
+    server: &str,
+    method: &str,
+    path: &str,
+    body: Option<String>,
+) -> Result<serde_json::Value, ServerError> {
+    let (status, value) = fetch_json(server, method, path, body, None).await?;
+    if (200..300).contains(&status) {
         Ok(value)
     } else {
-        Err(ServerError::Refused(value["error"].as_str().map_or_else(
-            || format!("status {}", resp.status()),
-            str::to_string,
-        )))
+        Err(ServerError::Refused(
+            value["error"]
+                .as_str()
+                .map_or_else(|| format!("status {status}"), str::to_string),
+        ))
     }
 }
 

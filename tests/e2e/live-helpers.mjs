@@ -24,14 +24,17 @@ export function cardsOf(text) {
   return text.match(CARD_RE) ?? [];
 }
 
-/** A running `ulti-server` (kill -9 and start again on the same port and database). */
+/**
+ * A running `ulti-server` (kill -9 and start again on the same port and database); `extra`:
+ * more arguments (e.g. `['--play-now-wait', '5']`).
+ */
 export class Server {
-  constructor({ awayAfter = 60, seed = 37 } = {}) {
+  constructor({ awayAfter = 60, seed = 37, extra = [] } = {}) {
     this.dir = mkdtempSync(path.join(tmpdir(), 'ulti-live-e2e-'));
     this.db = path.join(this.dir, 'tables.sqlite');
     this.site = process.env.E2E_SITE_DIR || path.join(REPO_ROOT, 'site');
     this.bin = process.env.ULTI_SERVER_BIN || path.join(REPO_ROOT, 'target', 'debug', 'ulti-server');
-    this.args = ['--db', this.db, '--site', this.site, '--away-after', String(awayAfter), '--seed', String(seed), '--computer-threads', '1'];
+    this.args = ['--db', this.db, '--site', this.site, '--away-after', String(awayAfter), '--seed', String(seed), '--computer-threads', '1', ...extra];
     this.listen = '127.0.0.1:0';
     this.log = [];
   }

@@ -34,6 +34,8 @@ pub struct Ask {
     pub wait: Duration,
     /// Open a table of its own even when one with these rules waits.
     pub new: bool,
+    /// Sit at this public table (the lobby's "Sit here"), or nowhere.
+    pub table: Option<String>,
 }
 
 /// A seat found: the table, the seat and the seat's token (for the table's WebSocket).
@@ -77,8 +79,13 @@ impl Lobby {
         }
     }
 
-    async fn sit_at(&self, id: &str, p: &Player) -> Result<Sat, String> {
-        let h = self.hub.table(id).await.map_err(|u| u.words(id))?;
+    async fn sit_at(&self, id: &str, p: &Player) -> Result<Sat, (u16, String)> {
+        let h = self
+            .hub
+            .table(id)
+            .await
+            .map_err(|u| (u.status(), u.words(id)))?;
+        let restarting = || (503, "the table is restarting: try again".to_string());
         let (reply, wait) = oneshot::channel();
         h.inbox
             .send(Cmd::Sit {
@@ -86,13 +93,15 @@ impl Lobby {
                 name: p.name.clone(),
                 reply,
             })
-            .map_err(|_| "the table is restarting".to_string())?;
-        wait.await
-            .map_err(|_| "the table is restarting".to_string())?
+            .map_err(|_| restarting())?;
+        wait.await.map_err(|_| restarting())?
     }
 
     /// Seat player `p`, at a waiting table or a new one (`owner`: its client, for the
     /// computer pool's turns).
+    ///
+    /// With `ask.table`, only at that table: 404 when there is none, 409 when none of its
+    /// seats waits for a person (full, under way, or private).
     ///
     /// # Errors
     /// (status, words): 409 for a player who sits at a table already, 503 when the database
@@ -113,6 +122,10 @@ impl Lobby {
             ));
         }
         let _turn = self.one_at_a_time.lock().await;
+        if let Some(id) = &ask.table {
+            let sat = self.sit_at(id, p).await?;
+            return self.seated(p, id.clone(), sat, false).await;
+        }
         let rules = serde_json::to_value(ask.rules).expect("rules serialise");
         let waiting = if ask.new {
             Vec::new()
@@ -129,7 +142,7 @@ impl Lobby {
             .create_public(ask.rules, ask.level, ask.wait, owner)
             .await
             .map_err(|e| (503, e))?;
-        let sat = self.sit_at(&id, p).await.map_err(|e| (503, e))?;
+        let sat = self.sit_at(&id, p).await.map_err(|(_, e)| (503, e))?;
         self.seated(p, id, sat, true).await
     }
 

@@ -1,11 +1,13 @@
 //! The lobby: "play now" seats players at a public table with the same rules (or opens one),
 //! the seats still empty after the opener's wait get computers, the table then plays as any
 //! other; the feed pushes each table added, changed and removed to every subscriber; a player
-//! sits at one table at a time; a flood of subscriptions is refused in words.
+//! sits at one table at a time; the lobby's "Sit here" takes a seat at the table named, and is
+//! refused in words at a full, private or unknown one; a flood of subscriptions is refused in
+//! words.
 
 mod common;
 
-use common::{Client, Seat, Server, http_with, play, temp_dir};
+use common::{Client, Seat, Server, create, http_with, play, temp_dir};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -204,6 +206,82 @@ async fn play_now_meets_fills_with_computers_and_the_lobby_sees_each_change() {
     )
     .await;
     assert_eq!((st, v["table"].clone()), (200, p3["table"].clone()), "{v}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sit_here_takes_a_seat_at_the_table_named_or_says_why_not() {
+    let dir = temp_dir("lobby-sit");
+    let server = Server::start(&dir.join("t.sqlite"), &["--seed", "4"]);
+    let a = server.addr.clone();
+    let (s1, _) = guest(&a).await;
+    let (s2, n2) = guest(&a).await;
+    let (s3, _) = guest(&a).await;
+    let (s4, _) = guest(&a).await;
+    // Two public tables with the same rules; the second player picks the newer one, which
+    // "play now" would not have chosen (it takes the one waiting longest).
+    let (_, older) = call(&a, "/api/play", &s1, json!({"wait_s": 300})).await;
+    let (s0, _) = guest(&a).await;
+    let (_, newer) = call(&a, "/api/play", &s0, json!({"wait_s": 300, "new": true})).await;
+    let newer_id = newer["table"].as_str().unwrap().to_string();
+    assert_ne!(older["table"], newer["table"]);
+    let (st, v) = call(&a, "/api/play", &s2, json!({"table": newer_id})).await;
+    assert_eq!(
+        (
+            st,
+            v["table"].as_str(),
+            v["seat"].as_u64(),
+            v["opened"].as_bool()
+        ),
+        (200, Some(newer_id.as_str()), Some(1), Some(false)),
+        "{v}"
+    );
+    let (_, t) = common::http(&a, "GET", &format!("/api/tables/{newer_id}"), None).await;
+    assert_eq!(t["seats"][1]["name"], n2.as_str(), "{t}");
+    // Its token holds the seat.
+    let mut c = Client::connect(&a, &newer_id, v["token"].as_str(), None)
+        .await
+        .unwrap();
+    assert_eq!(c.recv().await["seat"], 1);
+    // Once seated there, a player sits nowhere else, not even by naming a table.
+    let older_id = older["table"].as_str().unwrap();
+    let (st, v) = call(&a, "/api/play", &s2, json!({"table": older_id})).await;
+    assert_eq!(st, 409, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("leave it first"),
+        "{v}"
+    );
+    // The third seat taken: the table is full, and the next is refused in words.
+    let (st, _) = call(&a, "/api/play", &s3, json!({"table": newer_id})).await;
+    assert_eq!(st, 200);
+    let (st, v) = call(&a, "/api/play", &s4, json!({"table": newer_id})).await;
+    assert_eq!(st, 409, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("no seat waiting for a person"),
+        "{v}"
+    );
+    // A private table (invitations only) has no seat for the lobby, whatever its seats.
+    let (private, _) = create(&a, ["human", "human", "computer:easy"]).await;
+    let (st, v) = call(&a, "/api/play", &s4, json!({"table": private})).await;
+    assert_eq!(st, 409, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("no seat waiting for a person"),
+        "{v}"
+    );
+    // An unknown table: 404 in words; a table that is not an id: 400.
+    let (st, v) = call(&a, "/api/play", &s4, json!({"table": "nosuchtable"})).await;
+    assert_eq!(st, 404, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("no table"), "{v}");
+    let (st, v) = call(&a, "/api/play", &s4, json!({"table": 7})).await;
+    assert_eq!(st, 400, "{v}");
+    // Refused everywhere, the fourth still sits nowhere: "play now" seats it.
+    let (st, v) = call(&a, "/api/play", &s4, json!({})).await;
+    assert_eq!((st, v["table"].as_str()), (200, Some(older_id)), "{v}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -120,12 +120,17 @@ impl Live {
             .unwrap_or_default()
     }
 
-    /// The socket's subprotocols: `ulti-table`, and for a seat `token.TOKEN`.
+    /// The socket's subprotocols: `ulti-table`, for a seat `token.TOKEN` and, when the browser
+    /// keeps a player for the server, `session.SESSION` (a seat without a player becomes that
+    /// player's, so an invitation's seat shows its name too; a spectator sends no session).
     #[must_use]
-    pub fn protocols(token: Option<&str>) -> Vec<String> {
+    pub fn protocols(token: Option<&str>, session: Option<&str>) -> Vec<String> {
         let mut p = vec!["ulti-table".to_string()];
         if let Some(t) = token {
             p.push(format!("token.{t}"));
+            if let Some(s) = session {
+                p.push(format!("session.{s}"));
+            }
         }
         p
     }

@@ -182,8 +182,13 @@ pub(super) fn FriendsBox() -> impl IntoView {
         });
     };
 
+    // The Lobby's "Table for friends only" opens the box (`#friends`).
+    let asked = window().location().hash().is_ok_and(|h| h == "#friends");
+    if asked {
+        resolve();
+    }
     view! {
-        <details class="panel table-friends" data-testid="friends" on:toggle=move |_| resolve()>
+        <details class="panel table-friends" id="friends" open=asked data-testid="friends" on:toggle=move |_| resolve()>
             <summary><h2>{text(lang, "live.friends")}</h2></summary>
             <p class="hint">{text(lang, "live.friends_hint")}</p>
             <label class="field">

@@ -86,8 +86,8 @@ pub enum Cmd {
         player: String,
         /// Its name.
         name: Option<String>,
-        /// The seat, or why not.
-        reply: oneshot::Sender<Result<Sat, String>>,
+        /// The seat, or why not (an HTTP status and words).
+        reply: oneshot::Sender<Result<Sat, (u16, String)>>,
     },
     /// A player sitting here has a new name (`None`: its account was deleted).
     Renamed {

@@ -21,16 +21,23 @@ pub struct Sat {
 
 impl Actor {
     /// Seat `player` (named `name`) at the first waiting seat.
+    ///
+    /// # Errors
+    /// (status, words): 409 when the player sits here already or no seat waits for a person
+    /// (the table is full, under way, or private), 503 when the log refused the `sit`.
     pub(super) async fn sit(
         &mut self,
         player: String,
         name: Option<String>,
-    ) -> Result<Sat, String> {
+    ) -> Result<Sat, (u16, String)> {
         if self.table.players.iter().flatten().any(|p| *p == player) {
-            return Err("you sit at this table already".into());
+            return Err((409, "you sit at this table already".into()));
         }
         let Some(seat) = (0..3).find(|&s| self.table.waiting[s]) else {
-            return Err("this table has no seat waiting for a person".into());
+            return Err((
+                409,
+                "this table has no seat waiting for a person: choose another, or play now".into(),
+            ));
         };
         let token = crate::account::new_session();
         let h = token_hash(&token);
@@ -39,7 +46,8 @@ impl Actor {
             player,
             token_sha256: hex(&h),
         }])
-        .await?;
+        .await
+        .map_err(|e| (503, e))?;
         self.table.names[seat] = name;
         if let Some(tokens) = &self.tokens {
             tokens.write().unwrap_or_else(|p| p.into_inner())[seat] = Some(h);

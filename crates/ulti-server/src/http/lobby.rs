@@ -19,7 +19,7 @@ use super::players::me;
 use super::{App, err};
 use crate::lobby::{Ask, MAX_WAIT};
 
-/// Read `POST /api/play`'s body: `{"rules"?, "level"?, "wait_s"?, "new"?}`.
+/// Read `POST /api/play`'s body: `{"rules"?, "level"?, "wait_s"?, "new"?, "table"?}`.
 fn read_ask(bytes: &[u8], default_wait: Duration) -> Result<Ask, String> {
     let v: Value = if bytes.is_empty() {
         Value::Object(serde_json::Map::new())
@@ -29,12 +29,17 @@ fn read_ask(bytes: &[u8], default_wait: Duration) -> Result<Ask, String> {
     let obj = v.as_object().ok_or("the body is a JSON object")?;
     if let Some(k) = obj
         .keys()
-        .find(|k| !matches!(k.as_str(), "rules" | "level" | "wait_s" | "new"))
+        .find(|k| !matches!(k.as_str(), "rules" | "level" | "wait_s" | "new" | "table"))
     {
         return Err(format!(
-            "unknown field {k:?}: use \"rules\", \"level\", \"wait_s\" and \"new\""
+            "unknown field {k:?}: use \"rules\", \"level\", \"wait_s\", \"new\" and \"table\""
         ));
     }
+    let table = match obj.get("table") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(t)) if !t.is_empty() && t.len() <= 64 => Some(t.clone()),
+        Some(_) => return Err("\"table\" is a table's id".into()),
+    };
     let new = match obj.get("new") {
         None | Some(Value::Null) => false,
         Some(Value::Bool(b)) => *b,
@@ -72,6 +77,7 @@ fn read_ask(bytes: &[u8], default_wait: Duration) -> Result<Ask, String> {
         level,
         wait,
         new,
+        table,
     })
 }
 
