@@ -12,6 +12,7 @@ pub fn refusal_words(lang: Lang, server: &str, r: &Refusal) -> String {
         Refusal::Unreachable => tr_with(lang, "lobby.err_unreachable", &[("server", server)]),
         Refusal::Invalid(words) => tr_with(lang, "lobby.err_invalid", &[("error", words)]),
         Refusal::WrongPassword => tr(lang, "lobby.err_wrong_password"),
+        Refusal::WrongCurrentPassword => tr(lang, "lobby.err_wrong_current_password"),
         Refusal::SessionGone => tr(lang, "lobby.err_session_gone"),
         Refusal::NameTaken => tr(lang, "lobby.err_name_taken"),
         Refusal::AlreadyAccount => tr(lang, "lobby.err_already_account"),

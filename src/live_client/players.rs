@@ -243,3 +243,47 @@ pub async fn leave(server: &str) -> Result<(), Refusal> {
     .await
     .map(|_| ())
 }
+
+/// Change the kept account's password (every other session of it is revoked by the server).
+///
+/// # Errors
+/// [`Refusal::WrongCurrentPassword`], a new password that does not qualify (400), a guest
+/// (409), the session gone, no server.
+pub async fn change_password(server: &str, current: &str, new: &str) -> Result<(), Refusal> {
+    let Some(p) = kept_player(server) else {
+        return Err(Refusal::SessionGone);
+    };
+    request(
+        server,
+        Call::ChangePassword,
+        "POST",
+        "/api/me/password",
+        Some(json!({"password": current, "new_password": new})),
+        Some(&p.session),
+    )
+    .await
+    .map(|_| ())
+}
+
+/// Delete the kept player on the server (an account with its `password`; a guest with none):
+/// its name, password and sessions go, its games stay without its name. Forgotten here too.
+///
+/// # Errors
+/// [`Refusal::WrongCurrentPassword`], the session gone, no server (then nothing is forgotten).
+pub async fn delete_player(server: &str, password: Option<&str>) -> Result<(), Refusal> {
+    let Some(p) = kept_player(server) else {
+        return Ok(());
+    };
+    let body = password.map_or_else(|| json!({}), |pw| json!({"password": pw}));
+    request(
+        server,
+        Call::Delete,
+        "POST",
+        "/api/me/delete",
+        Some(body),
+        Some(&p.session),
+    )
+    .await?;
+    forget_player(server);
+    Ok(())
+}

@@ -94,6 +94,16 @@ impl Entry {
     pub fn waiting(&self) -> usize {
         self.seats.iter().filter(|s| s.waiting).count()
     }
+
+    /// Whose table it is to the eye: the first seated player with a name (the one who opened
+    /// it, unless that player has gone nameless).
+    #[must_use]
+    pub fn host(&self) -> Option<&str> {
+        self.seats
+            .iter()
+            .find(|s| !s.waiting && s.kind == "human")
+            .and_then(|s| s.name.as_deref())
+    }
 }
 
 /// A message of the lobby socket.
@@ -441,5 +451,25 @@ mod tests {
                 RuleNote::MaxKontra(5)
             ]
         );
+    }
+
+    #[test]
+    fn a_table_is_named_after_its_first_named_player() {
+        let e: Entry = serde_json::from_value(serde_json::json!({
+            "table": "t1", "rules": {}, "level": "easy", "fill_at": 0,
+            "seats": [
+                {"kind": "human", "connected": false, "waiting": true},
+                {"kind": "human", "connected": true, "name": "Anna", "player": "p1"},
+                {"kind": "human", "connected": true, "name": "Béla", "player": "p2"}
+            ]
+        }))
+        .unwrap();
+        assert_eq!(e.host(), Some("Anna"));
+        let nameless: Entry = serde_json::from_value(serde_json::json!({
+            "table": "t2", "rules": {}, "level": "easy", "fill_at": 0,
+            "seats": [{"kind": "human", "connected": true}, {"kind": "human", "connected": false, "waiting": true}]
+        }))
+        .unwrap();
+        assert_eq!(nameless.host(), None);
     }
 }

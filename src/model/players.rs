@@ -124,6 +124,10 @@ pub enum Call {
     Play,
     /// `POST /api/me/leave`.
     Leave,
+    /// `POST /api/me/password`.
+    ChangePassword,
+    /// `POST /api/me/delete`.
+    Delete,
 }
 
 /// Why the server (or the network) refused, as the page says it.
@@ -135,6 +139,9 @@ pub enum Refusal {
     Invalid(String),
     /// Sign in: the name or the password is wrong.
     WrongPassword,
+    /// The current password given to change the password or delete the account is wrong
+    /// (403): nothing changed.
+    WrongCurrentPassword,
     /// The session is unknown, revoked or of a deleted account: it is forgotten.
     SessionGone,
     /// The name belongs to another player.
@@ -164,6 +171,7 @@ impl Refusal {
             (400, _) => Refusal::Invalid(words),
             (401, Call::SignIn) => Refusal::WrongPassword,
             (401, _) => Refusal::SessionGone,
+            (403, Call::ChangePassword | Call::Delete) => Refusal::WrongCurrentPassword,
             (404, Call::Play) => Refusal::NoTable,
             (409, Call::Rename | Call::SignUp) if words.contains("taken") => Refusal::NameTaken,
             (409, Call::SignUp) => Refusal::AlreadyAccount,
@@ -295,5 +303,18 @@ mod tests {
             R::from_status(Call::Me, 503, "busy"),
             R::Other("busy".into())
         );
+    }
+
+    #[test]
+    fn a_wrong_current_password_is_not_a_lost_session() {
+        let r = Refusal::from_status(Call::ChangePassword, 403, "the password is wrong");
+        assert_eq!(r, Refusal::WrongCurrentPassword);
+        assert!(!r.forgets_session());
+        assert_eq!(
+            Refusal::from_status(Call::Delete, 403, "the password is wrong"),
+            Refusal::WrongCurrentPassword
+        );
+        // A deleted account's session is gone, whatever the call.
+        assert!(Refusal::from_status(Call::Delete, 401, "unknown session").forgets_session());
     }
 }

@@ -4,8 +4,9 @@
 // 1. A signs up, B stays a guest and renames itself, C signs in on a fresh context to an account
 //    made in another one; all three press Play now with the same settings and meet at one table,
 //    each seeing the deal (its own hand). A reloaded is still signed in, at the same table (the
-//    lobby's "you sit at a table"); B signs out and its old session is refused (401). The deal
-//    is then played: the one to act bids, and every page hears it.
+//    lobby's "you sit at a table"); B signs out and its old session is refused (401). They chat
+//    both ways; a <script> shows as text and runs nothing; C mutes A and A's lines disappear
+//    for C alone. The deal is then played through the three pages to its result.
 // 2. A player alone presses Play now with the shortest wait: the computer takes the two seats
 //    after it and the deal starts, without a reload.
 // 3. A lobby page sees a table appear, a second player sit (by name), and the table go once a
@@ -20,8 +21,9 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { TIMEOUT, dumpLog, pageProblems, screenshot } from './helpers.mjs';
-import { Server, framedPage, liveBrowser, nextStep, shownAt } from './live-helpers.mjs';
+import { TIMEOUT, dumpLog, pageProblems, replay, screenshot, shownPayments } from './helpers.mjs';
+import { Server, framedPage, liveBrowser } from './live-helpers.mjs';
+import { Driver } from './live-driver.mjs';
 import { assertAccessible } from './a11y.mjs';
 
 const DEAL_MS = 120_000;
@@ -114,21 +116,33 @@ async function guest() {
   return json;
 }
 
-/**
- * The first bid of the deal by the page to act: the lowest its twelve can play, with the
- * discard the box offers (picking up first when it holds ten), or the talon put back. Each
- * click finds its control anew (the table may redraw it meanwhile: a seat's name arriving).
- */
-async function firstBid(page) {
-  if (await page.$('[data-testid=table-pick-up]')) await page.click('[data-testid=table-pick-up]');
-  await page.waitForSelector('[data-testid=table-bidding-box], [data-testid=table-put-back]', { timeout: TIMEOUT.solve });
-  if (await page.$('[data-testid=table-put-back]')) {
-    await page.click('[data-testid=table-put-back]');
-    return;
-  }
-  await page.click('[data-testid=table-bid][data-fit=needs]');
-  await page.click('[data-testid=table-use-discard]');
-  await page.click('[data-testid=table-bid-chosen]');
+/** Says `text` in the table's chat (opening it when folded). */
+async function say(page, text) {
+  const t = page.locator('[data-testid=chat-toggle]');
+  if ((await t.getAttribute('aria-expanded')) !== 'true') await t.click();
+  await page.fill('[data-testid=chat-input]', text);
+  await page.click('[data-testid=chat-send]');
+}
+
+/** Waits until the page's chat shows a line reading `text`. */
+async function waitForLine(page, text) {
+  await page.waitForFunction(
+    (t) => [...document.querySelectorAll('[data-testid=chat-line] .chat-text')].some((e) => e.textContent === t),
+    text,
+    { timeout: TIMEOUT.ui },
+  );
+}
+
+/** The chat lines a page shows: seat and text. */
+async function linesOf(page) {
+  return page.$$eval('[data-testid=chat-line]', (ls) => ls.map((l) => ({ seat: Number(l.dataset.seat), text: l.querySelector('.chat-text').textContent })));
+}
+
+/** The seat a page holds (the server's last welcome to it). */
+function seatOfPage(page) {
+  const welcomes = page.frames.map((f) => JSON.parse(f.text)).filter((m) => m.t === 'welcome');
+  assert.ok(welcomes.length, `${page.e2eName}: no welcome`);
+  return welcomes.at(-1).seat;
 }
 
 const names = { a: 'Anna', b: 'Béla', c: 'Cili' };
@@ -198,22 +212,36 @@ test('three strangers meet by Play now: accounts, a guest, one table, the deal',
     const me = await api('GET', '/api/me', { session: old });
     assert.equal(me.status, 401, JSON.stringify(me.json));
 
-    // The deal is played: the one to act bids, and every page hears it.
+    // They talk: A's words reach B and C, B's reach A; a <script> is shown as text and runs
+    // nothing; C mutes A, and A's lines disappear for C alone.
     const trio = [pageA, pageB, pageC];
-    let actor = null;
-    for (let i = 0; i < 200 && !actor; i += 1) {
-      for (const p of trio) if ((await nextStep(p)) === 'auction') actor = p;
-      if (!actor) await pageA.waitForTimeout(100);
-    }
-    assert.ok(actor, 'someone is to bid');
-    const before = await shownAt(actor);
-    await firstBid(actor);
-    await actor.waitForFunction((v) => Number(document.querySelector('[data-testid=live-status]')?.dataset.at) > v, before);
-    const after = await shownAt(actor);
-    assert.ok(after > before, 'the bid is on the table');
+    await say(pageA, 'Hello from Anna');
+    for (const p of [pageB, pageC]) await waitForLine(p, 'Hello from Anna');
+    await say(pageB, 'Szia Anna, jó játékot!');
+    await waitForLine(pageA, 'Szia Anna, jó játékot!');
+    const script = '<script>window.__pwned = 1</script>';
+    await say(pageB, script);
     for (const p of trio) {
-      await p.waitForFunction((v) => Number(document.querySelector('[data-testid=live-status]')?.dataset.at) >= v, after);
+      await waitForLine(p, script);
+      assert.equal(await p.evaluate(() => window.__pwned), undefined, `${p.e2eName}: the script did not run`);
+      assert.equal(await p.$$eval('[data-testid=chat-log] script', (els) => els.length), 0, 'no script element in the chat');
     }
+    const seatA = (await linesOf(pageC)).find((l) => l.text === 'Hello from Anna').seat;
+    await pageC.click(`[data-testid=chat-mute][data-seat="${seatA}"]`);
+    await pageC.waitForFunction((s) => ![...document.querySelectorAll('[data-testid=chat-line]')].some((l) => l.dataset.seat === String(s)), seatA);
+    assert.ok((await linesOf(pageB)).some((l) => l.text === 'Hello from Anna'), 'B still reads A');
+    await say(pageA, 'Anna again');
+    await waitForLine(pageB, 'Anna again');
+    assert.ok(!(await linesOf(pageC)).some((l) => l.text === 'Anna again'), 'C does not read muted A');
+
+    // One deal played through the three pages to its result.
+    for (const p of trio) p.seat = seatOfPage(p);
+    const d = new Driver(trio);
+    d.kontraWanted = 0;
+    await d.playDeal();
+    const [record] = await server.get(`/api/tables/${table}/games`);
+    assert.ok(record, 'the finished deal is on record');
+    for (const p of trio) assert.deepEqual(await shownPayments(p), replay(record).payments, p.e2eName);
     for (const p of trio) assert.deepEqual(pageProblems(p).filter((l) => l.startsWith('pageerror')), [], p.e2eName);
   });
 });
@@ -228,8 +256,9 @@ test('alone with a short wait: the computer takes the seats left and the deal st
     await page.evaluate(() => {
       window.__notReloaded = true;
     });
-    // Its hand is dealt at once; the two seats wait for people, and nothing is played.
-    await handShown(page);
+    // The two seats wait for people and nothing is played: the page shows the seats and the
+    // countdown to the computers instead of a felt nobody can play on.
+    await page.waitForSelector('[data-testid=table-waiting]', { timeout: TIMEOUT.solve });
     const waiting = await server.get(`/api/tables/${table}`);
     assert.deepEqual(
       waiting.seats.map((s) => s.waiting ?? false),
@@ -276,6 +305,7 @@ test('the lobby shows a table appear, change and go, live; offline it says so', 
     await watcher.waitForSelector(row);
     const seats = () => watcher.$$eval(`${row} [data-testid=lobby-seat]`, (els) => els.map((e) => e.textContent));
     assert.deepEqual(await seats(), [g1.name, 'free seat', 'free seat']);
+    assert.equal(await watcher.textContent(`${row} h4`), `${g1.name}'s table`, 'a table goes by its first player');
     const text = await watcher.textContent(row);
     assert.match(text, /Beat the led suit even after a trump/);
     assert.match(text, /Computers: easy/);
@@ -418,5 +448,46 @@ test('an invitation opened by a signed-up player shows its name; the friends lin
     await page.goto(lobbyUrl());
     await page.click('[data-testid=create-private]');
     await page.waitForSelector('[data-testid=friends][open]');
+  });
+});
+
+test('an account changes its password (its other devices signed out) and is deleted (the name free again)', { timeout: 120_000 }, async () => {
+  await logged(async () => {
+    const first = await lobbyPage('E1');
+    await signUp(first, 'Edit', PASSWORD);
+    const second = await lobbyPage('E2');
+    await signIn(second, 'Edit', PASSWORD);
+    await nameShown(second, 'Edit');
+    const firstSession = (await kept(first)).session;
+    const error = (page) => page.waitForSelector('[data-testid=lobby-error]').then((e) => e.textContent());
+
+    // A wrong current password: refused in words, nothing changed.
+    await second.click('[data-testid=account-manage] summary');
+    await second.fill('[data-testid=password-current]', 'not the password');
+    await second.fill('[data-testid=password-new]', 'hét hetes lap');
+    await second.click('[data-testid=password-submit]');
+    assert.match(await error(second), /password is wrong/i);
+    assert.equal((await api('GET', '/api/me', { session: firstSession })).status, 200, 'nothing changed');
+
+    // The right one: the other device's session is revoked, this one's kept.
+    await second.fill('[data-testid=password-current]', PASSWORD);
+    await second.click('[data-testid=password-submit]');
+    await second.waitForFunction(() => /password is changed/i.test(document.querySelector('[data-testid=lobby-note]')?.textContent ?? ''));
+    assert.equal((await api('GET', '/api/me', { session: firstSession })).status, 401, 'the other device is signed out');
+    const secondSession = (await kept(second)).session;
+    assert.equal((await api('GET', '/api/me', { session: secondSession })).status, 200);
+    assert.equal((await api('POST', '/api/sessions', { body: { name: 'Edit', password: PASSWORD } })).status, 401, 'the old password no longer signs in');
+    // The first device finds out when it asks: it forgets the session and says so.
+    await first.reload();
+    await first.waitForSelector('[data-testid=player-none]');
+
+    // Deleted: the session refused, the name free for someone else.
+    await second.fill('[data-testid=delete-password]', 'hét hetes lap');
+    await second.click('[data-testid=delete-submit]');
+    await second.waitForSelector('[data-testid=player-none]');
+    assert.equal(await kept(second), null);
+    assert.equal((await api('GET', '/api/me', { session: secondSession })).status, 401, 'a deleted account’s session is refused');
+    const other = await lobbyPage('E3');
+    await signUp(other, 'Edit', PASSWORD);
   });
 });

@@ -4,6 +4,7 @@
 //! Every request goes through `live_client::players`; every refusal is shown in words in the
 //! one `lobby-error` alert.
 
+mod account;
 mod play_now;
 mod player;
 mod tables;

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::account::AccountBox;
 use super::{LobbyPage, words};
 use crate::i18n::{text, tr_with};
 use crate::live_client::players::{kept_player, rename, sign_in, sign_out, sign_up};
@@ -218,6 +219,9 @@ pub(super) fn PlayerBox() -> impl IntoView {
                         {text(lang, "lobby.signin_submit")}
                     </button>
                 </form>
+            </Show>
+            <Show when=has_player>
+                <AccountBox />
             </Show>
             <Show when=has_player>
                 <button type="button" class="lobby-signout" data-testid="signout" disabled=lp.busy on:click=do_sign_out>

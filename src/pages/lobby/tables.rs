@@ -89,11 +89,17 @@ fn table_item(lp: LobbyPage, e: Entry, sit: impl Fn(String) + Clone + 'static) -
         })
         .collect_view();
     let id_label = id.clone();
+    let host = e.host().map(str::to_string);
     let id_sit = id.clone();
     let sit_label = id.clone();
     view! {
         <li class="lobby-table" data-testid="lobby-table" data-table=id.clone()>
-            <h4>{move || tr_with(lang.get(), "lobby.table_label", &[("id", &id_label)])}</h4>
+            <h4>
+                {move || match &host {
+                    Some(name) => tr_with(lang.get(), "lobby.table_of", &[("name", name)]),
+                    None => tr_with(lang.get(), "lobby.table_label", &[("id", &id_label)]),
+                }}
+            </h4>
             <p class="lobby-rules" data-testid="lobby-rules">{rules}</p>
             <p class="lobby-level">
                 {move || tr_with(lang.get(), "lobby.computers", &[("level", &level_name(lang.get(), level).to_lowercase())])}
