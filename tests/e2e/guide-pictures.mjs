@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ARTIFACTS, DEALS, REPO_ROOT, TIMEOUT, animationsSettled, baseUrl, importAt, launchBrowser, newPage, openTable, waitForResults } from './helpers.mjs';
-import { Server } from './live-helpers.mjs';
+import { Server, liveBrowser } from './live-helpers.mjs';
 
 const OUT = path.join(REPO_ROOT, 'docs', 'src', 'images');
 const ULTI = process.env.ULTI_BIN || path.join(REPO_ROOT, 'target', 'debug', 'ulti');
@@ -55,6 +55,35 @@ async function openPuzzle(page, id) {
   await page.goto(`${baseUrl()}puzzles?lang=en`);
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${baseUrl()}puzzles?puzzle=${id}&lang=en`);
+}
+
+/** A JSON call to the table server (`session`: a player's bearer session). */
+async function api(server, method, p, body, session) {
+  const headers = { 'content-type': 'application/json' };
+  if (session) headers.authorization = `Bearer ${session}`;
+  const r = await fetch(`${server.origin}${p}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const json = await r.json();
+  if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A guest on the table server, renamed `name`: what a browser keeps of it. */
+async function player(server, name) {
+  const g = await api(server, 'POST', '/api/players', {});
+  await api(server, 'POST', '/api/me/name', { name }, g.session);
+  return { player: g.player, name, session: g.session, account: false };
+}
+
+/** Opens `path` on the table server's app with `who` kept as this browser's player. */
+async function openAs(page, server, who, p) {
+  await page.goto(`${server.origin}/ulti-solver/lobby?lang=en`);
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [`ulti-player|${server.origin}`, JSON.stringify(who)]);
+  await page.goto(`${server.origin}/ulti-solver/${p}`);
+}
+
+/** Names for a picture's players (each picture is taken twice on one server: names are unique). */
+function namesFor(page) {
+  return page.viewportSize().width < 600 ? ['Dóra', 'Ede', 'Feri', 'Gizi'] : ['Anna', 'Béla', 'Cili', 'Dani'];
 }
 
 /** Each picture: a name and how to bring a page to it. */
@@ -127,6 +156,52 @@ const PICTURES = {
     await page.click('[data-testid=step-end]');
     await lookAt(page, '[data-testid=puzzle-verdict]');
   },
+  // The Lobby: a player with a name, Play now, and a table waiting for two more people.
+  async lobby(page, { server }) {
+    const [host, , , me] = namesFor(page);
+    const h = await player(server, host);
+    await api(server, 'POST', '/api/play', { new: true, wait_s: 600, level: 'normal' }, h.session);
+    const who = await player(server, me);
+    await openAs(page, server, who, 'lobby?lang=en');
+    await page.waitForSelector('[data-testid=lobby-table]', { timeout: TIMEOUT.solve });
+    await page.waitForSelector('[data-testid=player-name]');
+  },
+  // A live table of three strangers: their names on the seats, the chat beside the table.
+  async chat(page, { server }) {
+    const [a, b, c] = namesFor(page);
+    const players = [await player(server, a), await player(server, b), await player(server, c)];
+    const first = await api(server, 'POST', '/api/play', { new: true, wait_s: 600 }, players[0].session);
+    const seats = [first];
+    for (const p of players.slice(1)) seats.push(await api(server, 'POST', '/api/play', { table: first.table }, p.session));
+    const url = (i) => `table?live=${first.table}&lang=en#join=${seats[i].token}`;
+    const lb = await liveBrowser();
+    try {
+      const others = [];
+      for (const i of [1, 2]) {
+        const o = await (await lb.context()).newPage();
+        await openAs(o, server, players[i], url(i));
+        others.push(o);
+      }
+      await openAs(page, server, players[0], url(0));
+      const say = async (p, text) => {
+        const t = p.locator('[data-testid=chat-toggle]');
+        if ((await t.getAttribute('aria-expanded')) !== 'true') await t.click();
+        await p.fill('[data-testid=chat-input]', text);
+        await p.click('[data-testid=chat-send]');
+        await page.waitForFunction((x) => [...document.querySelectorAll('[data-testid=chat-line] .chat-text')].some((e) => e.textContent === x), text, { timeout: TIMEOUT.solve });
+      };
+      await page.waitForSelector('[data-testid=chat-toggle]', { timeout: TIMEOUT.solve });
+      await say(page, 'Hi both, good luck!');
+      await say(others[0], 'Szia! Jó játékot!');
+      await say(others[1], 'Thanks, you too');
+      await page.waitForSelector('[data-testid=table-hand-slot][data-card]', { timeout: TIMEOUT.solve });
+      // A phone's page shows the chat opened under the table.
+      if (page.viewportSize().width < 600) await lookAt(page, '[data-testid=chat]');
+      else await lookAt(page, '[data-testid=table-page]');
+    } finally {
+      await lb.browser.close();
+    }
+  },
   // A live table just created with "Play with friends": the invitations and their QR codes.
   async friends(page, { server }) {
     await page.goto(server.url('lang=en'));
@@ -148,7 +223,7 @@ const wanted = (process.env.PICTURES || Object.keys(PICTURES).join(','))
   .split(',')
   .flatMap((n) => [n, ...Object.keys(PICTURES).filter((k) => k.startsWith(`${n}-`))]);
 mkdirSync(OUT, { recursive: true });
-const server = wanted.includes('friends') ? await new Server().start() : null;
+const server = wanted.some((n) => ['friends', 'lobby', 'chat'].includes(n)) ? await new Server().start() : null;
 const browser = await launchBrowser();
 try {
   for (const name of wanted) {

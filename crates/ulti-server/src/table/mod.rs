@@ -254,11 +254,13 @@ impl Table {
         self.waiting.iter().any(|&w| w)
     }
 
-    /// The table as the lobby lists it, while it is public and a seat waits for a person.
+    /// The table as the lobby lists it, while it is public, a seat waits for a person and
+    /// another holds one (a table just opened is listed once its opener sits, never with
+    /// every seat free).
     #[must_use]
     pub fn lobby_entry(&self) -> Option<serde_json::Value> {
         let (level, fill_at) = self.public?;
-        if !self.waiting_for_people() {
+        if !self.waiting_for_people() || self.waiting.iter().all(|&w| w) {
             return None;
         }
         Some(serde_json::json!({

@@ -315,3 +315,29 @@ fn welcome_and_state_say_when_computers_take_the_waiting_seats() {
         serde_json::Value::Null
     );
 }
+
+#[test]
+fn a_public_table_is_listed_once_its_opener_sits_and_while_a_seat_waits() {
+    let mut t = Table::new(meta([SeatKind::Human; 3]));
+    carry(
+        &mut t,
+        vec![Numbered::Public {
+            level: ulti_engine::players::TableLevel::Easy,
+            fill_at: 1_700_000_000_000,
+            waiting: [true; 3],
+        }],
+    );
+    // Just opened, nobody seated yet: a lobby would show three free seats and no opener.
+    assert_eq!(t.lobby_entry(), None);
+    let sit = |seat: usize| Numbered::Sit {
+        seat,
+        player: format!("p{seat}"),
+        token_sha256: "ab".repeat(32),
+    };
+    carry(&mut t, vec![sit(0)]);
+    let e = t.lobby_entry().expect("listed once its opener sits");
+    assert_eq!(e["seats"][0]["waiting"], serde_json::Value::Null);
+    assert_eq!(e["seats"][1]["waiting"], true);
+    carry(&mut t, vec![sit(1), sit(2)]);
+    assert_eq!(t.lobby_entry(), None, "full: no longer listed");
+}
