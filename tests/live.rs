@@ -404,6 +404,11 @@ fn a_welcome_brings_the_chat_back_and_a_replay_adds_no_line_twice() {
     assert!(st.seats[2].waiting && !st.seats[1].waiting);
     assert_eq!((st.creator, st.fill_at), (Some(0), Some(1_764_339_000_000)));
     assert!(!live.chat.settings.spectators);
+    // The table's words name the seat by its player: "Anna's turn", not "Player 1's turn".
+    assert_eq!(
+        live.scene().unwrap().names,
+        [Some("Anna".to_string()), None, None]
+    );
 }
 
 #[test]

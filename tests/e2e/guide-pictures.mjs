@@ -83,7 +83,7 @@ async function openAs(page, server, who, p) {
 
 /** Names for a picture's players (each picture is taken twice on one server: names are unique). */
 function namesFor(page) {
-  return page.viewportSize().width < 600 ? ['Dóra', 'Ede', 'Feri', 'Gizi'] : ['Anna', 'Béla', 'Cili', 'Dani'];
+  return page.viewportSize().width < 600 ? ['Dóra', 'Ede', 'Feri', 'Jani', 'Kata'] : ['Anna', 'Béla', 'Cili', 'Hanna', 'Imre'];
 }
 
 /** Each picture: a name and how to bring a page to it. */
@@ -158,7 +158,7 @@ const PICTURES = {
   },
   // The Lobby: a player with a name, Play now, and a table waiting for two more people.
   async lobby(page, { server }) {
-    const [host, , , me] = namesFor(page);
+    const [, , , host, me] = namesFor(page);
     const h = await player(server, host);
     await api(server, 'POST', '/api/play', { new: true, wait_s: 600, level: 'normal' }, h.session);
     const who = await player(server, me);
@@ -174,33 +174,31 @@ const PICTURES = {
     const seats = [first];
     for (const p of players.slice(1)) seats.push(await api(server, 'POST', '/api/play', { table: first.table }, p.session));
     const url = (i) => `table?live=${first.table}&lang=en#join=${seats[i].token}`;
+    // The picture is Béla's (not on turn, so the page leaves the chat in view); Anna and Cili
+    // are at their own browsers, kept open until the picture is taken.
     const lb = await liveBrowser();
-    try {
-      const others = [];
-      for (const i of [1, 2]) {
-        const o = await (await lb.context()).newPage();
-        await openAs(o, server, players[i], url(i));
-        others.push(o);
-      }
-      await openAs(page, server, players[0], url(0));
-      const say = async (p, text) => {
-        const t = p.locator('[data-testid=chat-toggle]');
-        if ((await t.getAttribute('aria-expanded')) !== 'true') await t.click();
-        await p.fill('[data-testid=chat-input]', text);
-        await p.click('[data-testid=chat-send]');
-        await page.waitForFunction((x) => [...document.querySelectorAll('[data-testid=chat-line] .chat-text')].some((e) => e.textContent === x), text, { timeout: TIMEOUT.solve });
-      };
-      await page.waitForSelector('[data-testid=chat-toggle]', { timeout: TIMEOUT.solve });
-      await say(page, 'Hi both, good luck!');
-      await say(others[0], 'Szia! Jó játékot!');
-      await say(others[1], 'Thanks, you too');
-      await page.waitForSelector('[data-testid=table-hand-slot][data-card]', { timeout: TIMEOUT.solve });
-      // A phone's page shows the chat opened under the table.
-      if (page.viewportSize().width < 600) await lookAt(page, '[data-testid=chat]');
-      else await lookAt(page, '[data-testid=table-page]');
-    } finally {
-      await lb.browser.close();
+    keepOpen.push(lb);
+    const others = [];
+    for (const i of [0, 2]) {
+      const o = await (await lb.context()).newPage();
+      await openAs(o, server, players[i], url(i));
+      others.push(o);
     }
+    await openAs(page, server, players[1], url(1));
+    const say = async (p, text) => {
+      const t = p.locator('[data-testid=chat-toggle]');
+      if ((await t.getAttribute('aria-expanded')) !== 'true') await t.click();
+      await p.fill('[data-testid=chat-input]', text);
+      await p.click('[data-testid=chat-send]');
+      await page.waitForFunction((x) => [...document.querySelectorAll('[data-testid=chat-line] .chat-text')].some((e) => e.textContent === x), text, { timeout: TIMEOUT.solve });
+    };
+    await page.waitForSelector('[data-testid=chat-toggle]', { timeout: TIMEOUT.solve });
+    await say(others[0], 'Hi both, good luck!');
+    await say(page, 'Szia! Jó játékot!');
+    await say(others[1], 'Thanks, you too');
+    await page.waitForSelector('[data-testid=table-hand-slot][data-card]', { timeout: TIMEOUT.solve });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=table-seat][data-connected=true]').length === 3);
+    await lookAt(page, page.viewportSize().width < 600 ? '[data-testid=chat]' : '[data-testid=table-page]', page.viewportSize().width < 600 ? 'end' : 'start');
   },
   // A live table just created with "Play with friends": the invitations and their QR codes.
   async friends(page, { server }) {
@@ -223,6 +221,8 @@ const wanted = (process.env.PICTURES || Object.keys(PICTURES).join(','))
   .split(',')
   .flatMap((n) => [n, ...Object.keys(PICTURES).filter((k) => k.startsWith(`${n}-`))]);
 mkdirSync(OUT, { recursive: true });
+/** Other browsers a picture needs until it is taken (closed at the end). */
+const keepOpen = [];
 const server = wanted.some((n) => ['friends', 'lobby', 'chat'].includes(n)) ? await new Server().start() : null;
 const browser = await launchBrowser();
 try {
@@ -250,5 +250,6 @@ try {
   }
 } finally {
   await browser.close();
+  for (const lb of keepOpen) await lb.browser.close();
   await server?.stop();
 }

@@ -234,6 +234,17 @@ test('three strangers meet by Play now: accounts, a guest, one table, the deal',
     await waitForLine(pageB, 'Anna again');
     assert.ok(!(await linesOf(pageC)).some((l) => l.text === 'Anna again'), 'C does not read muted A');
 
+    // Whose turn it is goes by name at a table of players ("Anna's turn"), on the pages that
+    // wait for another seat.
+    const waitingPages = [];
+    for (const p of trio) if ((await p.getAttribute('[data-testid=table-whose]', 'data-mine')) === 'false') waitingPages.push(p);
+    assert.ok(waitingPages.length >= 1, 'someone waits for another seat');
+    for (const p of waitingPages) {
+      const banner = await p.textContent('[data-testid=table-whose]');
+      assert.ok(Object.values(names).some((n) => banner.includes(n)), `${p.e2eName}: the banner names the player: ${banner}`);
+      assert.doesNotMatch(banner, /Player \d/, `${p.e2eName}: ${banner}`);
+    }
+
     // One deal played through the three pages to its result.
     for (const p of trio) p.seat = seatOfPage(p);
     const d = new Driver(trio);

@@ -366,6 +366,7 @@ impl Live {
                 .filter(|(g, _)| *g == s.game)
                 .map(|(_, i)| *i)
                 .collect(),
+            names: [0, 1, 2].map(|i| s.seats.get(i).and_then(|x| x.name.clone())),
         })
     }
 

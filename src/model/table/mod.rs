@@ -237,6 +237,7 @@ impl Table {
             connected: None,
             away: [false; 3],
             by_computer: Vec::new(),
+            names: [None, None, None],
         }
     }
 

@@ -30,6 +30,8 @@ pub struct Scene {
     /// At a live table: the actions (their places in `view.public`) the computer chose for a
     /// person's seat while they were away.
     pub by_computer: Vec<usize>,
+    /// At a live table: each seat's player name, when a player holds it.
+    pub names: [Option<String>; 3],
 }
 
 /// Where the talon lies during the auction.

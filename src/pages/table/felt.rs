@@ -76,13 +76,13 @@ pub(super) fn kontra_text(lang: Lang, scene: &Scene) -> Option<String> {
 }
 
 /// A seat's name as `scene` shows it: "Player 2", "Player 1 (you)" for the seat a player sees
-/// it from.
+/// it from; at a live table another seat's player by name ("Anna").
 pub(super) fn seat_name(lang: Lang, scene: &Scene, seat: Seat) -> String {
-    table_seat(
-        lang,
-        seat,
-        if scene.player { scene.seat } else { usize::MAX },
-    )
+    let viewer = if scene.player { scene.seat } else { usize::MAX };
+    match scene.names.get(seat).cloned().flatten() {
+        Some(name) if seat != viewer => name,
+        _ => table_seat(lang, seat, viewer),
+    }
 }
 
 /// A role's words.
