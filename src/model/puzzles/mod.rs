@@ -5,7 +5,7 @@
 //! [`glicko`] rates the player and each puzzle; [`progress`] is what the browser keeps;
 //! [`rush`] is the three-minute run; [`url`] the page's link (`?mode=&puzzle=&lang=`).
 
-pub mod glicko;
+pub use ulti_ratings::glicko;
 pub mod progress;
 pub mod rush;
 pub mod url;
