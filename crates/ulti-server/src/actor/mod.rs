@@ -473,10 +473,14 @@ impl Actor {
                 payments,
             } = m
             {
-                games.push((
-                    *game,
-                    record.to_json(),
-                    serde_json::to_string(payments).expect("serialises"),
+                let holders = std::array::from_fn(|s| {
+                    crate::rated::Holder::of(
+                        &self.table.meta.seats[s],
+                        self.table.players[s].as_ref(),
+                    )
+                });
+                games.push(crate::rated::FinishedGame::new(
+                    *game, record, *payments, holders,
                 ));
             }
         }

@@ -1,0 +1,108 @@
+//! A finished game as the players' profiles and ratings take it: who held each seat (a player,
+//! a computer at a level, or an invitation's seat without a player) and what each seat did
+//! (its money, the soloist's bid made or failed, the kontras said and won). Built by the table
+//! when the game ends, stored with its `over` in one transaction (`store::ratings`).
+
+use ulti_engine::whole_game::{TableRecord, Verb};
+use ulti_ratings::Level;
+
+use crate::protocol::SeatKind;
+
+/// Who held a seat when its game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Holder {
+    /// A player (its id); also while the away rule played for it.
+    Player(String),
+    /// A computer at a level.
+    Computer(Level),
+    /// A person's seat without a player (an invitation's token): not rated.
+    Nobody,
+}
+
+impl Holder {
+    /// The holder of a seat of `kind`, with `player` sitting there (if any).
+    #[must_use]
+    pub fn of(kind: &SeatKind, player: Option<&String>) -> Holder {
+        match (player, kind) {
+            (Some(p), _) => Holder::Player(p.clone()),
+            (None, SeatKind::Computer(l)) => {
+                Holder::Computer(Level::parse(l.id()).unwrap_or(Level::Normal))
+            }
+            (None, SeatKind::Human) => Holder::Nobody,
+        }
+    }
+}
+
+/// What one seat did in a finished game, beyond its money.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatDeeds {
+    /// As the soloist: its bid (the `ulti bids` id without piros or terített) and whether
+    /// every unit of it was made.
+    pub soloist: Option<(String, bool)>,
+    /// Kontras (and higher levels) it said, one per unit.
+    pub kontras: u32,
+    /// Those of them its side won.
+    pub kontras_won: u32,
+}
+
+/// A finished game to store with its `over`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedGame {
+    /// The game number.
+    pub n: u32,
+    /// The `ulti-game/1` record (JSON).
+    pub record: String,
+    /// What each seat won.
+    pub payments: [i32; 3],
+    /// Who held each seat.
+    pub holders: [Holder; 3],
+    /// What each seat did.
+    pub deeds: [SeatDeeds; 3],
+}
+
+impl FinishedGame {
+    /// The game `n` of `record` with `payments`, its seats held by `holders`.
+    #[must_use]
+    pub fn new(
+        n: u32,
+        record: &TableRecord,
+        payments: [i32; 3],
+        holders: [Holder; 3],
+    ) -> FinishedGame {
+        FinishedGame {
+            n,
+            record: record.to_json(),
+            payments,
+            holders,
+            deeds: deeds(record),
+        }
+    }
+}
+
+/// Each seat's deeds in a finished game's record (none for a record that does not replay).
+#[must_use]
+pub fn deeds(record: &TableRecord) -> [SeatDeeds; 3] {
+    let mut out: [SeatDeeds; 3] = Default::default();
+    let Ok(game) = record.replay() else {
+        return out;
+    };
+    let (Some(c), Some(s)) = (game.contracted(), game.settlement()) else {
+        return out;
+    };
+    if let Some(d) = out.get_mut(c.soloist) {
+        d.soloist = Some((c.bid.bid.to_string(), s.units.iter().all(|u| u.won)));
+    }
+    for a in game.actions() {
+        if let Verb::Kontra { units, .. } = &a.verb {
+            let soloist_side = a.seat == c.soloist;
+            for u in units {
+                let made = s.units.iter().find(|x| x.unit == *u).is_some_and(|x| x.won);
+                if let Some(d) = out.get_mut(a.seat) {
+                    d.kontras += 1;
+                    d.kontras_won += u32::from(made == soloist_side);
+                }
+            }
+        }
+    }
+    out
+}
