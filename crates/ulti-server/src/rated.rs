@@ -106,3 +106,51 @@ pub fn deeds(record: &TableRecord) -> [SeatDeeds; 3] {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_soloists_bid_and_each_seats_kontras_from_a_record() {
+        // A game of `ulti match` (strong, normal, easy; seed 7): seat 0 bid
+        // 40-100+ulti+durchmars-adu and made only the ulti; seat 1 said kontra on 40-100 and
+        // durchmars-adu (both won), seat 2 on the ulti (lost), seat 0 rekontra on 40-100
+        // (lost) and the ulti (won).
+        let record =
+            TableRecord::parse(include_str!("../tests/fixtures/kontra-game.json")).unwrap();
+        let d = deeds(&record);
+        assert_eq!(
+            d[0],
+            SeatDeeds {
+                soloist: Some(("40-100+ulti+durchmars-adu".into(), false)),
+                kontras: 2,
+                kontras_won: 1,
+            }
+        );
+        assert_eq!(
+            (d[1].soloist.clone(), d[1].kontras, d[1].kontras_won),
+            (None, 2, 2)
+        );
+        assert_eq!(
+            (d[2].soloist.clone(), d[2].kontras, d[2].kontras_won),
+            (None, 1, 0)
+        );
+    }
+
+    #[test]
+    fn who_holds_a_seat() {
+        use ulti_engine::players::TableLevel;
+        let id = "p1".to_string();
+        assert_eq!(
+            Holder::of(&SeatKind::Human, Some(&id)),
+            Holder::Player(id.clone())
+        );
+        // A player's seat stays the player's whoever plays it; a computer's seat is its level.
+        assert_eq!(
+            Holder::of(&SeatKind::Computer(TableLevel::Strong), None),
+            Holder::Computer(Level::Strong)
+        );
+        assert_eq!(Holder::of(&SeatKind::Human, None), Holder::Nobody);
+    }
+}
