@@ -11,7 +11,7 @@ use crate::protocol::SeatKind;
 /// Who held a seat when its game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Holder {
-    /// A player (its id); also while the away rule played for it.
+    /// A player (its id), who played at least one of the seat's actions itself.
     Player(String),
     /// A computer at a level.
     Computer(Level),
@@ -20,11 +20,15 @@ pub enum Holder {
 }
 
 impl Holder {
-    /// The holder of a seat of `kind`, with `player` sitting there (if any).
+    /// The holder of a seat of `kind`, with `player` sitting there (if any), `acted`: did a
+    /// person choose one of the seat's actions in the game? A player's seat the away rule
+    /// played all through (the player had left, or was gone) is the computer that played it,
+    /// at level normal: the game is not the player's.
     #[must_use]
-    pub fn of(kind: &SeatKind, player: Option<&String>) -> Holder {
+    pub fn of(kind: &SeatKind, player: Option<&String>, acted: bool) -> Holder {
         match (player, kind) {
-            (Some(p), _) => Holder::Player(p.clone()),
+            (Some(p), _) if acted => Holder::Player(p.clone()),
+            (Some(_), _) => Holder::Computer(Level::Normal),
             (None, SeatKind::Computer(l)) => {
                 Holder::Computer(Level::parse(l.id()).unwrap_or(Level::Normal))
             }
@@ -143,14 +147,19 @@ mod tests {
         use ulti_engine::players::TableLevel;
         let id = "p1".to_string();
         assert_eq!(
-            Holder::of(&SeatKind::Human, Some(&id)),
+            Holder::of(&SeatKind::Human, Some(&id), true),
             Holder::Player(id.clone())
+        );
+        // Played all through by the away rule: the computer that played it.
+        assert_eq!(
+            Holder::of(&SeatKind::Human, Some(&id), false),
+            Holder::Computer(Level::Normal)
         );
         // A player's seat stays the player's whoever plays it; a computer's seat is its level.
         assert_eq!(
-            Holder::of(&SeatKind::Computer(TableLevel::Strong), None),
+            Holder::of(&SeatKind::Computer(TableLevel::Strong), None, false),
             Holder::Computer(Level::Strong)
         );
-        assert_eq!(Holder::of(&SeatKind::Human, None), Holder::Nobody);
+        assert_eq!(Holder::of(&SeatKind::Human, None, true), Holder::Nobody);
     }
 }

@@ -326,3 +326,45 @@ async fn a_game_left_while_under_way_is_counted() {
     let (_, p) = get(&a, &format!("/api/players/{id}")).await;
     assert_eq!(p["left_midway"], 1, "{p}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_the_away_rule_played_all_through_is_not_its_players_game() {
+    let dir = temp_dir("away-rated");
+    let server = Server::start(&dir.join("t.sqlite"), &["--seed", "4", "--away-after", "1"]);
+    let a = server.addr.clone();
+    let (table, tokens) = common::create(&a, ["human", "human", "computer:easy"]).await;
+    let (anna, anna_s) = guest(&a).await;
+    let (bela, bela_s) = guest(&a).await;
+    // Anna takes seat 0 with her session, then goes before game 1's first action.
+    let mut c0 = connect_as(&a, &table, tokens[0].as_deref().unwrap(), &anna_s).await;
+    c0.until(|m| m["t"] == "sit").await;
+    drop(c0);
+    let c1 = connect_as(&a, &table, tokens[1].as_deref().unwrap(), &bela_s).await;
+    let s1 = Seat::from_client(c1, Bot::new(None, 7, Temper::default()), false);
+    drop(common::run_seat(s1, 1).await);
+    let (_, sheet) = get(&a, &format!("/api/tables/{table}")).await;
+    let pay: [i64; 3] = std::array::from_fn(|s| sheet["sheet"]["games"][0][s].as_i64().unwrap());
+    // Not Anna's game: the computer (normal) played her seat.
+    let (_, p) = get(&a, &format!("/api/players/{anna}")).await;
+    assert_eq!(
+        (p["games"].as_u64(), p["rating"]["rd"].as_u64()),
+        (Some(0), Some(350)),
+        "{p}"
+    );
+    // Béla's, against that computer and the easy one.
+    let want = rate_game(
+        &[
+            Sitter::Computer(Level::Normal),
+            Sitter::Player(Rating::NEW_PLAYER),
+            Sitter::Computer(Level::Easy),
+        ],
+        pay,
+    )[1]
+    .unwrap();
+    let (_, p) = get(&a, &format!("/api/players/{bela}")).await;
+    assert_eq!(p["games"], 1, "{p}");
+    assert!(
+        (p["rating"]["rating"].as_f64().unwrap() - want.rating).abs() <= 1.0,
+        "{p} against {want:?}"
+    );
+}
