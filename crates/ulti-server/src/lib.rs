@@ -10,9 +10,10 @@
 //!    (the numbered messages as stored, and filtered per seat), `client` (who a request comes
 //!    from: the peer or, behind a trusted proxy, `X-Forwarded-For`; IPv6 by its /64), `logs`
 //!    and `account` (names, passwords, sessions, chat text);
-//! 2. `table` (one table as a plain state machine over the engine's `WholeGame`);
+//! 2. `table` (one table as a plain state machine over the engine's `WholeGame`), `rated` (a
+//!    finished game as the ratings and profiles take it: who held each seat, what each did);
 //! 3. `store` (SQLite: the append-only log, group commit, the schema's migrations, players and
-//!    sessions), `feed` (the lobby's public tables pushed to subscribers), `computer` (the pool of computer
+//!    sessions, ratings and each player's games), `feed` (the lobby's public tables pushed to subscribers), `computer` (the pool of computer
 //!    threads), `stats` (`/metrics`, `/api/stats`), `limit` (rate limits and connection caps),
 //!    and `bot` (a client that plays legal actions from what it
 //!    receives: the tests and the bench);
@@ -36,6 +37,7 @@ pub mod lobby;
 pub mod logs;
 pub mod net;
 pub mod protocol;
+pub mod rated;
 pub mod stats;
 pub mod store;
 pub mod table;

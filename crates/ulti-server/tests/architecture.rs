@@ -9,7 +9,7 @@ use ulti_testkit::{crate_imports, imports_against_floors};
 /// Bottom up; modules on one floor do not import each other.
 const FLOORS: &[&[&str]] = &[
     &["protocol", "event", "logs", "client", "account"],
-    &["table"],
+    &["table", "rated"],
     &["store", "computer", "stats", "limit", "bot", "feed"],
     &["actor"],
     &["hub"],

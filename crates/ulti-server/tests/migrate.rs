@@ -1,6 +1,6 @@
 //! A database made by the schema before versioned migrations (tests/fixtures/schema-v1.sql,
 //! `user_version` 0) with a table in it: the new server upgrades it on start, the table plays
-//! on as it was, and players work.
+//! on as it was, and players, their ratings and the leaderboard work.
 
 mod common;
 
@@ -51,6 +51,16 @@ async fn an_older_database_is_upgraded_on_start_and_keeps_its_tables() {
     // Players work on the upgraded file, and the file says its version.
     let (s, v) = http(&a, "POST", "/api/players", Some(&json!({}))).await;
     assert_eq!(s, 201, "{v}");
+    // Version 3: ratings and profiles work on the upgraded file.
+    let id = v["player"].as_str().unwrap();
+    let (s, p) = http(&a, "GET", &format!("/api/players/{id}"), None).await;
+    assert_eq!(
+        (s, p["rating"]["rating"].as_i64()),
+        (200, Some(1500)),
+        "{p}"
+    );
+    let (s, b) = http(&a, "GET", "/api/leaderboard", None).await;
+    assert_eq!((s, b), (200, json!([])));
     drop(c);
     drop(server);
     let c = rusqlite::Connection::open(&old).unwrap();

@@ -2,10 +2,11 @@
 //! (`puzzles/set.json`, fetched by the page), the daily puzzle, the rush, the rated practice,
 //! and what to show after an answer. No display text: the page words it.
 //!
-//! [`glicko`] rates the player and each puzzle; [`progress`] is what the browser keeps;
-//! [`rush`] is the three-minute run; [`url`] the page's link (`?mode=&puzzle=&lang=`).
+//! [`glicko`] (the `ulti-ratings` crate's Glicko-2) rates the player and each puzzle;
+//! [`progress`] is what the browser keeps; [`rush`] is the three-minute run; [`url`] the page's
+//! link (`?mode=&puzzle=&lang=`).
 
-pub mod glicko;
+pub use ulti_ratings::glicko;
 pub mod progress;
 pub mod rush;
 pub mod url;

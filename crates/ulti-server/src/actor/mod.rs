@@ -473,10 +473,16 @@ impl Actor {
                 payments,
             } = m
             {
-                games.push((
-                    *game,
-                    record.to_json(),
-                    serde_json::to_string(payments).expect("serialises"),
+                let acted = self.persons_acted(&msgs);
+                let holders = std::array::from_fn(|s| {
+                    crate::rated::Holder::of(
+                        &self.table.meta.seats[s],
+                        self.table.players[s].as_ref(),
+                        acted[s],
+                    )
+                });
+                games.push(crate::rated::FinishedGame::new(
+                    *game, record, *payments, holders,
                 ));
             }
         }
@@ -527,6 +533,32 @@ impl Actor {
             self.relist();
         }
         Ok(first)
+    }
+
+    /// The seats a person chose an action for in the current game, the actions of `msgs`
+    /// (not yet applied) included.
+    fn persons_acted(&self, msgs: &[Numbered]) -> [bool; 3] {
+        let mut acted = [false; 3];
+        for (a, by) in self.table.game.actions().iter().zip(&self.table.by) {
+            if *by == crate::event::By::Person {
+                acted[a.seat.min(2)] = true;
+            }
+        }
+        for m in msgs {
+            if let Numbered::Event {
+                action,
+                by: crate::event::By::Person,
+                ..
+            } = m
+                && let Some(seat) = action
+                    .split_whitespace()
+                    .next()
+                    .and_then(|t| t.parse::<usize>().ok())
+            {
+                acted[seat.min(2)] = true;
+            }
+        }
+        acted
     }
 
     /// Persons' seats away: no connection for `--away-after`.

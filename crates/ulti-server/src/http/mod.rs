@@ -1,4 +1,5 @@
-//! The HTTP side (axum): create and read tables, open a table's WebSocket, `/api/stats`,
+//! The HTTP side (axum): create and read tables, open a table's WebSocket, players' profiles
+//! and the leaderboard (`profiles`), `/api/stats`,
 //! `/healthz`, `/metrics`, and with `--site` the built app as static files (index.html for the
 //! app's own routes) under headers that keep it from being framed or sniffed. Errors are
 //! `{"error": "…"}` in words with a 4xx or 5xx status.
@@ -30,6 +31,7 @@ use crate::ws;
 
 pub mod lobby;
 pub mod players;
+pub mod profiles;
 
 /// What the handlers share.
 pub struct App {
@@ -89,7 +91,7 @@ fn status(u: &crate::hub::Unavailable) -> StatusCode {
     StatusCode::from_u16(u.status()).unwrap_or(StatusCode::SERVICE_UNAVAILABLE)
 }
 
-fn err(status: StatusCode, text: impl Into<String>) -> Response {
+pub(crate) fn err(status: StatusCode, text: impl Into<String>) -> Response {
     (status, axum::Json(json!({"error": text.into()}))).into_response()
 }
 
@@ -130,6 +132,9 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
         .route("/api/me/logout", post(players::logout))
         .route("/api/me/delete", post(players::delete))
         .route("/api/me/leave", post(players::leave))
+        .route("/api/players/{id}", get(profiles::profile))
+        .route("/api/players/{id}/games", get(profiles::games))
+        .route("/api/leaderboard", get(profiles::leaderboard))
         .route("/api/play", post(lobby::play_now))
         .route("/api/lobby/ws", get(lobby::subscribe))
         .route("/api/stats", get(stats))
@@ -346,7 +351,7 @@ async fn summary(State(app): State<Arc<App>>, Path(id): Path<String>) -> Respons
 }
 
 /// The 429 of a client over its budget of reads (`/api/stats`, finished games).
-fn over_reads(app: &App, addr: SocketAddr, headers: &HeaderMap) -> Option<Response> {
+pub(crate) fn over_reads(app: &App, addr: SocketAddr, headers: &HeaderMap) -> Option<Response> {
     if app.reads.allow(app.client(addr, headers)) {
         return None;
     }

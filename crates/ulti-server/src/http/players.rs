@@ -403,10 +403,10 @@ pub async fn leave(State(app): State<Arc<App>>, headers: HeaderMap) -> Response 
         Ok(x) => x,
         Err(r) => return r,
     };
-    if p.at_table.take().is_none() {
+    let Some(table) = p.at_table.take() else {
         return err(StatusCode::CONFLICT, "you sit at no table");
-    }
-    match app.hub.store().set_at_table(p.id.clone(), None).await {
+    };
+    match app.hub.store().leave_table(p.id.clone(), table).await {
         Ok(()) => axum::Json(player_json(&p)).into_response(),
         Err(e) => err(StatusCode::SERVICE_UNAVAILABLE, e),
     }

@@ -10,6 +10,7 @@ use rusqlite::Connection;
 pub const MIGRATIONS: &[&str] = &[
     include_str!("sql/1-tables.sql"),
     include_str!("sql/2-players.sql"),
+    include_str!("sql/3-ratings.sql"),
 ];
 
 /// The version of the database `c` is at.

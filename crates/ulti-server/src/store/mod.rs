@@ -3,7 +3,7 @@
 //! written once, and triggers refuse any update or delete); `tables` and `seats` say what each
 //! table is — a person's seat by the SHA-256 of its token, never the token — and `games`
 //! holds each finished game's `ulti-game/1` record, written in the same transaction as its
-//! `over`.
+//! `over` — and with it its players' new ratings and their games (`ratings`).
 //!
 //! The WAL is copied into the database by a checkpoint thread of its own, every second, so no
 //! commit waits for it.
@@ -53,8 +53,8 @@ pub fn from_hex(s: &str) -> Option<TokenHash> {
 /// One stored message: its number and its JSON.
 pub type Row = (u64, String);
 
-/// A finished game to store with its `over`: its number, record and payments (JSON).
-pub type GameRow = (u32, String, String);
+/// A finished game to store with its `over` (its players rated in the same transaction).
+pub type GameRow = crate::rated::FinishedGame;
 
 /// A table as the database holds it.
 #[derive(Clone, Debug)]
@@ -129,6 +129,7 @@ pub struct Store {
 
 mod migrate;
 pub mod players;
+pub mod ratings;
 
 pub use migrate::{MIGRATIONS, schema_version};
 
@@ -170,8 +171,10 @@ fn append(tx: &Connection, k: i64, rows: &[Row], games: &[GameRow]) -> rusqlite:
     let mut g = tx.prepare_cached(
         "INSERT INTO games (table_k, n, record, payments) VALUES (?1, ?2, ?3, ?4)",
     )?;
-    for (n, record, payments) in games {
-        g.execute(params![k, n, record, payments])?;
+    for game in games {
+        let payments = serde_json::to_string(&game.payments).expect("serialises");
+        g.execute(params![k, game.n, game.record, payments])?;
+        ratings::rate_game(tx, k, game, now_ms())?;
     }
     Ok(())
 }

@@ -33,7 +33,13 @@ async fn the_log_is_append_only_and_numbers_are_written_once() {
         s.append(
             k,
             vec![(3, "three".into())],
-            vec![(1, "{}".into(), "[0,0,0]".into())]
+            vec![crate::rated::FinishedGame {
+                n: 1,
+                record: "{}".into(),
+                payments: [0, 0, 0],
+                holders: [const { crate::rated::Holder::Nobody }; 3],
+                deeds: Default::default(),
+            }]
         )
     );
     assert!(a.is_err());

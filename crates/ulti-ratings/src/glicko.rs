@@ -1,7 +1,8 @@
 //! Glicko-2 ratings (Glickman, "Example of the Glicko-2 system", 2013): a rating, its
 //! deviation and volatility, updated after each rating period. The Puzzles page's rated
 //! practice plays one game per period: the player against the puzzle, and the puzzle against
-//! the player.
+//! the player. A live table's game is one period for each of its players ([`crate::game`]);
+//! between games the deviation grows with the time without games ([`Rating::after_idle`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -13,6 +14,12 @@ const TAU: f64 = 0.5;
 const EPSILON: f64 = 0.000_001;
 /// Deviations stay in this range: a rating never looks certain, nor less known than a new one.
 pub const RD_RANGE: (f64, f64) = (45.0, 350.0);
+/// A rating is provisional (shown with "?") while its deviation is at least this.
+pub const PROVISIONAL_RD: f64 = 110.0;
+/// A player is on the leaderboard while its deviation is below this.
+pub const LEADERBOARD_RD: f64 = 75.0;
+/// The length of a rating period without games, in milliseconds: one day.
+pub const IDLE_PERIOD_MS: i64 = 86_400_000;
 
 /// A rating with its deviation (RD) and volatility.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -53,6 +60,42 @@ impl Rating {
     #[must_use]
     pub fn shown(&self) -> i32 {
         self.rating.round() as i32
+    }
+
+    /// Is the rating still provisional (deviation at least [`PROVISIONAL_RD`])?
+    #[must_use]
+    pub fn provisional(&self) -> bool {
+        self.rd >= PROVISIONAL_RD
+    }
+
+    /// May the player be on the leaderboard (deviation below [`LEADERBOARD_RD`])?
+    #[must_use]
+    pub fn ranked(&self) -> bool {
+        self.rd < LEADERBOARD_RD
+    }
+
+    /// The rating after `periods` rating periods without games (Glickman's step 6 for a
+    /// player who did not compete, once per period: φ² grows by σ² each period; fractions of a
+    /// period count in proportion). The deviation never exceeds a new player's, 350, and never
+    /// shrinks.
+    #[must_use]
+    pub fn after_idle(self, periods: f64) -> Rating {
+        if periods <= 0.0 || !periods.is_finite() {
+            return self;
+        }
+        let phi = self.rd / SCALE;
+        let phi_star = (phi * phi + periods * self.vol * self.vol).sqrt();
+        Rating {
+            rd: (phi_star * SCALE).min(RD_RANGE.1).max(self.rd),
+            ..self
+        }
+    }
+
+    /// The rating `now_ms` after it was last rated at `rated_ms` (both in milliseconds):
+    /// [`Rating::after_idle`] for the days between, in [`IDLE_PERIOD_MS`] periods.
+    #[must_use]
+    pub fn at(self, rated_ms: i64, now_ms: i64) -> Rating {
+        self.after_idle(now_ms.saturating_sub(rated_ms) as f64 / IDLE_PERIOD_MS as f64)
     }
 
     /// The expected score of `self` against `other` (0 to 1).
@@ -223,5 +266,30 @@ mod tests {
         assert!(p.rd >= RD_RANGE.0 && p.rd <= RD_RANGE.1);
         assert!((p.rating - 1500.0).abs() < 100.0, "{p:?}");
         assert!(update(Rating::NEW_PLAYER, &[]).rd <= RD_RANGE.1);
+    }
+
+    #[test]
+    fn the_deviation_grows_with_idle_days_up_to_a_new_players() {
+        let p = Rating {
+            rating: 1700.0,
+            rd: 60.0,
+            vol: 0.06,
+        };
+        assert!(p.ranked() && !p.provisional());
+        // By hand: φ = 60 / 173.7178 = 0.345388; 30 days: φ² + 30 · 0.0036 = 0.227293,
+        // √ = 0.476753 → RD 82.82.
+        let month = p.at(0, 30 * IDLE_PERIOD_MS);
+        assert!((month.rd - 82.82).abs() < 0.01, "{month:?}");
+        assert_eq!((month.rating, month.vol), (p.rating, p.vol));
+        assert!(!month.ranked() && !month.provisional());
+        // A day later than that is a little more; no time is nothing; time never shrinks it.
+        assert!(p.at(0, 31 * IDLE_PERIOD_MS).rd > month.rd);
+        assert_eq!(p.at(0, 0), p);
+        assert_eq!(p.at(10, 0), p);
+        // Years away: as unknown as a new player, no more.
+        let years = p.at(0, 3000 * IDLE_PERIOD_MS);
+        assert_eq!(years.rd, 350.0);
+        assert!(years.provisional());
+        assert_eq!(Rating::NEW_PLAYER.after_idle(5.0).rd, 350.0);
     }
 }

@@ -1,0 +1,184 @@
+//! Players' profiles, their finished games and the leaderboard: public reads (no session),
+//! rate-limited per address like the finished games of a table.
+//!
+//! - `GET /api/players/ID`: name (absent once the account is deleted), rating with its
+//!   deviation, games, money, the soloist's bids made and failed, kontras, games left.
+//! - `GET /api/players/ID/games?skip=N&limit=M`: its finished games, newest first.
+//! - `GET /api/leaderboard?limit=M`: players whose deviation is below 75, best first.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Map, Value, json};
+use ulti_ratings::Rating;
+
+use super::{App, err, over_reads};
+use crate::store::ratings::now;
+
+/// The most games one `GET /api/players/ID/games` returns, and the most players of the
+/// leaderboard.
+pub const PAGE: u32 = 100;
+
+/// A rating as the routes show it: rounded, with its deviation and what it allows.
+fn rating_json(r: &Rating) -> Value {
+    json!({
+        "rating": r.rating.round() as i64,
+        "rd": r.rd.round() as i64,
+        "provisional": r.provisional(),
+        "ranked": r.ranked(),
+    })
+}
+
+/// A query number `name` (default `default`, at most `max`; `min` the least allowed).
+fn number(
+    q: &HashMap<String, String>,
+    name: &str,
+    default: u32,
+    min: u32,
+    max: u32,
+) -> Result<u32, String> {
+    match q.get(name) {
+        None => Ok(default),
+        Some(s) => s
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n >= min)
+            .map(|n| n.min(max))
+            .ok_or_else(|| format!("{name}= is a whole number from {min}")),
+    }
+}
+
+/// `GET /api/players/ID`.
+pub async fn profile(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    if let Some(refused) = over_reads(&app, addr, &headers) {
+        return refused;
+    }
+    match app.hub.store().profile(id.clone(), now()).await {
+        Ok(Some(p)) => {
+            let mut bids = Map::new();
+            for (bid, made, failed) in &p.bids {
+                bids.insert(bid.clone(), json!({"made": made, "failed": failed}));
+            }
+            let per_deal = (p.games > 0)
+                .then(|| (p.money as f64 / f64::from(p.games) * 100.0).round() / 100.0);
+            let mut out = json!({
+                "player": id,
+                "rating": rating_json(&p.rating),
+                "games": p.games,
+                "money": {"total": p.money, "per_deal": per_deal},
+                "bids": bids,
+                "kontras": {"said": p.kontras.0, "won": p.kontras.1},
+                "left_midway": p.left_midway,
+            });
+            if let Some(name) = p.name {
+                out["name"] = json!(name);
+            }
+            axum::Json(out).into_response()
+        }
+        Ok(None) => err(StatusCode::NOT_FOUND, format!("no player {id:?}")),
+        Err(e) => err(StatusCode::SERVICE_UNAVAILABLE, e),
+    }
+}
+
+/// `GET /api/players/ID/games?skip=N&limit=M`.
+pub async fn games(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    if let Some(refused) = over_reads(&app, addr, &headers) {
+        return refused;
+    }
+    let (skip, limit) = match (
+        number(&q, "skip", 0, 0, u32::MAX),
+        number(&q, "limit", PAGE, 1, PAGE),
+    ) {
+        (Ok(s), Ok(l)) => (s, l),
+        (Err(e), _) | (_, Err(e)) => return err(StatusCode::BAD_REQUEST, e),
+    };
+    match app
+        .hub
+        .store()
+        .player_games(id.clone(), skip, limit + 1)
+        .await
+    {
+        Ok(Some(mut rows)) => {
+            let more = rows.len() > limit as usize;
+            rows.truncate(limit as usize);
+            let list: Vec<Value> = rows
+                .iter()
+                .map(|g| {
+                    json!({
+                        "table": g.table,
+                        "game": g.n,
+                        "seat": g.seat,
+                        "at": g.at_ms,
+                        "payments": serde_json::from_str::<Value>(&g.payments)
+                            .unwrap_or(Value::Null),
+                        "rating": g.rating.round() as i64,
+                        "record": format!("/api/tables/{}/games?from={}&limit=1", g.table, g.n),
+                    })
+                })
+                .collect();
+            let mut res = axum::Json(Value::Array(list)).into_response();
+            if more {
+                let next = format!(
+                    "</api/players/{id}/games?skip={}&limit={limit}>; rel=\"next\"",
+                    skip.saturating_add(limit)
+                );
+                if let Ok(v) = HeaderValue::from_str(&next) {
+                    res.headers_mut().insert(header::LINK, v);
+                }
+            }
+            res
+        }
+        Ok(None) => err(StatusCode::NOT_FOUND, format!("no player {id:?}")),
+        Err(e) => err(StatusCode::SERVICE_UNAVAILABLE, e),
+    }
+}
+
+/// `GET /api/leaderboard?limit=M`.
+pub async fn leaderboard(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    if let Some(refused) = over_reads(&app, addr, &headers) {
+        return refused;
+    }
+    let limit = match number(&q, "limit", PAGE, 1, PAGE) {
+        Ok(l) => l,
+        Err(e) => return err(StatusCode::BAD_REQUEST, e),
+    };
+    match app.hub.store().leaderboard(now(), limit as usize).await {
+        Ok(rows) => {
+            let list: Vec<Value> = rows
+                .iter()
+                .enumerate()
+                .map(|(i, (id, name, r, games))| {
+                    json!({
+                        "rank": i + 1,
+                        "player": id,
+                        "name": name,
+                        "rating": rating_json(r),
+                        "games": games,
+                    })
+                })
+                .collect();
+            axum::Json(Value::Array(list)).into_response()
+        }
+        Err(e) => err(StatusCode::SERVICE_UNAVAILABLE, e),
+    }
+}
