@@ -10,6 +10,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
+use super::watch::{Watch, ws_url};
 use crate::model::lobby::{Lobby, read};
 
 /// How often the page's clock ticks (the countdowns, the next attempt).
@@ -21,24 +22,13 @@ fn now() -> f64 {
 
 /// The lobby socket's URL on `server`.
 fn socket_url(server: &str) -> String {
-    let ws = if let Some(rest) = server.strip_prefix("https://") {
-        format!("wss://{rest}")
-    } else {
-        format!("ws://{}", server.trim_start_matches("http://"))
-    };
-    format!("{ws}/api/lobby/ws")
+    ws_url(server, "/api/lobby/ws")
 }
 
 struct Socket {
     ws: WebSocket,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_close: Closure<dyn FnMut(CloseEvent)>,
-}
-
-struct Watch {
-    interval: Option<IntervalHandle>,
-    online: Closure<dyn FnMut()>,
-    offline: Closure<dyn FnMut()>,
 }
 
 /// The lobby of one server, kept live while the page shows it.
@@ -76,30 +66,26 @@ impl LobbyConnection {
     }
 
     fn watch_network(self) {
-        let online = Closure::<dyn FnMut()>::new(move || {
-            if self.alive() {
-                self.lobby.update(|l| l.set_online(true, now()));
-                self.tick();
-            }
-        });
-        let offline = Closure::<dyn FnMut()>::new(move || {
-            if self.alive() {
-                self.lobby.update(|l| l.set_online(false, now()));
-                self.drop_socket();
-                self.lobby.update(|l| l.closed(now()));
-            }
-        });
-        let w = window();
-        let _ = w.add_event_listener_with_callback("online", online.as_ref().unchecked_ref());
-        let _ = w.add_event_listener_with_callback("offline", offline.as_ref().unchecked_ref());
-        let on_line = w.navigator().on_line();
+        let on_line = window().navigator().on_line();
         self.lobby.update(|l| l.set_online(on_line, now()));
-        let interval = set_interval_with_handle(move || self.tick(), TICK).ok();
-        self.watch.set_value(Some(Watch {
-            interval,
-            online,
-            offline,
-        }));
+        let watch = Watch::start(
+            TICK,
+            move || self.tick(),
+            move || {
+                if self.alive() {
+                    self.lobby.update(|l| l.set_online(true, now()));
+                    self.tick();
+                }
+            },
+            move || {
+                if self.alive() {
+                    self.lobby.update(|l| l.set_online(false, now()));
+                    self.drop_socket();
+                    self.lobby.update(|l| l.closed(now()));
+                }
+            },
+        );
+        self.watch.set_value(Some(watch));
     }
 
     fn tick(self) {
@@ -160,18 +146,7 @@ impl LobbyConnection {
         self.drop_socket();
         self.watch.update_value(|w| {
             if let Some(w) = w.take() {
-                if let Some(i) = w.interval {
-                    i.clear();
-                }
-                let win = window();
-                let _ = win.remove_event_listener_with_callback(
-                    "online",
-                    w.online.as_ref().unchecked_ref(),
-                );
-                let _ = win.remove_event_listener_with_callback(
-                    "offline",
-                    w.offline.as_ref().unchecked_ref(),
-                );
+                w.stop();
             }
         });
     }

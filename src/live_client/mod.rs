@@ -11,6 +11,7 @@
 pub mod lobby;
 pub mod players;
 mod server;
+mod watch;
 
 use std::time::Duration;
 
@@ -24,6 +25,7 @@ pub use self::server::{
     ServerError, choose_server, create_table, finished_games, forget_token, keep_token, kept_token,
     own_origin, probe, resolve_server, set_server,
 };
+use self::watch::{Watch, ws_url};
 use crate::model::live::problem::Problem;
 use crate::model::live::wire::ServerMsg;
 use crate::model::live::{Beat, Live, Request};
@@ -38,15 +40,10 @@ fn now() -> f64 {
 
 /// The socket's URL for `server`'s table.
 fn socket_url(server: &str, table: &str, query: &str) -> String {
-    let ws = if let Some(rest) = server.strip_prefix("https://") {
-        format!("wss://{rest}")
-    } else {
-        format!("ws://{}", server.trim_start_matches("http://"))
-    };
     if query.is_empty() {
-        format!("{ws}/api/tables/{table}/ws")
+        ws_url(server, &format!("/api/tables/{table}/ws"))
     } else {
-        format!("{ws}/api/tables/{table}/ws?{query}")
+        ws_url(server, &format!("/api/tables/{table}/ws?{query}"))
     }
 }
 
@@ -65,13 +62,6 @@ impl Socket {
         self.ws.set_onmessage(None);
         let _ = self.ws.close();
     }
-}
-
-/// The page's clock and the browser's network events, held while the table is shown.
-struct Watch {
-    interval: Option<IntervalHandle>,
-    online: Closure<dyn FnMut()>,
-    offline: Closure<dyn FnMut()>,
 }
 
 /// A live table's connection: the table's [`Live`] state as a signal, kept up to date.
@@ -136,31 +126,27 @@ impl LiveConnection {
     fn watch_network(self) {
         let online = window().navigator().on_line();
         self.live.update(|l| l.set_online(online));
-        let on_online = Closure::<dyn FnMut()>::new(move || {
-            if self.alive() {
-                self.live.update(|l| {
-                    l.set_online(true);
-                    l.retry_now(now());
-                });
-                self.tick();
-            }
-        });
-        let on_offline = Closure::<dyn FnMut()>::new(move || {
-            if self.alive() {
-                self.live.update(|l| l.set_online(false));
-                self.drop_socket();
-                self.lost(true);
-            }
-        });
-        let w = window();
-        let _ = w.add_event_listener_with_callback("online", on_online.as_ref().unchecked_ref());
-        let _ = w.add_event_listener_with_callback("offline", on_offline.as_ref().unchecked_ref());
-        let interval = set_interval_with_handle(move || self.tick(), TICK).ok();
-        self.watch.set_value(Some(Watch {
-            interval,
-            online: on_online,
-            offline: on_offline,
-        }));
+        let watch = Watch::start(
+            TICK,
+            move || self.tick(),
+            move || {
+                if self.alive() {
+                    self.live.update(|l| {
+                        l.set_online(true);
+                        l.retry_now(now());
+                    });
+                    self.tick();
+                }
+            },
+            move || {
+                if self.alive() {
+                    self.live.update(|l| l.set_online(false));
+                    self.drop_socket();
+                    self.lost(true);
+                }
+            },
+        );
+        self.watch.set_value(Some(watch));
     }
 
     /// One tick of the clock: the heartbeat, the countdown, the next attempt.
@@ -357,18 +343,7 @@ impl LiveConnection {
         self.drop_socket();
         self.watch.update_value(|w| {
             if let Some(w) = w.take() {
-                if let Some(i) = w.interval {
-                    i.clear();
-                }
-                let win = window();
-                let _ = win.remove_event_listener_with_callback(
-                    "online",
-                    w.online.as_ref().unchecked_ref(),
-                );
-                let _ = win.remove_event_listener_with_callback(
-                    "offline",
-                    w.offline.as_ref().unchecked_ref(),
-                );
+                w.stop();
             }
         });
     }
