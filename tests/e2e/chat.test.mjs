@@ -19,6 +19,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { ARTIFACTS, TIMEOUT, dumpLog, pageProblems } from './helpers.mjs';
 import { Server, framedPage, liveBrowser } from './live-helpers.mjs';
+import { lines, openChat, say, waitForLine } from './chat-helpers.mjs';
 import { assertAccessible } from './a11y.mjs';
 
 let server;
@@ -71,32 +72,6 @@ async function pageOf(who, { viewport = { width: 1280, height: 800 }, lang = 'en
   return page;
 }
 
-/** The chat's lines on `page`: `{seat, player, text}` (the text as the page shows it). */
-async function lines(page) {
-  return page.$$eval('[data-testid=chat-line]', (ls) =>
-    ls.map((l) => ({ seat: Number(l.dataset.seat), player: l.dataset.player ?? null, text: l.querySelector('.chat-text').textContent })),
-  );
-}
-
-async function openChat(page) {
-  const t = page.locator('[data-testid=chat-toggle]');
-  if ((await t.getAttribute('aria-expanded')) !== 'true') await t.click();
-  await page.waitForSelector('[data-testid=chat-log]', { state: 'attached' });
-}
-
-async function say(page, text) {
-  await openChat(page);
-  await page.fill('[data-testid=chat-input]', text);
-  await page.click('[data-testid=chat-send]');
-}
-
-async function waitForLine(page, text) {
-  await page.waitForFunction(
-    (t) => [...document.querySelectorAll('[data-testid=chat-line] .chat-text')].some((e) => e.textContent === t),
-    text,
-    { timeout: TIMEOUT.ui },
-  );
-}
 
 test('three strangers: names on every felt, chat, mutes that survive a reload, refusals, the creator, a spectator, phones', async () => {
   const play = { wait_s: 600, level: 'easy' };

@@ -24,6 +24,7 @@ import { after, before, test } from 'node:test';
 import { TIMEOUT, dumpLog, pageProblems, replay, screenshot, shownPayments } from './helpers.mjs';
 import { Server, framedPage, liveBrowser } from './live-helpers.mjs';
 import { Driver } from './live-driver.mjs';
+import { lines, say, waitForLine } from './chat-helpers.mjs';
 import { assertAccessible } from './a11y.mjs';
 
 const DEAL_MS = 120_000;
@@ -116,28 +117,6 @@ async function guest() {
   return json;
 }
 
-/** Says `text` in the table's chat (opening it when folded). */
-async function say(page, text) {
-  const t = page.locator('[data-testid=chat-toggle]');
-  if ((await t.getAttribute('aria-expanded')) !== 'true') await t.click();
-  await page.fill('[data-testid=chat-input]', text);
-  await page.click('[data-testid=chat-send]');
-}
-
-/** Waits until the page's chat shows a line reading `text`. */
-async function waitForLine(page, text) {
-  await page.waitForFunction(
-    (t) => [...document.querySelectorAll('[data-testid=chat-line] .chat-text')].some((e) => e.textContent === t),
-    text,
-    { timeout: TIMEOUT.ui },
-  );
-}
-
-/** The chat lines a page shows: seat and text. */
-async function linesOf(page) {
-  return page.$$eval('[data-testid=chat-line]', (ls) => ls.map((l) => ({ seat: Number(l.dataset.seat), text: l.querySelector('.chat-text').textContent })));
-}
-
 /** The seat a page holds (the server's last welcome to it). */
 function seatOfPage(page) {
   const welcomes = page.frames.map((f) => JSON.parse(f.text)).filter((m) => m.t === 'welcome');
@@ -226,13 +205,13 @@ test('three strangers meet by Play now: accounts, a guest, one table, the deal',
       assert.equal(await p.evaluate(() => window.__pwned), undefined, `${p.e2eName}: the script did not run`);
       assert.equal(await p.$$eval('[data-testid=chat-log] script', (els) => els.length), 0, 'no script element in the chat');
     }
-    const seatA = (await linesOf(pageC)).find((l) => l.text === 'Hello from Anna').seat;
+    const seatA = (await lines(pageC)).find((l) => l.text === 'Hello from Anna').seat;
     await pageC.click(`[data-testid=chat-mute][data-seat="${seatA}"]`);
     await pageC.waitForFunction((s) => ![...document.querySelectorAll('[data-testid=chat-line]')].some((l) => l.dataset.seat === String(s)), seatA);
-    assert.ok((await linesOf(pageB)).some((l) => l.text === 'Hello from Anna'), 'B still reads A');
+    assert.ok((await lines(pageB)).some((l) => l.text === 'Hello from Anna'), 'B still reads A');
     await say(pageA, 'Anna again');
     await waitForLine(pageB, 'Anna again');
-    assert.ok(!(await linesOf(pageC)).some((l) => l.text === 'Anna again'), 'C does not read muted A');
+    assert.ok(!(await lines(pageC)).some((l) => l.text === 'Anna again'), 'C does not read muted A');
 
     // Whose turn it is goes by name at a table of players ("Anna's turn"), on the pages that
     // wait for another seat.
