@@ -16,6 +16,7 @@
 mod card;
 mod evaluate;
 pub mod evidence;
+mod knowable;
 pub mod quality;
 mod race;
 pub mod report;
@@ -27,6 +28,7 @@ use thiserror::Error;
 pub use card::{CardTallies, advise_card, card_tallies};
 pub use evaluate::{BidOutcome, Executor, Task, TaskResult};
 pub use evidence::{Evidence, Family, Said};
+pub use knowable::{Judgement, Knowable, KnowableOptions, card_cost, judge, seat_money};
 pub use quality::{Decile, Quality, quality};
 pub use race::{BidRace, RaceQuestion, Stage, advise_bid, advise_bid_among};
 pub use report::{
@@ -56,6 +58,9 @@ pub enum AdviseError {
     /// No consistent layout.
     #[error(transparent)]
     NoLayout(#[from] NoLayout),
+    /// The card asked about is not one the seat may play.
+    #[error("{0} is not a legal card here")]
+    NotLegal(Card),
     /// Zero samples asked for.
     #[error("at least one sample is needed")]
     NoSamples,
