@@ -6,7 +6,9 @@
 //! page, so a worker never holds a queue.
 
 use serde::{Deserialize, Serialize};
-use ulti_engine::advise::{CardAdvice, CardRow, CardTallies, SeatView, Stats, Task, TaskResult};
+use ulti_engine::advise::{
+    CardAdvice, CardRow, CardTallies, Knowable, SeatView, Stats, Task, TaskResult,
+};
 use ulti_engine::puzzles::turning::Turning;
 use ulti_engine::{
     Announcement, Bid, BidValue, Card, CardSet, Contract, Deal, Query, Question, RuleOptions,
@@ -23,7 +25,7 @@ pub const PICK_UP: &str = "pickup";
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
-pub const PROTOCOL_VERSION: u32 = 11;
+pub const PROTOCOL_VERSION: u32 = 12;
 
 /// Identifies one job; answers to jobs the page no longer wants are dropped.
 pub type RequestId = u64;
@@ -131,6 +133,17 @@ pub enum Job {
         view: Box<SeatView>,
         /// The game's seed (the player derives the decision's seed from it and the number of
         /// cards played).
+        seed: u64,
+    },
+    /// The review's knowable cost of a card (`ulti_engine::advise::card_cost`): what playing
+    /// `card` lost on average against the best card, over layouts consistent with the seat's
+    /// view, with its 95 % interval (the default adaptive layouts and tolerance).
+    Knowable {
+        /// What the seat to play saw then (never the other hands).
+        view: Box<SeatView>,
+        /// The card it played.
+        card: Card,
+        /// The sampling seed.
         seed: u64,
     },
     /// The whole game at the table: what the computer at `seat` does now in the game of
@@ -259,6 +272,8 @@ pub enum Answer {
     Turning(Option<Box<Turning>>),
     /// For [`Job::PlayerCard`].
     PlayerCard(Card),
+    /// For [`Job::Knowable`].
+    Knowable(Box<Knowable>),
     /// For [`Job::TableDecision`].
     TableDecision {
         /// The action in the record's words (`2 pass`, `1 kontra ulti` …), `None` when the seat

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
-use ulti_engine::advise::{CardOptions, advise_card, card_tallies};
+use ulti_engine::advise::{CardOptions, KnowableOptions, advise_card, card_cost, card_tallies};
 use ulti_engine::players::{DecisionTimes, SeatDecision, TablePlayer, decide, decide_seat, player};
 use ulti_engine::puzzles::turning::turning;
 use ulti_engine::whole_game::{TableRecord, WholeGame};
@@ -87,6 +87,15 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
         Job::AdviseTasks { tasks } => Ok(Answer::AdviseTasks(
             tasks.iter().map(|t| t.run(solver)).collect(),
         )),
+        Job::Knowable { view, card, seed } => {
+            let opts = KnowableOptions {
+                seed,
+                ..KnowableOptions::default()
+            };
+            card_cost(&view, card, &opts, solver)
+                .map(|k| Answer::Knowable(Box::new(k)))
+                .map_err(|e| e.to_string())
+        }
         Job::AdviseCard {
             view,
             samples,
