@@ -7,8 +7,10 @@
 //! record, `Job::Bid` for a bid's open-hand value, `Job::Position` for a card) and words the
 //! answers with [`auction_mark`] and [`crate::model::play::verdict`].
 
+use ulti_engine::advise::{Judgement, Knowable, SeatView, judge, seat_money};
+use ulti_engine::players::play_view;
 use ulti_engine::whole_game::{Action, TableRecord, Verb, WholeGame};
-use ulti_engine::{Announcement, Card, Deal, Query, Seat, Suit};
+use ulti_engine::{Announcement, Card, Deal, Query, Seat, Solution, Suit};
 
 use super::Hint;
 
@@ -236,5 +238,99 @@ pub fn card_of(d: &Decision) -> Option<Card> {
     match d.action.as_ref()?.verb {
         Verb::Card(c) => Some(c),
         _ => None,
+    }
+}
+
+/// What the user saw at card decision `d` of the finished `game` (its view of the play then,
+/// with the auction's words, as the advisor weighs them): the question of its knowable cost.
+/// Never the hidden cards: built from the user's own table view at that moment.
+#[must_use]
+pub fn card_view_at(game: &WholeGame, user: Seat, d: &Decision) -> Option<SeatView> {
+    let before = game_before(game, d.at)?;
+    play_view(&before.view(user), true)
+}
+
+/// The solve of the card after `index` cards for its money: every legal card's payoff per
+/// defender, at the bid's values without kontras (as the knowable cost counts).
+#[must_use]
+pub fn card_money_query(game: &WholeGame, index: usize) -> Option<Query> {
+    let mut q = card_query(game, index)?;
+    q.scoring = ulti_engine::Scoring::default();
+    q.payoff = true;
+    Some(q)
+}
+
+/// What playing `card` lost open-hand on the actual layout, in money for `seat` (the play's
+/// seat): the best card's money less the card's, from [`card_money_query`]'s solution.
+#[must_use]
+pub fn open_money_cost(sol: &Solution, card: Card, seat: Seat) -> Option<f64> {
+    let money = |c: &ulti_engine::CardValue| c.payoff.map(|p| seat_money(seat, p));
+    let taken = money(sol.cards.iter().find(|v| v.card == card)?)?;
+    let best = sol
+        .cards
+        .iter()
+        .filter_map(money)
+        .fold(f64::NEG_INFINITY, f64::max);
+    Some((best - taken).max(0.0))
+}
+
+/// The deal's two sums: money lost by mistakes (the knowable mean of each decision judged a
+/// mistake) and money lost to the layout (the open-hand cost of each judged bad luck), from
+/// each decision's knowable cost and open-hand cost, as far as both are known.
+#[must_use]
+pub fn skill_and_luck(judged: &[(Option<&Knowable>, Option<f64>)]) -> (f64, f64) {
+    let mut sums = (0.0, 0.0);
+    for (k, open) in judged {
+        let (Some(k), Some(open)) = (k, open) else {
+            continue;
+        };
+        match judge(k, *open, KNOWABLE_TOLERANCE) {
+            Judgement::Mistake => sums.0 += k.mean,
+            Judgement::BadLuck => sums.1 += open,
+            Judgement::Fine => {}
+        }
+    }
+    sums
+}
+
+/// The money a decision's interval must clear to be called a mistake (the worker's default).
+pub const KNOWABLE_TOLERANCE: f64 = 0.5;
+
+/// A money amount as the review shows it (one decimal at most).
+#[must_use]
+pub fn money_text(x: f64) -> String {
+    let r = (x * 10.0).round() / 10.0;
+    if r.fract() == 0.0 {
+        format!("{r:.0}")
+    } else {
+        format!("{r:.1}")
+    }
+}
+
+#[cfg(test)]
+mod knowable_tests {
+    use super::*;
+
+    fn k(mean: f64, half_width: f64) -> Knowable {
+        Knowable {
+            mean,
+            half_width,
+            layouts: 16,
+            best: None,
+        }
+    }
+
+    #[test]
+    fn the_sums_split_mistakes_from_bad_luck() {
+        let (a, b, c, d) = (k(12.0, 4.0), k(2.0, 4.0), k(0.0, 0.0), k(6.0, 1.0));
+        let rows = [
+            (Some(&a), Some(20.0)), // mistake: its knowable mean counts
+            (Some(&b), Some(8.0)),  // not a mistake, lost on the layout: luck
+            (Some(&c), Some(0.0)),  // fine
+            (Some(&d), None),       // not known yet: not counted
+        ];
+        assert_eq!(skill_and_luck(&rows), (12.0, 8.0));
+        assert_eq!(money_text(12.0), "12");
+        assert_eq!(money_text(3.25), "3.3");
     }
 }

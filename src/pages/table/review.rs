@@ -4,9 +4,13 @@
 //! cheater: the open-hand best), with what a bid was worth open-hand; a card shows its
 //! double-dummy verdict and opens the solver page there. The hints taken are shown where they
 //! were taken. Every answer comes from the workers (`Job::TableDecision` at the moment's
-//! record, `Job::Bid`, `Job::Position`).
+//! record, `Job::Bid`, `Job::Position`). Each card also gets its knowable cost and its mark,
+//! a mistake or bad luck ([`knowable`], `Job::Knowable`), and the deal their two sums.
+
+mod knowable;
 
 use leptos::prelude::*;
+use ulti_engine::advise::Knowable;
 use ulti_engine::players::TableLevel;
 use ulti_engine::whole_game::{Action, Verb, WholeGame};
 
@@ -16,8 +20,8 @@ use crate::i18n::{Lang, advice_text, card_name, hint_text, text, tr, tr_with, ve
 use crate::model::analysis::signed;
 use crate::model::play::{Verdict, card_check, verdict};
 use crate::model::table::review::{
-    Decision, Kind, Mark, as_choice, auction_mark, card_of, card_query, decisions, open_hand_bid,
-    play_seat, record_before, same_choice,
+    Decision, Kind, Mark, as_choice, auction_mark, card_money_query, card_of, card_query,
+    card_view_at, decisions, open_hand_bid, open_money_cost, play_seat, record_before, same_choice,
 };
 use crate::model::table::{Table, solver_query_at};
 use crate::protocol::{Answer, Job, UNEXPECTED_ANSWER};
@@ -40,6 +44,10 @@ struct Judged {
     best_wanted: Option<usize>,
     /// A card's verdict.
     card: Option<Verdict>,
+    /// A card's knowable cost from the user's view.
+    knowable: Option<Knowable>,
+    /// A card's open-hand cost on the actual layout, money for the user.
+    open_cost: Option<f64>,
     /// A worker failed.
     failed: Option<String>,
 }
@@ -56,7 +64,9 @@ impl Judged {
             return true;
         }
         match d.kind {
-            Kind::Card => self.card.is_some(),
+            Kind::Card => {
+                self.card.is_some() && self.knowable.is_some() && self.open_cost.is_some()
+            }
             _ => {
                 self.advisor.is_some()
                     && self.best.is_some()
@@ -164,6 +174,46 @@ pub(super) fn DealReview() -> impl IntoView {
         }
         n
     };
+    // Ask a card's knowable cost from the user's view and its open-hand cost in money.
+    let ask_knowable =
+        move |game: &WholeGame, user, d: &Decision, seed: u64, k: String, i: usize, seat, card| {
+            let fail = move |k: &str, e: String| update(k, i, &|j| j.failed = Some(e.clone()));
+            match card_view_at(game, user, d) {
+                Some(view) => {
+                    let k2 = k.clone();
+                    let job = Job::Knowable {
+                        view: Box::new(view),
+                        card,
+                        seed: seed ^ d.at as u64,
+                    };
+                    ask(
+                        job,
+                        Box::new(move |a| match a {
+                            Ok(Answer::Knowable(v)) => {
+                                update(&k2, i, &|j| j.knowable = Some(*v.clone()))
+                            }
+                            Ok(_) => fail(&k2, UNEXPECTED_ANSWER.into()),
+                            Err(e) => fail(&k2, e),
+                        }),
+                    );
+                }
+                None => fail(&k, UNEXPECTED_ANSWER.into()),
+            }
+            match d.card_index.and_then(|n| card_money_query(game, n)) {
+                Some(query) => ask(
+                    Job::Position { query },
+                    Box::new(move |a| match a {
+                        Ok(Answer::Position(sol)) => match open_money_cost(&sol, card, seat) {
+                            Some(c) => update(&k, i, &|j| j.open_cost = Some(c)),
+                            None => fail(&k, UNEXPECTED_ANSWER.into()),
+                        },
+                        Ok(_) => fail(&k, UNEXPECTED_ANSWER.into()),
+                        Err(e) => fail(&k, e),
+                    }),
+                ),
+                None => fail(&k, UNEXPECTED_ANSWER.into()),
+            }
+        };
     let start = move |_| {
         let Some(k) = key() else { return };
         let Some(game) = tp.game.get_untracked() else {
@@ -189,6 +239,7 @@ pub(super) fn DealReview() -> impl IntoView {
                 ) else {
                     continue;
                 };
+                ask_knowable(&game, user, d, seed, k.clone(), i, seat, card);
                 let k = k.clone();
                 ask(
                     Job::Position { query: q },
@@ -321,11 +372,16 @@ fn review_view(
             </p>
         }
     });
+    let judged: Vec<_> = cards
+        .iter()
+        .map(|(_, j)| (j.knowable.as_ref(), j.open_cost))
+        .collect();
     let items = rows
         .iter()
         .map(|(d, j)| row_view(l, game, d, j, base))
         .collect_view();
     view! {
+        {knowable::skill_luck_summary(l, &judged)}
         <p class="hint" role="status" data-testid="table-review-progress" data-done=done.to_string() data-total=total.to_string()>
             {tr_with(l, "whole.review_progress", &[("done", &done.to_string()), ("total", &total.to_string())])}
         </p>
@@ -361,6 +417,7 @@ fn row_view(l: Lang, game: &WholeGame, d: &Decision, j: &Judged, base: &str) -> 
                     <span class="visually-hidden">{format!("{}. {}: ", index + 1, card_name(l, card))}</span>
                     <span class="review-note">{note}</span>
                 </a>
+                {knowable::knowable_line(l, j.knowable.as_ref(), j.open_cost)}
                 {hint}
                 {failed}
             </li>
