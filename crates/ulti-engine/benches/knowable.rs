@@ -1,0 +1,61 @@
+//! The review's knowable cost for one whole deal (`cargo bench -p ulti-engine --bench
+//! knowable`): every card of one seat in a deal of ulti (each with the default adaptive
+//! layouts: 16, doubled up to 64 while undecided), on one thread (a [`Solver`], as in one
+//! web worker), for a defender and for the soloist.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ulti_engine::advise::{KnowableOptions, SeatView, card_cost};
+use ulti_engine::{Bid, Card, Deal, Game, RuleOptions, Seat, Solver};
+
+const DEAL: &str = "0070605040300173727021213323322232414341510112021303125263536";
+
+/// The deal played out with the first legal card at every turn.
+fn line(deal: &Deal, bid: &Bid) -> Vec<Card> {
+    let mut g = Game::new(deal, bid, RuleOptions::default());
+    for _ in 0..30 {
+        let c = g.legal_cards().iter().next().unwrap();
+        g.play(c).unwrap();
+    }
+    g.played()
+}
+
+/// Every decision of `seat` in the deal: its view and the card it played.
+fn decisions(deal: &Deal, bid: &Bid, seat: Seat) -> Vec<(SeatView, Card)> {
+    let played = line(deal, bid);
+    (0..30)
+        .filter_map(|i| {
+            let view =
+                SeatView::from_deal(deal, bid, &played[..i], seat, RuleOptions::default()).ok()?;
+            view.require_turn().ok()?;
+            Some((view, played[i]))
+        })
+        .collect()
+}
+
+fn review(c: &mut Criterion) {
+    let deal = Deal::parse_code(DEAL).unwrap();
+    let bid: Bid = "ulti".parse().unwrap();
+    let opts = KnowableOptions::default();
+    let mut solver = Solver::new();
+    let mut group = c.benchmark_group("knowable");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    for (seat, name) in [(1, "a defender's 10 cards"), (0, "the soloist's 10 cards")] {
+        let ds = decisions(&deal, &bid, seat);
+        assert_eq!(ds.len(), 10);
+        group.bench_function(format!("one deal, {name}, 1 thread"), |b| {
+            b.iter(|| {
+                for (view, card) in &ds {
+                    black_box(card_cost(black_box(view), *card, &opts, &mut solver).unwrap());
+                }
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, review);
+criterion_main!(benches);

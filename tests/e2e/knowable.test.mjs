@@ -1,0 +1,162 @@
+// The review separates skill from luck: a deal at the Table page against the easy computers,
+// played quickly (pass or stand, the first offered trump, no kontra, the first legal card), then
+// the review. Every card of the user gets its knowable cost (mean and interval over the
+// layouts it could not tell apart), the mistake and bad-luck marks carry their money, and the
+// deal's two sums equal the sums of the marked decisions shown. In Hungarian and at 375 px,
+// axe clean. The review's time for the whole deal is printed (`review of one deal: … ms`).
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { TIMEOUT, browserPerFile, openTable, pageProblems, screenshot, withPage } from './helpers.mjs';
+import { assertAccessible } from './a11y.mjs';
+
+const browser = browserPerFile();
+const DEAL_MS = 300_000;
+
+/** Waits until the user is asked something (or the deal is over); returns which. */
+async function userTurn(page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid=table-result]') ||
+      ['auction', 'trump', 'card', 'kontra'].includes(
+        document.querySelector('[data-testid=table-status]')?.dataset.next,
+      ),
+    null,
+    { timeout: TIMEOUT.solve },
+  );
+  return page.evaluate(() =>
+    document.querySelector('[data-testid=table-result]')
+      ? 'over'
+      : document.querySelector('[data-testid=table-status]')?.dataset.next,
+  );
+}
+
+/** The user's bid when it must: pick up and say the lowest playable bid (or put back). */
+async function pickUpAndBid(page) {
+  if (await page.$('[data-testid=table-pick-up]')) await page.click('[data-testid=table-pick-up]');
+  await page.waitForSelector('[data-testid=table-bidding-box], [data-testid=table-put-back]');
+  if (await page.$('[data-testid=table-put-back]')) {
+    await page.click('[data-testid=table-put-back]');
+    return;
+  }
+  await page.click('[data-testid=table-bid][data-fit=needs] >> nth=0');
+  await page.click('[data-testid=table-use-discard]');
+  await page.click('[data-testid=table-bid-chosen]');
+}
+
+/** Plays the deal to its end quickly. */
+async function playOut(page) {
+  for (;;) {
+    const step = await userTurn(page);
+    if (step === 'over') return;
+    if (step === 'auction') {
+      if (await page.$('[data-testid=table-stand]')) await page.click('[data-testid=table-stand]');
+      else if (await page.$('[data-testid=table-pass]')) await page.click('[data-testid=table-pass]');
+      else await pickUpAndBid(page);
+    } else if (step === 'trump') {
+      await page.click('[data-testid=table-trump] >> nth=0');
+    } else if (step === 'kontra') {
+      await page.click('[data-testid=table-no-kontra]');
+    } else {
+      await page.click('[data-testid=table-card][data-legal=true] >> nth=0');
+    }
+    await page
+      .waitForFunction(
+        (n) => document.querySelector('[data-testid=table-status]')?.dataset.next !== n || document.querySelector('[data-testid=table-result]'),
+        step,
+        { timeout: TIMEOUT.ui },
+      )
+      .catch(() => {});
+  }
+}
+
+/** Opens the review, waits for every decision, returns the time it took (ms). */
+async function review(page) {
+  const t0 = Date.now();
+  await page.click('[data-testid=table-review-start]');
+  // Decisions appear progressively: the first knowable cost comes before the last.
+  await page.waitForSelector('[data-testid=review-knowable]:not([data-pending])', { timeout: TIMEOUT.solve });
+  const first = Date.now() - t0;
+  await page.waitForFunction(
+    () => {
+      const p = document.querySelector('[data-testid=table-review-progress]');
+      return p && p.dataset.done === p.dataset.total;
+    },
+    null,
+    { timeout: TIMEOUT.solve * 4 },
+  );
+  return { first, all: Date.now() - t0 };
+}
+
+const num = (s) => Number(s);
+
+async function checkReview(page, lang) {
+  const cards = await page.$$eval('[data-testid=table-review-row][data-kind=card]', (els) =>
+    els.map((e) => {
+      const k = e.querySelector('[data-testid=review-knowable]');
+      return {
+        text: k?.textContent ?? '',
+        mean: k?.dataset.mean,
+        hw: k?.dataset.halfWidth,
+        layouts: k?.dataset.layouts,
+        mistake: e.querySelector('[data-testid=review-mistake]')?.dataset.cost ?? null,
+        luck: e.querySelector('[data-testid=review-luck]')?.dataset.cost ?? null,
+      };
+    }),
+  );
+  assert.ok(cards.length >= 1, 'the user played cards');
+  for (const c of cards) {
+    assert.ok(c.mean !== undefined, `every card has its knowable cost: ${JSON.stringify(c)}`);
+    assert.ok(num(c.mean) >= 0 && num(c.hw) >= 0, JSON.stringify(c));
+    if (num(c.layouts) === 0) {
+      assert.equal(num(c.mean), 0, 'a forced card costs nothing');
+      assert.match(c.text, lang === 'en' ? /forced/ : /kényszer/);
+    } else {
+      // The number and its interval are in the words.
+      assert.ok(c.text.includes(c.mean) && c.text.includes(`± ${c.hw}`), c.text);
+    }
+    assert.ok(!(c.mistake && c.luck), 'a decision is a mistake or bad luck, not both');
+    if (c.mistake) assert.ok(num(c.mean) - num(c.hw) > 0, `a mistake's interval lies above zero: ${JSON.stringify(c)}`);
+  }
+  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+  const mistakes = sum(cards.filter((c) => c.mistake).map((c) => num(c.mistake)));
+  const luck = sum(cards.filter((c) => c.luck).map((c) => num(c.luck)));
+  const shownM = num(await page.getAttribute('[data-testid=review-summary-mistakes]', 'data-sum'));
+  const shownL = num(await page.getAttribute('[data-testid=review-summary-luck]', 'data-sum'));
+  // Each shown amount is rounded to a tenth.
+  const slack = 0.05 * (cards.length + 1);
+  assert.ok(Math.abs(shownM - mistakes) <= slack, `mistakes: ${shownM} vs ${mistakes}`);
+  assert.ok(Math.abs(shownL - luck) <= slack, `luck: ${shownL} vs ${luck}`);
+  const summary = await page.textContent('[data-testid=review-summary-mistakes]');
+  assert.match(summary, lang === 'en' ? /Lost by mistakes/ : /Hibákkal/);
+  return cards;
+}
+
+test('every card of a deal gets its knowable cost, and the sums are the marked ones', { timeout: DEAL_MS }, async () => {
+  await withPage(browser.context, 'knowable review', async (page) => {
+    await openTable(page, 'en');
+    await page.selectOption('[data-testid=table-level]', 'easy');
+    await playOut(page);
+    const t = await review(page);
+    console.log(`review of one deal in the browser: first cost after ${t.first} ms, all after ${t.all} ms`);
+    const cards = await checkReview(page, 'en');
+    console.log(`cards: ${cards.length}, mistakes: ${cards.filter((c) => c.mistake).length}, bad luck: ${cards.filter((c) => c.luck).length}`);
+    await screenshot(page, 'knowable-review-en');
+    await assertAccessible(page, 'the review with knowable costs');
+    assert.deepEqual(pageProblems(page), []);
+  });
+});
+
+test('the review in Hungarian on a phone', { timeout: DEAL_MS }, async () => {
+  await withPage(browser.context, 'knowable review hu', async (page) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openTable(page, 'hu');
+    await page.selectOption('[data-testid=table-level]', 'easy');
+    await playOut(page);
+    await review(page);
+    await checkReview(page, 'hu');
+    await screenshot(page, 'knowable-review-hu-375');
+    await assertAccessible(page, 'a felülvizsgálat telefonon');
+    assert.deepEqual(pageProblems(page), []);
+  });
+});
