@@ -22,8 +22,8 @@ mod review;
 mod url;
 
 pub use review::{
-    CardCheck, Verdict, card_check, review_link, review_query, turning_card, verdict,
-    viewer_contract,
+    CardCheck, Verdict, card_check, card_money_query, card_view, review_link, review_query,
+    turning_card, verdict, viewer_contract,
 };
 pub use url::{PlayUrl, format_play_query};
 

@@ -144,6 +144,31 @@ pub fn review_query(game: &PlayGame, index: usize) -> Option<Query> {
     Some(q)
 }
 
+/// What the user saw before card `index` of the finished game (its own view of the play then,
+/// never the other hands): the question of that card's knowable cost.
+#[must_use]
+pub fn card_view(game: &PlayGame, index: usize) -> Option<ulti_engine::advise::SeatView> {
+    let c = game.contracted.as_ref()?;
+    ulti_engine::advise::SeatView::from_deal(
+        &c.deal,
+        &c.announcement.bid,
+        game.played.get(..index)?,
+        game.seat,
+        game.rules,
+    )
+    .ok()
+}
+
+/// The solve of card `index` for its money: every legal card's payoff per defender, at the
+/// bid's values without kontras (as the knowable cost counts).
+#[must_use]
+pub fn card_money_query(game: &PlayGame, index: usize) -> Option<Query> {
+    let mut q = review_query(game, index)?;
+    q.scoring = ulti_engine::Scoring::default();
+    q.payoff = true;
+    Some(q)
+}
+
 /// The position's value and the value of `card` in it, from the review solve.
 #[must_use]
 pub fn card_check(sol: &Solution, card: Card) -> Option<CardCheck> {

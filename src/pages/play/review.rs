@@ -1,13 +1,24 @@
-//! After the game: the result and payoff, "again", and every card with the solver's verdict.
+//! After the game: the result and payoff, "again", and every card with the solver's verdict;
+//! each of the user's cards also with its knowable cost and its mistake or bad-luck mark
+//! (`Job::Knowable`), and the game's two sums.
+
+use std::collections::HashMap;
 
 use leptos::prelude::*;
 use ulti_engine::SOLOIST;
+use ulti_engine::advise::Knowable;
 
 use super::Play;
 use crate::components::card::{CardFace, suit_class};
 use crate::i18n::{card_name, contract_name, seat_name, text, tr, tr_with, verdict_words};
 use crate::model::analysis::signed;
-use crate::model::play::{Verdict, card_check, review_link, review_query, turning_card, verdict};
+use crate::model::play::{
+    PlayPhase, Verdict, card_check, card_money_query, card_view, review_link, review_query,
+    turning_card, verdict,
+};
+use crate::model::table::review::open_money_cost;
+use crate::pages::table::review::knowable::{knowable_line, skill_luck_summary};
+use crate::protocol::{Answer, Job};
 use crate::solver_client::{PositionState, SolverClient};
 
 /// The result and payoff at the end of the game, and "again".
@@ -109,6 +120,73 @@ pub(super) fn Review() -> impl IntoView {
     let lang = play.lang;
     let positions = client.positions();
     let base = crate::url_sync::router_base();
+    // The user's cards' knowable and open-hand costs, for the game of the key.
+    type Costs = (String, HashMap<usize, (Option<Knowable>, Option<f64>)>);
+    let costs: RwSignal<Costs> = RwSignal::new((String::new(), HashMap::new()));
+    let tickets: StoredValue<Vec<u64>> = StoredValue::new(Vec::new());
+    on_cleanup(move || {
+        if let Some(ts) = tickets.try_get_value() {
+            for t in ts {
+                client.forget(t);
+            }
+        }
+    });
+    let put = move |key: &str, i: usize, f: &dyn Fn(&mut (Option<Knowable>, Option<f64>))| {
+        let _ = costs.try_update(|(k, m)| {
+            if k == key {
+                f(m.entry(i).or_default());
+            }
+        });
+    };
+    Effect::new(move |_| {
+        let Some(g) = play.game.get() else { return };
+        let key = g.key();
+        if g.phase() != PlayPhase::Over || costs.with_untracked(|c| c.0 == key) {
+            return;
+        }
+        costs.set((key.clone(), HashMap::new()));
+        let seats = g.players();
+        for (i, &card) in g.played.iter().enumerate() {
+            if seats.get(i) != Some(&g.seat) {
+                continue;
+            }
+            put(&key, i, &|_| {});
+            if let Some(view) = card_view(&g, i) {
+                let job = Job::Knowable {
+                    view: Box::new(view),
+                    card,
+                    seed: g.seed() ^ i as u64,
+                };
+                let k = key.clone();
+                let t = client.ask(job, move |a, _| {
+                    if let Ok(Answer::Knowable(v)) = a {
+                        put(&k, i, &|e| e.0 = Some(*v.clone()));
+                    }
+                });
+                tickets.update_value(|ts| ts.push(t));
+            }
+            if let Some(query) = card_money_query(&g, i) {
+                let (k, seat) = (key.clone(), g.seat);
+                let t = client.ask(Job::Position { query }, move |a, _| {
+                    if let Ok(Answer::Position(sol)) = a
+                        && let Some(c) = open_money_cost(&sol, card, seat)
+                    {
+                        put(&k, i, &|e| e.1 = Some(c));
+                    }
+                });
+                tickets.update_value(|ts| ts.push(t));
+            }
+        }
+    });
+    let summary = move || {
+        let l = lang.get();
+        costs.with(|(_, m)| {
+            let mut rows: Vec<_> = m.iter().collect();
+            rows.sort_by_key(|(i, _)| **i);
+            let judged: Vec<_> = rows.iter().map(|(_, (k, o))| (k.as_ref(), *o)).collect();
+            skill_luck_summary(l, &judged)
+        })
+    };
     let marks = Memo::new(move |_| {
         play.game.with(|g| {
             let Some(g) = g.as_ref() else {
@@ -156,6 +234,7 @@ pub(super) fn Review() -> impl IntoView {
                     )
                 }}
             </p>
+            {summary}
             <ol class="review-tricks">
                 {move || {
                     let l = lang.get();
@@ -180,6 +259,9 @@ pub(super) fn Review() -> impl IntoView {
                                         note,
                                         if *turning { format!(" — {}", tr(l, "play.turning")) } else { String::new() },
                                     );
+                                    let cost = costs.with(|(_, m)| {
+                                        m.get(&i).map(|(k, o)| knowable_line(l, k.as_ref(), *o))
+                                    });
                                     view! {
                                         <li>
                                             <a
@@ -202,6 +284,7 @@ pub(super) fn Review() -> impl IntoView {
                                                     {note}
                                                 </span>
                                             </a>
+                                            {cost}
                                         </li>
                                     }
                                 })

@@ -22,7 +22,7 @@ mod live;
 mod live_status;
 mod local;
 mod result;
-mod review;
+pub(crate) mod review;
 mod share;
 mod sheet;
 mod turn;

@@ -7,7 +7,7 @@
 //! record, `Job::Bid`, `Job::Position`). Each card also gets its knowable cost and its mark,
 //! a mistake or bad luck ([`knowable`], `Job::Knowable`), and the deal their two sums.
 
-mod knowable;
+pub(crate) mod knowable;
 
 use leptos::prelude::*;
 use ulti_engine::advise::Knowable;

@@ -11,7 +11,7 @@ use crate::i18n::{Lang, tr, tr_with};
 use crate::model::table::review::{KNOWABLE_TOLERANCE, money_text, skill_and_luck};
 
 /// One decision's knowable cost and its mark (`None` while the workers are at it).
-pub(super) fn knowable_line(l: Lang, k: Option<&Knowable>, open: Option<f64>) -> AnyView {
+pub(crate) fn knowable_line(l: Lang, k: Option<&Knowable>, open: Option<f64>) -> AnyView {
     let Some(k) = k else {
         return view! {
             <p class="hint review-knowable" data-testid="review-knowable" data-pending="true">
@@ -65,7 +65,7 @@ pub(super) fn knowable_line(l: Lang, k: Option<&Knowable>, open: Option<f64>) ->
 }
 
 /// The deal's two sums, over the decisions weighed so far.
-pub(super) fn skill_luck_summary(
+pub(crate) fn skill_luck_summary(
     l: Lang,
     judged: &[(Option<&Knowable>, Option<f64>)],
 ) -> impl IntoView + use<> {
