@@ -4,10 +4,11 @@
 // layouts it could not tell apart), the mistake and bad-luck marks carry their money, and the
 // deal's two sums equal the sums of the marked decisions shown. In Hungarian and at 375 px,
 // axe clean. The review's time for the whole deal is printed (`review of one deal: … ms`).
+// The Play page's review gives the user's cards the same costs and sums.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { TIMEOUT, browserPerFile, openTable, pageProblems, screenshot, withPage } from './helpers.mjs';
+import { DEALS, TIMEOUT, baseUrl, browserPerFile, openTable, pageProblems, screenshot, withPage } from './helpers.mjs';
 import { assertAccessible } from './a11y.mjs';
 
 const browser = browserPerFile();
@@ -157,6 +158,63 @@ test('the review in Hungarian on a phone', { timeout: DEAL_MS }, async () => {
     await checkReview(page, 'hu');
     await screenshot(page, 'knowable-review-hu-375');
     await assertAccessible(page, 'a felülvizsgálat telefonon');
+    assert.deepEqual(pageProblems(page), []);
+  });
+});
+
+test('the Play page: the user\'s cards get their knowable costs and the sums', { timeout: DEAL_MS }, async () => {
+  await withPage(browser.context, 'knowable play', async (page) => {
+    await page.goto(baseUrl());
+    await page.evaluate((deal) => {
+      history.pushState(null, '', `play?deal=${deal}&seat=1&level=easy&lang=en`);
+      dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, DEALS['great-betli']);
+    await page.locator('[data-testid=play-page]').waitFor();
+    let n = 0;
+    for (;;) {
+      const phase = await page
+        .waitForFunction(
+          () => {
+            const p = document.querySelector('[data-testid=play-status]')?.dataset.phase;
+            return p === 'user' || p === 'over' ? p : false;
+          },
+          null,
+          { timeout: TIMEOUT.solve, polling: 50 },
+        )
+        .then((h) => h.jsonValue());
+      if (phase === 'over') break;
+      const hand = page.locator('[data-testid=play-hand] [data-testid=play-card]');
+      const before = await hand.count();
+      await page.locator('[data-testid=play-card][data-legal=true]').first().click();
+      await page.waitForFunction((b) => document.querySelectorAll('[data-testid=play-hand] [data-testid=play-card]').length === b - 1, before);
+      n += 1;
+    }
+    assert.equal(n, 10, 'the user played ten cards');
+    await page.waitForFunction(
+      () => {
+        const ks = document.querySelectorAll('[data-testid=review-knowable]');
+        return ks.length === 10 && [...ks].every((k) => !k.dataset.pending) && document.querySelectorAll('[data-testid=review-knowable] .review-mark').length === 10;
+      },
+      null,
+      { timeout: TIMEOUT.solve * 2 },
+    );
+    const rows = await page.$$eval('[data-testid=review-knowable]', (els) =>
+      els.map((k) => ({
+        mean: Number(k.dataset.mean),
+        hw: Number(k.dataset.halfWidth),
+        mistake: k.querySelector('[data-testid=review-mistake]')?.dataset.cost,
+        luck: k.querySelector('[data-testid=review-luck]')?.dataset.cost,
+      })),
+    );
+    const sum = (xs) => xs.reduce((a, b) => a + Number(b), 0);
+    const m = sum(rows.filter((r) => r.mistake).map((r) => r.mistake));
+    const l = sum(rows.filter((r) => r.luck).map((r) => r.luck));
+    const shownM = Number(await page.getAttribute('[data-testid=review-summary-mistakes]', 'data-sum'));
+    const shownL = Number(await page.getAttribute('[data-testid=review-summary-luck]', 'data-sum'));
+    assert.ok(Math.abs(shownM - m) <= 0.6 && Math.abs(shownL - l) <= 0.6, `${shownM}/${m} ${shownL}/${l}`);
+    for (const r of rows.filter((r) => r.mistake)) assert.ok(r.mean - r.hw > 0, JSON.stringify(r));
+    await screenshot(page, 'knowable-play-en');
+    await assertAccessible(page, 'the Play page review with knowable costs');
     assert.deepEqual(pageProblems(page), []);
   });
 });

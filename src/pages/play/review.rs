@@ -21,6 +21,9 @@ use crate::pages::table::review::knowable::{knowable_line, skill_luck_summary};
 use crate::protocol::{Answer, Job};
 use crate::solver_client::{PositionState, SolverClient};
 
+/// A card's knowable cost and open-hand cost (money for the user), as they come.
+type Entry = (Option<Knowable>, Option<f64>);
+
 /// The result and payoff at the end of the game, and "again".
 #[component]
 pub(super) fn ResultPanel() -> impl IntoView {
@@ -121,7 +124,7 @@ pub(super) fn Review() -> impl IntoView {
     let positions = client.positions();
     let base = crate::url_sync::router_base();
     // The user's cards' knowable and open-hand costs, for the game of the key.
-    type Costs = (String, HashMap<usize, (Option<Knowable>, Option<f64>)>);
+    type Costs = (String, HashMap<usize, Entry>);
     let costs: RwSignal<Costs> = RwSignal::new((String::new(), HashMap::new()));
     let tickets: StoredValue<Vec<u64>> = StoredValue::new(Vec::new());
     on_cleanup(move || {
@@ -131,7 +134,7 @@ pub(super) fn Review() -> impl IntoView {
             }
         }
     });
-    let put = move |key: &str, i: usize, f: &dyn Fn(&mut (Option<Knowable>, Option<f64>))| {
+    let put = move |key: &str, i: usize, f: &dyn Fn(&mut Entry)| {
         let _ = costs.try_update(|(k, m)| {
             if k == key {
                 f(m.entry(i).or_default());
