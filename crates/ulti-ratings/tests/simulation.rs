@@ -90,6 +90,13 @@ fn players_of_known_strength_end_in_order_with_sensible_gaps() {
     }
     let shown: Vec<(f64, f64)> = ratings.iter().map(|r| (r.rating, r.rd)).collect();
     let settled: Vec<f64> = settled.iter().map(|x| x / f64::from(games / 2)).collect();
+    // The figures BENCHMARKS.md quotes (`cargo test -p ulti-ratings --test simulation -- --nocapture`).
+    for ((t, r), s) in truth.iter().zip(&ratings).zip(&settled) {
+        println!(
+            "true {t:>4}: shown {:>4.0} ± {:>2.0}, settled {s:>4.0}",
+            r.rating, r.rd
+        );
+    }
     // The right order, as shown at the end and as settled over the second half.
     for i in 1..5 {
         assert!(
