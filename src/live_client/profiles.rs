@@ -73,3 +73,41 @@ pub async fn leaderboard(server: &str) -> Result<Vec<LeaderRow>, ProfileError> {
     let v = get(server, "/api/leaderboard", None).await?;
     parse_leaderboard(v).map_err(ProfileError::Other)
 }
+
+/// `POST /api/me/privacy`: what the kept player hides from others; the list the server keeps.
+///
+/// # Errors
+/// No player kept, the session gone (401), no server.
+pub async fn set_privacy(server: &str, hide: &[&str]) -> Result<Vec<String>, ProfileError> {
+    let Some(p) = super::players::kept_player(server) else {
+        return Err(ProfileError::NoPlayer);
+    };
+    let body = serde_json::json!({ "hide": hide }).to_string();
+    match fetch_json(
+        server,
+        "POST",
+        "/api/me/privacy",
+        Some(body),
+        Some(&p.session),
+    )
+    .await
+    {
+        Ok((200, v)) => Ok(v["hidden"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()),
+        Ok((status, v)) => Err(ProfileError::Other(
+            v["error"]
+                .as_str()
+                .map_or_else(|| format!("HTTP {status}"), str::to_string),
+        )),
+        Err(ServerError::Unreachable(_) | ServerError::NotOurs(_)) => {
+            Err(ProfileError::Unreachable)
+        }
+        Err(ServerError::Protocol(p) | ServerError::Refused(p)) => Err(ProfileError::Other(p)),
+    }
+}

@@ -8,6 +8,9 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+/// What a profile may hide from others (`POST /api/me/privacy`), in the server's order.
+pub const HIDEABLE: [&str; 2] = ["money", "games"];
+
 /// A rating as the server shows it (rounded).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub struct RatingView {
