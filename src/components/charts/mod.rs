@@ -90,14 +90,15 @@ fn ticks(lo: i64, hi: i64) -> Vec<i64> {
         .collect()
 }
 
-/// A line with one point per value (game 1, 2, …), the axes labelled.
+/// A line with one point per value (game 1, 2, …), the axes labelled; `zero`: the value axis
+/// shows 0 (money), else it spans the values only (a rating near 1500).
 #[must_use]
-pub fn line_chart(values: &[i64], labels: &Labels<'_>) -> String {
+pub fn line_chart(values: &[i64], labels: &Labels<'_>, zero: bool) -> String {
     let mut svg = String::new();
     let mut words = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        let _ = draw_line(&root, values, &mut words);
+        let _ = draw_line(&root, values, &mut words, zero);
         let _ = root.present();
     }
     axis_names(&mut words, labels);
@@ -108,12 +109,19 @@ fn draw_line<DB: DrawingBackend>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
     values: &[i64],
     words: &mut String,
+    zero: bool,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     root.fill(&WHITE)?;
     let n = values.len().max(1) as i64;
-    let lo = values.iter().copied().min().unwrap_or(0).min(0);
-    let hi = values.iter().copied().max().unwrap_or(0).max(lo + 1);
-    let pad = ((hi - lo) / 10).max(1);
+    let first = values.first().copied().unwrap_or(0);
+    let mut lo = values.iter().copied().min().unwrap_or(first);
+    let mut hi = values.iter().copied().max().unwrap_or(first);
+    if zero {
+        lo = lo.min(0);
+        hi = hi.max(0);
+    }
+    let hi = hi.max(lo + 1);
+    let pad = ((hi - lo) / 10).max(if zero { 1 } else { 25 });
     let (lo, hi) = (lo - pad, hi + pad);
     let area = root.margin(12, 12, LEFT as i32, 12);
     let (plot, _) = area.split_vertically(SIZE.1 - 24 - BOTTOM);
@@ -216,7 +224,7 @@ mod tests {
 
     #[test]
     fn a_line_has_one_point_per_game_and_its_axes_named() {
-        let svg = line_chart(&[10, 2, -6], &L);
+        let svg = line_chart(&[10, 2, -6], &L, true);
         assert!(svg.starts_with("<svg"), "{svg}");
         assert_eq!(svg.matches("<circle").count(), 3, "{svg}");
         assert!(svg.contains(">Game<") && svg.contains(">Money<"), "{svg}");
@@ -235,8 +243,16 @@ mod tests {
     }
 
     #[test]
+    fn a_rating_axis_spans_the_ratings_not_zero() {
+        let svg = line_chart(&[1576, 1540], &L, false);
+        assert!(!svg.contains(">0<"), "{svg}");
+        assert!(svg.contains(">1560<"), "{svg}");
+        assert!(line_chart(&[2], &L, true).contains(">0<"));
+    }
+
+    #[test]
     fn no_games_still_draw_axes() {
-        let svg = line_chart(&[], &L);
+        let svg = line_chart(&[], &L, true);
         assert_eq!(svg.matches("<circle").count(), 0);
         assert!(svg.contains(">Game<"), "{svg}");
     }
@@ -249,7 +265,7 @@ mod tests {
 
     #[test]
     fn words_are_escaped() {
-        let svg = line_chart(&[1], &Labels { x: "a<b", y: "c&d" });
+        let svg = line_chart(&[1], &Labels { x: "a<b", y: "c&d" }, true);
         assert!(
             svg.contains(">a&lt;b<") && svg.contains(">c&amp;d<"),
             "{svg}"

@@ -87,7 +87,7 @@ pub(super) fn Charts(lang: RwSignal<Lang>, d: StoredValue<Loaded>) -> impl IntoV
                         lang,
                         "chart-money",
                         "profile.chart_money",
-                        move |l| line_chart(&money, &Labels { x: &tr(l, "profile.game_axis"), y: &tr(l, "profile.money_axis") }),
+                        move |l| line_chart(&money, &Labels { x: &tr(l, "profile.game_axis"), y: &tr(l, "profile.money_axis") }, true),
                         ["profile.game_axis", "profile.money_axis", ""],
                         money_rows,
                     )
@@ -96,7 +96,7 @@ pub(super) fn Charts(lang: RwSignal<Lang>, d: StoredValue<Loaded>) -> impl IntoV
                 lang,
                 "chart-rating",
                 "profile.chart_rating",
-                move |l| line_chart(&rating, &Labels { x: &tr(l, "profile.game_axis"), y: &tr(l, "profile.rating_axis") }),
+                move |l| line_chart(&rating, &Labels { x: &tr(l, "profile.game_axis"), y: &tr(l, "profile.rating_axis") }, false),
                 ["profile.game_axis", "profile.rating_axis", ""],
                 rating_rows,
             )}

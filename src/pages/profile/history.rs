@@ -57,8 +57,11 @@ pub(super) fn History(
                                             <td class="num">{format!("{:+}", g.money())}</td>
                                             <td class="num">{g.rating}</td>
                                             <td>
-                                                <a href=href>
-                                                    {move || tr_with(lang.get(), "profile.open_game", &[("n", &n.to_string())])}
+                                                <a
+                                                    href=href
+                                                    aria-label=move || tr_with(lang.get(), "profile.open_game", &[("n", &n.to_string())])
+                                                >
+                                                    {move || tr_with(lang.get(), "profile.open_short", &[("n", &n.to_string())])}
                                                 </a>
                                             </td>
                                         </tr>
