@@ -118,6 +118,12 @@ test('one deal played: the profile counts it, charts it; the leaderboard does no
     await assertAccessible(page, 'profile en 1280');
     await screenshot(page, 'profile-1280-en');
 
+    // The game's row opens its table, where its result and review are read from the record.
+    await page.click('[data-testid=profile-game] a');
+    await page.waitForURL(new RegExp(`/table\\?live=${table}`), { timeout: TIMEOUT.ui });
+    await page.waitForSelector('[data-testid=table-page]');
+    await page.goBack();
+    await page.waitForSelector('[data-testid=nav-leaderboard]');
     await page.click('[data-testid=nav-leaderboard]');
     await page.waitForSelector('[data-testid=leaderboard-empty], [data-testid=leaderboard-row]', { timeout: TIMEOUT.ui });
     assert.equal(await page.$$eval(`[data-testid=leaderboard-row][data-player="${player}"]`, (r) => r.length), 0);
