@@ -143,6 +143,7 @@ test('one deal played: the profile counts it, charts it; the leaderboard does no
     await other.waitForSelector('[data-testid=profile-money]');
     assert.equal(await other.textContent('[data-testid=profile-money]'), 'A játékos elrejtette.');
     assert.equal(await other.$$eval('[data-testid=chart-money]', (c) => c.length), 0);
+    assert.equal(await other.textContent('[data-testid=profile-game] td:nth-child(3)'), '–', 'a game\'s money is hidden too');
     assert.equal(await other.$$eval('[data-testid=profile-hide]', (c) => c.length), 0, 'no privacy boxes on another player');
     assert.match(await other.textContent('[data-testid=profile-rating]'), /\?$/);
     await assertNoOverflow(other, 'profile hu 375');

@@ -72,6 +72,25 @@ async fn hidden_money_and_games_are_left_out_for_everybody_else() {
     let (_, v) = http(addr, "GET", &format!("/api/players/{a}"), None).await;
     assert_eq!(v["hidden"], json!(["money", "games"]), "{v}");
 
+    // Money alone hidden: the games are listed, without their payments.
+    let (s, _) = post(
+        addr,
+        "/api/me/privacy",
+        &json!({"hide": ["money"]}),
+        Some(&a_session),
+    )
+    .await;
+    assert_eq!(s, 200);
+    let (s, v) = http(addr, "GET", &format!("/api/players/{a}/games"), None).await;
+    assert_eq!(s, 200, "{v}");
+    assert!(
+        v.as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g.get("payments").is_none()),
+        "{v}"
+    );
+
     // Only what can be hidden.
     let (s, v) = post(
         addr,

@@ -54,7 +54,9 @@ pub(super) fn History(
                                         <tr data-testid="profile-game" data-table=g.table.clone() data-game=g.game.to_string()>
                                             <td>{date_of(g.at)}</td>
                                             <td>{move || tr_with(lang.get(), "profile.seat_n", &[("n", &(seat + 1).to_string())])}</td>
-                                            <td class="num">{format!("{:+}", g.money())}</td>
+                                            <td class="num">
+                                                {if g.payments.is_empty() { "–".to_string() } else { format!("{:+}", g.money()) }}
+                                            </td>
                                             <td class="num">{g.rating}</td>
                                             <td>
                                                 <a

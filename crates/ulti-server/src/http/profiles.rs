@@ -125,16 +125,16 @@ pub async fn games(
         (Ok(s), Ok(l)) => (s, l),
         (Err(e), _) | (_, Err(e)) => return err(StatusCode::BAD_REQUEST, e),
     };
-    match app.hub.store().privacy(id.clone()).await {
+    let hides_money = match app.hub.store().privacy(id.clone()).await {
         Ok(h) if h.iter().any(|x| x == "games") => {
             return err(
                 StatusCode::FORBIDDEN,
                 format!("player {id:?} hides its games from others"),
             );
         }
-        Ok(_) => {}
+        Ok(h) => h.iter().any(|x| x == "money"),
         Err(e) => return err(StatusCode::SERVICE_UNAVAILABLE, e),
-    }
+    };
     match app
         .hub
         .store()
@@ -147,7 +147,7 @@ pub async fn games(
             let list: Vec<Value> = rows
                 .iter()
                 .map(|g| {
-                    json!({
+                    let mut row = json!({
                         "table": g.table,
                         "game": g.n,
                         "seat": g.seat,
@@ -156,7 +156,13 @@ pub async fn games(
                             .unwrap_or(Value::Null),
                         "rating": g.rating.round() as i64,
                         "record": format!("/api/tables/{}/games?from={}&limit=1", g.table, g.n),
-                    })
+                    });
+                    // Hidden money: the payments go too (the record stays public, as the
+                    // table's games are).
+                    if hides_money && let Some(o) = row.as_object_mut() {
+                        o.remove("payments");
+                    }
+                    row
                 })
                 .collect();
             let mut res = axum::Json(Value::Array(list)).into_response();
