@@ -25,8 +25,10 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
 use crate::pages::hand::HandPage;
+use crate::pages::leaderboard::LeaderboardPage;
 use crate::pages::lobby::LobbyPage;
 use crate::pages::play::PlayPage;
+use crate::pages::profile::ProfilePage;
 use crate::pages::puzzles::PuzzlesPage;
 use crate::pages::solver_page::SolverPage;
 use crate::pages::table::TableRoute;
@@ -50,6 +52,8 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/table") view=TableRoute />
                 <Route path=path!("/lobby") view=LobbyPage />
                 <Route path=path!("/puzzles") view=PuzzlesPage />
+                <Route path=path!("/profile") view=ProfilePage />
+                <Route path=path!("/leaderboard") view=LeaderboardPage />
             </Routes>
         </Router>
     }

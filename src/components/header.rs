@@ -52,7 +52,8 @@ fn LangSwitch() -> impl IntoView {
 }
 
 /// The app's pages: the solver (`/`), "My hand" (`/hand`), Play (`/play`), the whole game
-/// (`/table`), the Lobby (`/lobby`) and Puzzles (`/puzzles`), the current one marked with
+/// (`/table`), the Lobby (`/lobby`), Puzzles (`/puzzles`), the Profile (`/profile`) and the
+/// Leaderboard (`/leaderboard`), the current one marked with
 /// `aria-current="page"`. Full links (the router base prepended), so they also work opened in
 /// a new tab; the chosen language goes along. Last, the user guide (`guide/`, an mdBook built
 /// beside the app, in English): `rel="external"` so the router leaves that link to the browser.
@@ -81,6 +82,8 @@ fn PageLinks() -> impl IntoView {
                 Some("table") => "/table",
                 Some("lobby") => "/lobby",
                 Some("puzzles") => "/puzzles",
+                Some("profile") => "/profile",
+                Some("leaderboard") => "/leaderboard",
                 _ => "/",
             };
             (page == route).then_some("page")
@@ -99,6 +102,8 @@ fn PageLinks() -> impl IntoView {
             {link("/table", "app.page_table", "nav-table")}
             {link("/lobby", "app.page_lobby", "nav-lobby")}
             {link("/puzzles", "app.page_puzzles", "nav-puzzles")}
+            {link("/profile", "profile.nav", "nav-profile")}
+            {link("/leaderboard", "leaderboard.nav", "nav-leaderboard")}
             <a
                 href=guide
                 rel="external"

@@ -2,6 +2,7 @@
 
 pub mod bids;
 pub mod card;
+pub mod charts;
 pub mod deck;
 pub mod full_table;
 pub mod hand_picker;

@@ -10,6 +10,7 @@
 
 pub mod lobby;
 pub mod players;
+pub mod profiles;
 mod server;
 mod watch;
 

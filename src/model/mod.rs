@@ -11,6 +11,7 @@ pub mod lobby;
 pub mod order;
 pub mod play;
 pub mod players;
+pub mod profile;
 pub mod puzzles;
 pub mod queue;
 pub mod results;

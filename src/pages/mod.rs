@@ -5,8 +5,10 @@
 //! one right card, proved by the solver).
 
 pub mod hand;
+pub mod leaderboard;
 pub mod lobby;
 pub mod play;
+pub mod profile;
 pub mod puzzles;
 pub mod solver_page;
 pub mod table;

@@ -75,17 +75,37 @@ fn table_item(lp: LobbyPage, e: Entry, sit: impl Fn(String) + Clone + 'static) -
             tr_with(l, "lobby.fill_in", &[("s", &s.to_string())])
         }
     };
+    let server = lp.server.get_value();
     let seats = e
         .seats
         .iter()
-        .map(LobbySeat::shown)
-        .map(|s| {
+        .map(|seat| (LobbySeat::shown(seat), seat.player.clone()))
+        .map(|(s, id)| {
             let kind = match &s {
                 crate::model::lobby::SeatShown::Waiting => "waiting",
                 crate::model::lobby::SeatShown::Computer(_) => "computer",
                 _ => "player",
             };
-            view! { <li class="lobby-seat" data-testid="lobby-seat" data-kind=kind>{move || seat_words(lang.get(), &s)}</li> }
+            let words = move || seat_words(lang.get(), &s);
+            // A person's name opens its profile (computers are not links).
+            let link = id.filter(|_| kind == "player").map(|id| {
+                let chosen = lp.chosen.get_untracked().then(|| lang.get_untracked());
+                format!(
+                    "{}{}",
+                    crate::url_sync::router_base(),
+                    crate::pages::profile::profile_path(&server, &id, chosen)
+                )
+            });
+            match link {
+                Some(href) => view! {
+                    <li class="lobby-seat" data-testid="lobby-seat" data-kind=kind>
+                        <a href=href data-testid="player-link">{words}</a>
+                    </li>
+                }
+                .into_any(),
+                None => view! { <li class="lobby-seat" data-testid="lobby-seat" data-kind=kind>{words}</li> }
+                    .into_any(),
+            }
         })
         .collect_view();
     let id_label = id.clone();

@@ -236,6 +236,22 @@ fn talon_view(t: TalonOnFelt, from: Place) -> impl IntoView {
     }
 }
 
+/// The profile's address of a live table's `seat` player (its id known; computers have none).
+fn seat_profile(conn: Option<crate::live_client::LiveConnection>, seat: Seat) -> Option<String> {
+    let conn = conn?;
+    let id = conn.live.with(|l| {
+        l.state
+            .as_ref()
+            .and_then(|s| s.seats.get(seat))
+            .and_then(|s| s.player.clone())
+    })?;
+    Some(format!(
+        "{}{}",
+        crate::url_sync::router_base(),
+        crate::pages::profile::profile_path(&conn.server(), &id, None)
+    ))
+}
+
 /// One seat around the felt: its name, roles, cards, last word and whether the table waits
 /// for it.
 #[component]
@@ -277,6 +293,10 @@ fn SeatBox(#[prop(into)] info: Signal<Option<SeatInfo>>) -> impl IntoView {
                 {move || {
                     seat_player_name(tp.live, seat())
                         .map(|name| {
+                            let name = match seat_profile(tp.live, seat()) {
+                                Some(href) => view! { <a href=href data-testid="player-link">{name}</a> }.into_any(),
+                                None => name.into_any(),
+                            };
                             view! {
                                 <span class="seat-player" data-testid="seat-name" data-seat=seat().to_string()>{name}</span>
                             }

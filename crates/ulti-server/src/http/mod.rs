@@ -135,6 +135,7 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
         .route("/api/players/{id}", get(profiles::profile))
         .route("/api/players/{id}/games", get(profiles::games))
         .route("/api/leaderboard", get(profiles::leaderboard))
+        .route("/api/me/privacy", post(profiles::privacy))
         .route("/api/play", post(lobby::play_now))
         .route("/api/lobby/ws", get(lobby::subscribe))
         .route("/api/stats", get(stats))

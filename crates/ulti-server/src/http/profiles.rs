@@ -5,18 +5,24 @@
 //!   deviation, games, money, the soloist's bids made and failed, kontras, games left.
 //! - `GET /api/players/ID/games?skip=N&limit=M`: its finished games, newest first.
 //! - `GET /api/leaderboard?limit=M`: players whose deviation is below 75, best first.
+//! - `POST /api/me/privacy` (the player's session): `{"hide": ["money", "games"]}`, what its
+//!   profile hides from others; the profile then leaves those out and says `"hidden": [...]`
+//!   (the games' list answers 403 while "games" is hidden).
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
 use ulti_ratings::Rating;
 
+use super::players::me;
 use super::{App, err, over_reads};
+use crate::store::privacy::HIDEABLE;
 use crate::store::ratings::now;
 
 /// The most games one `GET /api/players/ID/games` returns, and the most players of the
@@ -62,6 +68,10 @@ pub async fn profile(
     if let Some(refused) = over_reads(&app, addr, &headers) {
         return refused;
     }
+    let hidden = match app.hub.store().privacy(id.clone()).await {
+        Ok(h) => h,
+        Err(e) => return err(StatusCode::SERVICE_UNAVAILABLE, e),
+    };
     match app.hub.store().profile(id.clone(), now()).await {
         Ok(Some(p)) => {
             let mut bids = Map::new();
@@ -81,6 +91,14 @@ pub async fn profile(
             });
             if let Some(name) = p.name {
                 out["name"] = json!(name);
+            }
+            if !hidden.is_empty() {
+                if let Some(o) = out.as_object_mut()
+                    && hidden.iter().any(|h| h == "money")
+                {
+                    o.remove("money");
+                }
+                out["hidden"] = json!(hidden);
             }
             axum::Json(out).into_response()
         }
@@ -107,6 +125,16 @@ pub async fn games(
         (Ok(s), Ok(l)) => (s, l),
         (Err(e), _) | (_, Err(e)) => return err(StatusCode::BAD_REQUEST, e),
     };
+    let hides_money = match app.hub.store().privacy(id.clone()).await {
+        Ok(h) if h.iter().any(|x| x == "games") => {
+            return err(
+                StatusCode::FORBIDDEN,
+                format!("player {id:?} hides its games from others"),
+            );
+        }
+        Ok(h) => h.iter().any(|x| x == "money"),
+        Err(e) => return err(StatusCode::SERVICE_UNAVAILABLE, e),
+    };
     match app
         .hub
         .store()
@@ -119,7 +147,7 @@ pub async fn games(
             let list: Vec<Value> = rows
                 .iter()
                 .map(|g| {
-                    json!({
+                    let mut row = json!({
                         "table": g.table,
                         "game": g.n,
                         "seat": g.seat,
@@ -128,7 +156,13 @@ pub async fn games(
                             .unwrap_or(Value::Null),
                         "rating": g.rating.round() as i64,
                         "record": format!("/api/tables/{}/games?from={}&limit=1", g.table, g.n),
-                    })
+                    });
+                    // Hidden money: the payments go too (the record stays public, as the
+                    // table's games are).
+                    if hides_money && let Some(o) = row.as_object_mut() {
+                        o.remove("payments");
+                    }
+                    row
                 })
                 .collect();
             let mut res = axum::Json(Value::Array(list)).into_response();
@@ -179,6 +213,50 @@ pub async fn leaderboard(
                 .collect();
             axum::Json(Value::Array(list)).into_response()
         }
+        Err(e) => err(StatusCode::SERVICE_UNAVAILABLE, e),
+    }
+}
+
+/// `POST /api/me/privacy` `{"hide": ["money", "games"]}`: what the session's player hides
+/// from others (the whole list each time; `[]` shows everything). Answers `{"hidden": [...]}`.
+pub async fn privacy(State(app): State<Arc<App>>, headers: HeaderMap, bytes: Bytes) -> Response {
+    let (p, _) = match me(&app, &headers).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let v: Value = match serde_json::from_slice(&bytes) {
+        Ok(v) => v,
+        Err(e) => {
+            return err(
+                StatusCode::BAD_REQUEST,
+                format!("the body is not JSON: {e}"),
+            );
+        }
+    };
+    let Some(list) = v.get("hide").and_then(Value::as_array) else {
+        return err(
+            StatusCode::BAD_REQUEST,
+            "the body is {\"hide\": [...]}, a list of \"money\", \"games\"".to_string(),
+        );
+    };
+    let mut hide = Vec::new();
+    for w in list {
+        match w.as_str().filter(|w| HIDEABLE.contains(w)) {
+            Some(w) => hide.push(w.to_string()),
+            None => {
+                return err(
+                    StatusCode::BAD_REQUEST,
+                    format!("{w} cannot be hidden: only \"money\" and \"games\" can"),
+                );
+            }
+        }
+    }
+    let store = app.hub.store();
+    if let Err(e) = store.set_privacy(p.id.clone(), hide).await {
+        return err(StatusCode::SERVICE_UNAVAILABLE, e);
+    }
+    match store.privacy(p.id).await {
+        Ok(h) => axum::Json(json!({"hidden": h})).into_response(),
         Err(e) => err(StatusCode::SERVICE_UNAVAILABLE, e),
     }
 }

@@ -129,6 +129,7 @@ pub struct Store {
 
 mod migrate;
 pub mod players;
+pub mod privacy;
 pub mod ratings;
 
 pub use migrate::{MIGRATIONS, schema_version};

@@ -1,0 +1,81 @@
+//! The profile's game history: one row per finished game (date, seat, the money, the rating
+//! after), each opening the live table's page, where the finished games' results and their
+//! reviews and card play are read from the server's records.
+
+use leptos::prelude::*;
+
+use super::Loaded;
+use crate::i18n::{Lang, text, tr, tr_with};
+use crate::model::profile::date_of;
+
+#[component]
+pub(super) fn History(
+    lang: RwSignal<Lang>,
+    d: StoredValue<Loaded>,
+    chosen: RwSignal<bool>,
+) -> impl IntoView {
+    let (games, server, hidden) =
+        d.with_value(|d| (d.games.clone(), d.server.clone(), d.profile.hides("games")));
+    let base = crate::url_sync::router_base();
+    let own = server == crate::live_client::own_origin();
+    view! {
+        <section class="profile-history" aria-labelledby="profile-history-title">
+            <h3 id="profile-history-title">{text(lang, "profile.history")}</h3>
+            {if hidden {
+                view! { <p data-testid="profile-history-hidden">{text(lang, "profile.hidden")}</p> }.into_any()
+            } else if games.is_empty() {
+                view! { <p class="hint">{text(lang, "profile.no_games")}</p> }.into_any()
+            } else {
+                view! {
+                    <table class="profile-games">
+                        <thead>
+                            <tr>
+                                <th scope="col">{text(lang, "profile.date")}</th>
+                                <th scope="col">{text(lang, "profile.seat")}</th>
+                                <th scope="col">{text(lang, "profile.money_axis")}</th>
+                                <th scope="col">{text(lang, "profile.rating_axis")}</th>
+                                <th scope="col">{text(lang, "profile.open")}</th>
+                            </tr>
+                        </thead>
+                        <tbody>
+                            {games
+                                .into_iter()
+                                .map(|g| {
+                                    let mut href = format!("{base}/table?live={}", g.table);
+                                    if !own {
+                                        href.push_str(&format!("&server={}", String::from(js_sys::encode_uri_component(&server))));
+                                    }
+                                    let seat = g.seat;
+                                    let n = g.game;
+                                    let href = move || {
+                                        if chosen.get() { format!("{href}&lang={}", lang.get().code()) } else { href.clone() }
+                                    };
+                                    view! {
+                                        <tr data-testid="profile-game" data-table=g.table.clone() data-game=g.game.to_string()>
+                                            <td>{date_of(g.at)}</td>
+                                            <td>{move || tr_with(lang.get(), "profile.seat_n", &[("n", &(seat + 1).to_string())])}</td>
+                                            <td class="num">
+                                                {if g.payments.is_empty() { "–".to_string() } else { format!("{:+}", g.money()) }}
+                                            </td>
+                                            <td class="num">{g.rating}</td>
+                                            <td>
+                                                <a
+                                                    href=href
+                                                    aria-label=move || tr_with(lang.get(), "profile.open_game", &[("n", &n.to_string())])
+                                                >
+                                                    {move || tr_with(lang.get(), "profile.open_short", &[("n", &n.to_string())])}
+                                                </a>
+                                            </td>
+                                        </tr>
+                                    }
+                                })
+                                .collect_view()}
+                        </tbody>
+                    </table>
+                    <p class="hint">{move || tr(lang.get(), "profile.history_note")}</p>
+                }
+                    .into_any()
+            }}
+        </section>
+    }
+}

@@ -1,0 +1,179 @@
+// The Profile (/profile) and the Leaderboard (/leaderboard) on a real `ulti-server`:
+// 1. A player alone presses Play now with the shortest wait, plays one deal against the two
+//    computers; its name on the felt opens its profile, which shows 1 game, the money the
+//    server's record pays its seat, the rating with "?" (provisional), and three charts, each an
+//    <svg> with one point per game (money, rating) and bars per contract played as soloist.
+//    The leaderboard does not list it (too few games): it says so in words.
+// 2. It hides its money: another browser's view of the profile says "hidden by the player".
+// 3. The profile at 375 px in Hungarian and 1280 px in English, the leaderboard too: nothing
+//    wider than the screen, no serious axe violation, the privacy boxes reached by Tab.
+// Screenshots: target/e2e/profile-{1280,375}-{en,hu}.png, leaderboard-{1280,375}-{en,hu}.png.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { TIMEOUT, dumpLog, replay, screenshot } from './helpers.mjs';
+import { Server, framedPage, liveBrowser } from './live-helpers.mjs';
+import { DEAL_MS, Driver } from './live-driver.mjs';
+import { assertAccessible } from './a11y.mjs';
+
+let server;
+let lb;
+const pages = [];
+
+before(async () => {
+  server = await new Server({ extra: ['--play-now-wait', '15'] }).start();
+  lb = await liveBrowser();
+});
+after(async () => {
+  await lb?.close();
+  await server?.stop();
+});
+
+const app = (p) => `${server.origin}/ulti-solver${p}`;
+
+async function fresh(name, { viewport } = {}) {
+  const context = await lb.context(viewport ? { viewport } : undefined);
+  const page = await framedPage(context, name);
+  pages.push(page);
+  return page;
+}
+
+async function logged(body) {
+  try {
+    await body();
+  } catch (e) {
+    for (const p of pages) dumpLog(p, p.e2eName);
+    throw e;
+  }
+}
+
+async function assertNoOverflow(page, state) {
+  const wide = await page.evaluate(() => {
+    const w = document.documentElement.clientWidth;
+    const over = document.documentElement.scrollWidth > w;
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > w + 1 && !e.closest('.profile-history'))
+      .slice(0, 5)
+      .map((e) => `${e.tagName}.${e.className} ${e.dataset.testid ?? ''}`);
+    return { over, culprits };
+  });
+  assert.deepEqual(wide, { over: false, culprits: [] }, `${state}: wider than the screen`);
+}
+
+async function tabReaches(page, id, steps = 80) {
+  await page.focus('body');
+  for (let i = 0; i < steps; i += 1) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.dataset?.testid)) === id) return true;
+  }
+  return false;
+}
+
+const circles = (page, id) => page.$$eval(`[data-testid=${id}] svg circle`, (c) => c.length);
+
+let player;
+let money;
+
+test('one deal played: the profile counts it, charts it; the leaderboard does not list it yet', { timeout: 400_000 }, async () => {
+  await logged(async () => {
+    const page = await fresh('A', { viewport: { width: 1280, height: 900 } });
+    await page.goto(app('/lobby?lang=en'));
+    await page.waitForSelector('[data-testid=lobby-status][data-live=true]', { timeout: TIMEOUT.solve });
+    await page.selectOption('[data-testid=play-wait]', '15');
+    await page.selectOption('[data-testid=play-level]', 'easy');
+    await page.click('[data-testid=play-now]');
+    await page.waitForURL(/\/table\?live=/, { timeout: TIMEOUT.solve });
+    const table = new URL(page.url()).searchParams.get('live');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=table-hand-slot][data-card]').length >= 10, null, { timeout: 15_000 + DEAL_MS });
+    const welcomes = page.frames.map((f) => JSON.parse(f.text)).filter((m) => m.t === 'welcome');
+    page.seat = welcomes.at(-1).seat;
+    const d = new Driver([page]);
+    d.kontraWanted = 0;
+    await d.playDeal();
+    const [record] = await server.get(`/api/tables/${table}/games`);
+    assert.ok(record, 'the finished deal is on record');
+    money = replay(record).payments[page.seat];
+    player = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)).player, `ulti-player|${server.origin}`);
+
+    // The player's name on the felt opens its profile; computers are not links.
+    const links = await page.$$eval('[data-testid=table-seat] [data-testid=player-link]', (a) => a.map((x) => x.getAttribute('href')));
+    assert.equal(links.length, 1, `one person at the table: ${links}`);
+    assert.match(links[0], new RegExp(`/profile\\?player=${player}`));
+    await page.click('[data-testid=table-seat] [data-testid=player-link]');
+    await page.waitForSelector('[data-testid=profile-games]', { timeout: TIMEOUT.ui });
+    assert.equal(await page.getAttribute('[data-testid=profile-games]', 'data-games'), '1');
+    assert.equal(Number(await page.getAttribute('[data-testid=profile-money]', 'data-total')), money);
+    assert.match(await page.textContent('[data-testid=profile-rating]'), /^\d+ ± \d+\?$/);
+    assert.equal(await circles(page, 'chart-money'), 1);
+    assert.equal(await circles(page, 'chart-rating'), 1);
+    assert.equal(await page.$$eval('[data-testid=chart-bids] svg', (s) => s.length), 1);
+    for (const id of ['chart-money', 'chart-rating', 'chart-bids']) {
+      const label = await page.getAttribute(`[data-testid=${id}]`, 'aria-label');
+      assert.ok(label && label.length > 5, `${id}: an accessible name`);
+      assert.equal(await page.getAttribute(`[data-testid=${id}]`, 'role'), 'img');
+    }
+    assert.equal(await page.$$eval('[data-testid=profile-game]', (r) => r.length), 1);
+    assert.equal(await page.getAttribute('[data-testid=profile-game]', 'data-table'), table);
+    await assertNoOverflow(page, 'profile en 1280');
+    await assertAccessible(page, 'profile en 1280');
+    await screenshot(page, 'profile-1280-en');
+
+    // The game's row opens its table, where its result and review are read from the record.
+    await page.click('[data-testid=profile-game] a');
+    await page.waitForURL(new RegExp(`/table\\?live=${table}`), { timeout: TIMEOUT.ui });
+    await page.waitForSelector('[data-testid=table-page]');
+    await page.goBack();
+    await page.waitForSelector('[data-testid=nav-leaderboard]');
+    await page.click('[data-testid=nav-leaderboard]');
+    await page.waitForSelector('[data-testid=leaderboard-empty], [data-testid=leaderboard-row]', { timeout: TIMEOUT.ui });
+    assert.equal(await page.$$eval(`[data-testid=leaderboard-row][data-player="${player}"]`, (r) => r.length), 0);
+    const empty = await page.textContent('[data-testid=leaderboard-empty]');
+    assert.match(empty, /deviation is under 75, after about \d+ games/);
+    await assertAccessible(page, 'leaderboard en 1280');
+    await screenshot(page, 'leaderboard-1280-en');
+
+    // Hiding the money: another browser sees that it is hidden.
+    await page.goto(app('/profile?lang=en'));
+    await page.waitForSelector('[data-testid=profile-hide][data-hide=money]');
+    assert.ok(await tabReaches(page, 'profile-hide'), 'the privacy boxes are reached by Tab');
+    await page.check('[data-testid=profile-hide][data-hide=money]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=profile-privacy-note]')?.textContent === 'Saved.');
+    const other = await fresh('B', { viewport: { width: 375, height: 800 } });
+    await other.goto(app(`/profile?player=${player}&lang=hu`));
+    await other.waitForSelector('[data-testid=profile-money]');
+    assert.equal(await other.textContent('[data-testid=profile-money]'), 'A játékos elrejtette.');
+    assert.equal(await other.$$eval('[data-testid=chart-money]', (c) => c.length), 0);
+    assert.equal(await other.textContent('[data-testid=profile-game] td:nth-child(3)'), '–', 'a game\'s money is hidden too');
+    assert.equal(await other.$$eval('[data-testid=profile-hide]', (c) => c.length), 0, 'no privacy boxes on another player');
+    assert.match(await other.textContent('[data-testid=profile-rating]'), /\?$/);
+    await assertNoOverflow(other, 'profile hu 375');
+    await assertAccessible(other, 'profile hu 375');
+    await screenshot(other, 'profile-375-hu-hidden');
+    await page.uncheck('[data-testid=profile-hide][data-hide=money]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=profile-hide][data-hide=money]')?.checked === false);
+    await new Promise((r) => setTimeout(r, 500));
+  });
+});
+
+test('the profile and leaderboard in both languages, wide and on a phone', { timeout: 200_000 }, async () => {
+  await logged(async () => {
+    for (const [lang, width, height] of [
+      ['hu', 375, 800],
+      ['en', 375, 800],
+      ['hu', 1280, 900],
+    ]) {
+      const page = await fresh(`C-${lang}-${width}`, { viewport: { width, height } });
+      await page.goto(app(`/profile?player=${player}&lang=${lang}`));
+      await page.waitForSelector('[data-testid=chart-rating] svg', { timeout: TIMEOUT.ui });
+      assert.equal(Number(await page.getAttribute('[data-testid=profile-money]', 'data-total')), money);
+      await assertNoOverflow(page, `profile ${lang} ${width}`);
+      await assertAccessible(page, `profile ${lang} ${width}`);
+      await screenshot(page, `profile-${width}-${lang}`);
+      await page.goto(app(`/leaderboard?lang=${lang}`));
+      await page.waitForSelector('[data-testid=leaderboard-empty]', { timeout: TIMEOUT.ui });
+      await assertNoOverflow(page, `leaderboard ${lang} ${width}`);
+      await assertAccessible(page, `leaderboard ${lang} ${width}`);
+      await screenshot(page, `leaderboard-${width}-${lang}`);
+    }
+  });
+});
