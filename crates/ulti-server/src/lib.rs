@@ -7,7 +7,8 @@
 //! Floors, bottom up (each file imports only from the floors below it; `tests/architecture.rs`
 //! checks it):
 //! 1. `protocol` (the wire: client messages read, the unnumbered server messages), `event`
-//!    (the numbered messages as stored, and filtered per seat), `client` (who a request comes
+//!    (the numbered messages as stored, and filtered per seat), `daily` (the deal of the day:
+//!    deals from the date, matchpoints), `client` (who a request comes
 //!    from: the peer or, behind a trusted proxy, `X-Forwarded-For`; IPv6 by its /64), `logs`
 //!    and `account` (names, passwords, sessions, chat text);
 //! 2. `table` (one table as a plain state machine over the engine's `WholeGame`), `rated` (a
@@ -28,6 +29,7 @@ pub mod actor;
 pub mod bot;
 pub mod client;
 pub mod computer;
+pub mod daily;
 pub mod event;
 pub mod feed;
 pub mod http;

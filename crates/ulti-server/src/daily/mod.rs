@@ -1,0 +1,9 @@
+//! The deal of the day: for each UTC date, [`DEALS`] fixed deals drawn from the date
+//! ([`deals`]), played by each player once against two strong computers, scored by
+//! matchpoints against everyone else who played the same deal ([`matchpoints`]).
+
+pub mod deals;
+pub mod matchpoints;
+
+pub use deals::{DEALER, DEALS, PLAYER_SEAT, daily_deal, daily_seed, date_of, parse_date};
+pub use matchpoints::{Scored, day_score, score_deal};
