@@ -4,6 +4,7 @@
 
 pub mod deals;
 pub mod matchpoints;
+pub mod par;
 
 pub use deals::{DEALER, DEALS, PLAYER_SEAT, daily_deal, daily_seed, date_of, parse_date};
 pub use matchpoints::{Scored, day_score, score_deal};
