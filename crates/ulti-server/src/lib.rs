@@ -104,6 +104,8 @@ pub struct Options {
     pub test_max_db_pages: Option<u64>,
     /// How long a table opened by "play now" waits for people when its opener names no wait.
     pub play_now_wait: Duration,
+    /// How many deals a day of the deal of the day has (8; fewer for tests).
+    pub daily_deals: u32,
 }
 
 /// How long a stop (SIGTERM, SIGINT) may take: the sockets closed, the store's last writes
@@ -167,6 +169,7 @@ pub async fn serve(opts: Options) -> anyhow::Result<()> {
         lobby,
         lobby_caps: limit::Caps::new(opts.max_connections, feed::PER_ADDRESS, opts.limit_loopback),
         play_now_wait: opts.play_now_wait,
+        daily_deals: opts.daily_deals.clamp(1, daily::DEALS),
     });
     let files = net::raise_open_files();
     let listener = tokio::net::TcpListener::bind(opts.listen).await?;

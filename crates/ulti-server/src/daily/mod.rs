@@ -8,3 +8,19 @@ pub mod par;
 
 pub use deals::{DEALER, DEALS, PLAYER_SEAT, daily_deal, daily_seed, date_of, parse_date};
 pub use matchpoints::{Scored, day_score, score_deal};
+
+/// A finished daily deal as the store keeps it (with its game's record, in one
+/// transaction).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyRow {
+    /// The day.
+    pub date: String,
+    /// The deal's number, from 1.
+    pub deal: u32,
+    /// The player.
+    pub player: String,
+    /// Its money on the deal.
+    pub money: i64,
+    /// The deal's par from its seat.
+    pub par: i64,
+}

@@ -11,6 +11,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("sql/1-tables.sql"),
     include_str!("sql/2-players.sql"),
     include_str!("sql/3-ratings.sql"),
+    include_str!("sql/4-daily.sql"),
 ];
 
 /// The version of the database `c` is at.
