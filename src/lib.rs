@@ -24,6 +24,7 @@ use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
+use crate::pages::daily::DailyPage;
 use crate::pages::hand::HandPage;
 use crate::pages::lobby::LobbyPage;
 use crate::pages::play::PlayPage;
@@ -49,6 +50,7 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/play") view=PlayPage />
                 <Route path=path!("/table") view=TableRoute />
                 <Route path=path!("/lobby") view=LobbyPage />
+                <Route path=path!("/daily") view=DailyPage />
                 <Route path=path!("/puzzles") view=PuzzlesPage />
             </Routes>
         </Router>

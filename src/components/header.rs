@@ -80,6 +80,7 @@ fn PageLinks() -> impl IntoView {
                 Some("play") => "/play",
                 Some("table") => "/table",
                 Some("lobby") => "/lobby",
+                Some("daily") => "/daily",
                 Some("puzzles") => "/puzzles",
                 _ => "/",
             };
@@ -98,6 +99,7 @@ fn PageLinks() -> impl IntoView {
             {link("/play", "app.page_play", "nav-play")}
             {link("/table", "app.page_table", "nav-table")}
             {link("/lobby", "app.page_lobby", "nav-lobby")}
+            {link("/daily", "daily.nav", "nav-daily")}
             {link("/puzzles", "app.page_puzzles", "nav-puzzles")}
             <a
                 href=guide
