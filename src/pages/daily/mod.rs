@@ -178,7 +178,7 @@ fn MyDeals(lang: RwSignal<Lang>, the_day: Day) -> impl IntoView {
                 view! { <p class="hint">{text(lang, "daily.none")}</p> }.into_any()
             } else {
                 view! {
-                    <div class="table-scroll">
+                    <div class="table-scroll" tabindex="0" role="region" aria-labelledby="daily-mine-title">
                         <table>
                             <thead>
                                 <tr>
@@ -225,7 +225,7 @@ fn Standings(lang: RwSignal<Lang>, the_day: Day) -> impl IntoView {
                 view! { <p class="hint">{text(lang, "daily.nobody")}</p> }.into_any()
             } else {
                 view! {
-                    <div class="table-scroll">
+                    <div class="table-scroll" tabindex="0" role="region" aria-labelledby="daily-standings-title">
                         <table>
                             <thead>
                                 <tr>
