@@ -24,6 +24,7 @@ use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
+use crate::pages::daily::DailyPage;
 use crate::pages::hand::HandPage;
 use crate::pages::leaderboard::LeaderboardPage;
 use crate::pages::lobby::LobbyPage;
@@ -51,6 +52,7 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/play") view=PlayPage />
                 <Route path=path!("/table") view=TableRoute />
                 <Route path=path!("/lobby") view=LobbyPage />
+                <Route path=path!("/daily") view=DailyPage />
                 <Route path=path!("/puzzles") view=PuzzlesPage />
                 <Route path=path!("/profile") view=ProfilePage />
                 <Route path=path!("/leaderboard") view=LeaderboardPage />

@@ -81,6 +81,7 @@ fn PageLinks() -> impl IntoView {
                 Some("play") => "/play",
                 Some("table") => "/table",
                 Some("lobby") => "/lobby",
+                Some("daily") => "/daily",
                 Some("puzzles") => "/puzzles",
                 Some("profile") => "/profile",
                 Some("leaderboard") => "/leaderboard",
@@ -101,6 +102,7 @@ fn PageLinks() -> impl IntoView {
             {link("/play", "app.page_play", "nav-play")}
             {link("/table", "app.page_table", "nav-table")}
             {link("/lobby", "app.page_lobby", "nav-lobby")}
+            {link("/daily", "daily.nav", "nav-daily")}
             {link("/puzzles", "app.page_puzzles", "nav-puzzles")}
             {link("/profile", "profile.nav", "nav-profile")}
             {link("/leaderboard", "leaderboard.nav", "nav-leaderboard")}

@@ -8,6 +8,7 @@
 //! is `model::live`'s; this file only carries it out. The player kept for a server and its
 //! calls are [`players`]'s, the lobby's socket [`lobby`]'s.
 
+pub mod daily;
 pub mod lobby;
 pub mod players;
 pub mod profiles;

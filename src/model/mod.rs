@@ -2,6 +2,7 @@
 
 pub mod analysis;
 pub mod attable;
+pub mod daily;
 pub mod editor;
 pub mod hand;
 pub mod lang;

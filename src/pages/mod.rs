@@ -4,6 +4,7 @@
 //! table server, play now, the open tables), and Puzzles (`/puzzles`: positions with
 //! one right card, proved by the solver).
 
+pub mod daily;
 pub mod hand;
 pub mod leaderboard;
 pub mod lobby;

@@ -123,6 +123,14 @@ pub enum Numbered {
         /// The seats waiting for a person.
         waiting: [bool; 3],
     },
+    /// A table of the deal of the day (its first message): its games are the fixed deals
+    /// of `date`, `deals` of them, then it ends (`crate::daily`).
+    Daily {
+        /// The day, `YYYY-MM-DD`.
+        date: String,
+        /// How many deals it plays.
+        deals: u32,
+    },
     /// A player took a waiting seat.
     Sit {
         /// The seat.
@@ -231,6 +239,9 @@ impl Numbered {
                 waiting,
             } => json!({"t": "public", "v": v, "level": level, "fill_at": fill_at,
                 "waiting": waiting}),
+            Numbered::Daily { date, deals } => {
+                json!({"t": "daily", "v": v, "date": date, "deals": deals})
+            }
             Numbered::Sit { seat, player, .. } => {
                 json!({"t": "sit", "v": v, "seat": seat, "player": player})
             }
@@ -268,6 +279,7 @@ impl Numbered {
             | Numbered::Ready { game, .. } => Some(*game),
             Numbered::Presence { .. }
             | Numbered::Public { .. }
+            | Numbered::Daily { .. }
             | Numbered::Sit { .. }
             | Numbered::Fill { .. }
             | Numbered::Chat { .. }

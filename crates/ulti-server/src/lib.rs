@@ -7,7 +7,8 @@
 //! Floors, bottom up (each file imports only from the floors below it; `tests/architecture.rs`
 //! checks it):
 //! 1. `protocol` (the wire: client messages read, the unnumbered server messages), `event`
-//!    (the numbered messages as stored, and filtered per seat), `client` (who a request comes
+//!    (the numbered messages as stored, and filtered per seat), `daily` (the deal of the day:
+//!    deals from the date, matchpoints), `client` (who a request comes
 //!    from: the peer or, behind a trusted proxy, `X-Forwarded-For`; IPv6 by its /64), `logs`
 //!    and `account` (names, passwords, sessions, chat text);
 //! 2. `table` (one table as a plain state machine over the engine's `WholeGame`), `rated` (a
@@ -28,6 +29,7 @@ pub mod actor;
 pub mod bot;
 pub mod client;
 pub mod computer;
+pub mod daily;
 pub mod event;
 pub mod feed;
 pub mod http;
@@ -102,6 +104,8 @@ pub struct Options {
     pub test_max_db_pages: Option<u64>,
     /// How long a table opened by "play now" waits for people when its opener names no wait.
     pub play_now_wait: Duration,
+    /// How many deals a day of the deal of the day has (8; fewer for tests).
+    pub daily_deals: u32,
 }
 
 /// How long a stop (SIGTERM, SIGINT) may take: the sockets closed, the store's last writes
@@ -165,6 +169,7 @@ pub async fn serve(opts: Options) -> anyhow::Result<()> {
         lobby,
         lobby_caps: limit::Caps::new(opts.max_connections, feed::PER_ADDRESS, opts.limit_loopback),
         play_now_wait: opts.play_now_wait,
+        daily_deals: opts.daily_deals.clamp(1, daily::DEALS),
     });
     let files = net::raise_open_files();
     let listener = tokio::net::TcpListener::bind(opts.listen).await?;

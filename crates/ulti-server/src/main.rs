@@ -86,6 +86,9 @@ struct Args {
     /// seats, when its opener names no wait.
     #[arg(long, env = "ULTI_PLAY_NOW_WAIT", default_value_t = 30.0)]
     play_now_wait: f64,
+    /// Tests only: how many deals a day of the deal of the day has (1 to 8).
+    #[arg(long, hide = true, default_value_t = 8)]
+    daily_deals: u32,
     /// Logs: `text` (for people) or `json` (one object a line, for a log collector). The
     /// level comes from RUST_LOG (default info).
     #[arg(long, env = "ULTI_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]
@@ -171,6 +174,7 @@ async fn main() -> anyhow::Result<()> {
         test_panic: a.test_panic,
         test_max_db_pages: a.test_max_db_pages,
         play_now_wait: seconds("play-now-wait", a.play_now_wait)?,
+        daily_deals: a.daily_deals,
     })
     .await;
     if let Err(e) = &result {

@@ -62,6 +62,8 @@ pub struct FinishedGame {
     pub holders: [Holder; 3],
     /// What each seat did.
     pub deeds: [SeatDeeds; 3],
+    /// A daily deal's result (stored with the game).
+    pub daily: Option<crate::daily::DailyRow>,
 }
 
 impl FinishedGame {
@@ -79,6 +81,7 @@ impl FinishedGame {
             payments,
             holders,
             deeds: deeds(record),
+            daily: None,
         }
     }
 }

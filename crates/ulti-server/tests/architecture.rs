@@ -8,7 +8,7 @@ use ulti_testkit::{crate_imports, imports_against_floors};
 
 /// Bottom up; modules on one floor do not import each other.
 const FLOORS: &[&[&str]] = &[
-    &["protocol", "event", "logs", "client", "account"],
+    &["protocol", "event", "logs", "client", "account", "daily"],
     &["table", "rated"],
     &["store", "computer", "stats", "limit", "bot", "feed"],
     &["actor"],

@@ -457,6 +457,25 @@ impl Actor {
         }
     }
 
+    /// At a daily table, the result of its game `n` (just over) for the player: its money and
+    /// the deal's par from its seat, solved on a blocking thread.
+    async fn daily_row(&self, n: u32, payments: &[i32; 3]) -> Option<crate::daily::DailyRow> {
+        let (date, _) = self.table.daily.clone()?;
+        let seat = crate::daily::PLAYER_SEAT;
+        let player = self.table.players[seat].clone()?;
+        let game = self.table.game.clone();
+        let par = tokio::task::spawn_blocking(move || crate::daily::par::par(&game, seat))
+            .await
+            .unwrap_or(0);
+        Some(crate::daily::DailyRow {
+            date,
+            deal: n,
+            player,
+            money: i64::from(payments[seat]),
+            par,
+        })
+    }
+
     /// Store `msgs`, then carry them out and send them: the number of the first.
     async fn commit(&mut self, msgs: Vec<Numbered>) -> Result<u64, String> {
         let first = self.table.v + 1;
@@ -481,9 +500,10 @@ impl Actor {
                         acted[s],
                     )
                 });
-                games.push(crate::rated::FinishedGame::new(
-                    *game, record, *payments, holders,
-                ));
+                let mut finished =
+                    crate::rated::FinishedGame::new(*game, record, *payments, holders);
+                finished.daily = self.daily_row(*game, payments).await;
+                games.push(finished);
             }
         }
         let rows_len = rows.len();

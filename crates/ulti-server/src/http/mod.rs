@@ -29,6 +29,7 @@ use crate::limit::{Caps, Limiter};
 use crate::protocol::SeatKind;
 use crate::ws;
 
+pub mod daily;
 pub mod lobby;
 pub mod players;
 pub mod profiles;
@@ -65,6 +66,8 @@ pub struct App {
     pub lobby_caps: Arc<Caps>,
     /// The wait of a table opened by play now, when its opener names none.
     pub play_now_wait: std::time::Duration,
+    /// How many deals a day of the deal of the day has.
+    pub daily_deals: u32,
 }
 
 impl App {
@@ -137,6 +140,8 @@ pub fn router(app: Arc<App>, site: Option<PathBuf>) -> Router {
         .route("/api/leaderboard", get(profiles::leaderboard))
         .route("/api/me/privacy", post(profiles::privacy))
         .route("/api/play", post(lobby::play_now))
+        .route("/api/daily", post(daily::start).get(daily::day))
+        .route("/api/daily/history", get(daily::history))
         .route("/api/lobby/ws", get(lobby::subscribe))
         .route("/api/stats", get(stats))
         .route("/healthz", get(healthz))

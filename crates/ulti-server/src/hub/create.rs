@@ -25,7 +25,27 @@ impl Hub {
         seats: [SeatKind; 3],
         owner: String,
     ) -> Result<Created, String> {
-        self.create_with(rules, seats, owner, None).await
+        self.create_with(rules, seats, owner, None, None).await
+    }
+
+    /// Open `player`'s table of the deal of the day `date`: the player at seat
+    /// [`PLAYER_SEAT`](crate::daily::PLAYER_SEAT) (its `sit` stored with the table), two
+    /// strong computers, `deals` of the date's deals. Not public (never listed in the lobby).
+    ///
+    /// # Errors
+    /// The database refused.
+    pub async fn create_daily(
+        self: &Arc<Self>,
+        rules: TableRules,
+        date: String,
+        deals: u32,
+        player: (String, Option<String>),
+        owner: String,
+    ) -> Result<Created, String> {
+        let strong = SeatKind::Computer(ulti_engine::players::TableLevel::Strong);
+        let seats = [SeatKind::Human, strong, strong];
+        self.create_with(rules, seats, owner, None, Some((date, deals, player)))
+            .await
     }
 
     /// Open a public table ("play now"): three seats waiting for people until `wait` has
@@ -46,7 +66,7 @@ impl Hub {
             fill_at,
             waiting: [true; 3],
         };
-        self.create_with(rules, [SeatKind::Human; 3], owner, Some(public))
+        self.create_with(rules, [SeatKind::Human; 3], owner, Some(public), None)
             .await
             .map(|c| c.table)
     }
@@ -57,6 +77,7 @@ impl Hub {
         seats: [SeatKind; 3],
         owner: String,
         public: Option<Numbered>,
+        daily: Option<(String, u32, (String, Option<String>))>,
     ) -> Result<Created, String> {
         let id = random_text(9);
         let tokens: [Option<String>; 3] =
@@ -73,6 +94,18 @@ impl Hub {
         let plan_meta = meta.clone();
         let test_deal = self.test_deal.clone();
         let from_os = seed.is_none();
+        let daily_name = daily.as_ref().and_then(|d| d.2.1.clone());
+        let daily_first = daily.map(|(date, deals, (player, _))| {
+            let hash = hashes[crate::daily::PLAYER_SEAT].expect("a person's seat");
+            [
+                Numbered::Daily { date, deals },
+                Numbered::Sit {
+                    seat: crate::daily::PLAYER_SEAT,
+                    player,
+                    token_sha256: crate::store::hex(&hash),
+                },
+            ]
+        });
         let plan: crate::store::Plan = Box::new(move |k| {
             let seed = match seed {
                 Some(s) => table_seed(s, k),
@@ -84,7 +117,16 @@ impl Hub {
                 ..plan_meta
             });
             t.deals_from_os = from_os;
+            let mut rows = Vec::new();
+            for m in daily_first.into_iter().flatten() {
+                t.apply(rows.len() as u64 + 1, &m)?;
+                rows.push((
+                    rows.len() as u64 + 1,
+                    serde_json::to_string(&m).expect("serialises"),
+                ));
+            }
             let deal = match test_deal {
+                Some(_) if t.daily.is_some() => t.deal_next(),
                 Some(r) => Numbered::Deal {
                     game: 1,
                     dealer: r.dealer,
@@ -93,7 +135,6 @@ impl Hub {
                 },
                 None => t.deal_next(),
             };
-            let mut rows = Vec::new();
             if let Some(p) = public {
                 rows.push((1, serde_json::to_string(&p).expect("serialises")));
             }
@@ -115,6 +156,7 @@ impl Hub {
             .await?;
         let mut table = Table::new(TableMeta { k, seed, ..meta });
         table.deals_from_os = from_os;
+        table.names[crate::daily::PLAYER_SEAT] = daily_name;
         let mut recent = Vec::new();
         for (v, body) in rows {
             let m: Numbered = serde_json::from_str(&body).map_err(|e| e.to_string())?;

@@ -11,8 +11,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("sql/1-tables.sql"),
     include_str!("sql/2-players.sql"),
     include_str!("sql/3-ratings.sql"),
-    // Version 4 is the daily deal's (4-daily.sql, another branch): it goes before this one
-    // when the branches meet, so privacy is version 5 (the table is made only if absent).
+    include_str!("sql/4-daily.sql"),
     include_str!("sql/5-privacy.sql"),
 ];
 

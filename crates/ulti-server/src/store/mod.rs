@@ -127,6 +127,7 @@ pub struct Store {
     _lock: Arc<std::fs::File>,
 }
 
+pub mod daily;
 mod migrate;
 pub mod players;
 pub mod privacy;
@@ -176,6 +177,9 @@ fn append(tx: &Connection, k: i64, rows: &[Row], games: &[GameRow]) -> rusqlite:
         let payments = serde_json::to_string(&game.payments).expect("serialises");
         g.execute(params![k, game.n, game.record, payments])?;
         ratings::rate_game(tx, k, game, now_ms())?;
+        if let Some(d) = &game.daily {
+            daily::insert_result(tx, d, now_ms())?;
+        }
     }
     Ok(())
 }

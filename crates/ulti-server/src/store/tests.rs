@@ -39,6 +39,7 @@ async fn the_log_is_append_only_and_numbers_are_written_once() {
                 payments: [0, 0, 0],
                 holders: [const { crate::rated::Holder::Nobody }; 3],
                 deeds: Default::default(),
+                daily: None,
             }]
         )
     );

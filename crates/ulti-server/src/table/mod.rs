@@ -65,6 +65,8 @@ pub struct Table {
     /// The seats of a public table still waiting for a person: nothing is played before
     /// none is.
     pub waiting: [bool; 3],
+    /// A table of the deal of the day: its date and how many deals it plays.
+    pub daily: Option<(String, u32)>,
     /// Each seat's player, when one sat down by name.
     pub players: [Option<String>; 3],
     /// Each seat's player's name (from the players' store: not in the log).
@@ -128,6 +130,7 @@ impl Table {
             deals_from_os: false,
             public: None,
             waiting: [false; 3],
+            daily: None,
             players: Default::default(),
             names: Default::default(),
             sat_tokens: Default::default(),
@@ -144,6 +147,15 @@ impl Table {
     #[must_use]
     pub fn deal_next(&self) -> Numbered {
         let n = self.game_no + 1;
+        if let Some((date, _)) = &self.daily {
+            let g = crate::daily::daily_deal(self.meta.rules, date, n);
+            return Numbered::Deal {
+                game: n,
+                dealer: crate::daily::DEALER,
+                rules: self.meta.rules,
+                hands: g.dealt().map(cards_text),
+            };
+        }
         let dealer = (n as usize + 1) % 3;
         let seed = if self.deals_from_os {
             use rand::{RngCore as _, TryRngCore as _};
@@ -163,10 +175,16 @@ impl Table {
     }
 
     /// The seed of a computer decision for `seat` now: the table's seed (so `--seed` S and
-    /// the table's place k), the game number and the actions so far.
+    /// the table's place k), the game number and the actions so far. At a daily table the
+    /// date and the deal's number stand for the table's seed: the same actions on the same
+    /// daily deal meet the same answers, whoever plays them.
     #[must_use]
     pub fn decision_seed(&self, seat: Seat) -> u64 {
-        let mut h = mix(self.meta.seed ^ u64::from(self.game_no).rotate_left(32));
+        let base = match &self.daily {
+            Some((date, _)) => mix(crate::daily::daily_seed(date, self.game_no)),
+            None => self.meta.seed,
+        };
+        let mut h = mix(base ^ u64::from(self.game_no).rotate_left(32));
         for a in self.game.actions() {
             h = fnv(&a.to_string(), h);
             h = fnv("\n", h);
@@ -217,6 +235,7 @@ impl Table {
                 self.public = Some((*level, *fill_at));
                 self.waiting = *waiting;
             }
+            Numbered::Daily { date, deals } => self.daily = Some((date.clone(), *deals)),
             Numbered::Sit {
                 seat,
                 player,
@@ -272,6 +291,14 @@ impl Table {
         }))
     }
 
+    /// A daily table whose last deal is over: nothing more is dealt.
+    #[must_use]
+    pub fn daily_done(&self) -> bool {
+        self.daily
+            .as_ref()
+            .is_some_and(|(_, deals)| self.game_no >= *deals && self.over())
+    }
+
     /// Is the current game over?
     #[must_use]
     pub fn over(&self) -> bool {
@@ -281,3 +308,6 @@ impl Table {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod daily_tests;

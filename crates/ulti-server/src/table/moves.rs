@@ -153,7 +153,7 @@ impl Table {
         }];
         let mut ready = self.ready.map(|r| r.is_some());
         ready[seat] = true;
-        if self.all_ready(ready, away) {
+        if self.all_ready(ready, away) && !self.daily_done() {
             out.push(self.deal_next());
         }
         Ok(NextOutcome::New(out))
@@ -164,7 +164,8 @@ impl Table {
     #[must_use]
     pub fn deal_if_ready(&self, away: [bool; 3]) -> Option<Numbered> {
         let ready = self.ready.map(|r| r.is_some());
-        (self.game_no > 0 && self.over() && self.all_ready(ready, away)).then(|| self.deal_next())
+        (self.game_no > 0 && self.over() && !self.daily_done() && self.all_ready(ready, away))
+            .then(|| self.deal_next())
     }
 
     fn all_ready(&self, ready: [bool; 3], away: [bool; 3]) -> bool {

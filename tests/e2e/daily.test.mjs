@@ -1,0 +1,115 @@
+// The Daily page (/daily) on a real `ulti-server` with two deals a day (`--daily-deals 2`):
+// 1. A player (a fresh browser, no player yet) presses "Play today's deals": a guest is made,
+//    the live table opens, and it plays both deals against the two strong computers. Back on
+//    the Daily page: two deals with money, par and matchpoints (100 %, alone), today's attempt
+//    used up (no start button).
+// 2. A second player (another browser) plays the same first deal; the first player's page,
+//    reloaded, shows one other player on that deal and matchpoints that account for it.
+// 3. The page at 375 px in Hungarian and at 1280 px in English: no serious axe violation.
+// Screenshots: target/e2e/daily-{1280,375}-{en,hu}.png.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { TIMEOUT, dumpLog, screenshot } from './helpers.mjs';
+import { Server, framedPage, liveBrowser } from './live-helpers.mjs';
+import { Driver } from './live-driver.mjs';
+import { assertAccessible } from './a11y.mjs';
+
+let server;
+let lb;
+const pages = [];
+
+before(async () => {
+  server = await new Server({ extra: ['--daily-deals', '2'] }).start();
+  lb = await liveBrowser();
+});
+after(async () => {
+  await lb?.close();
+  await server?.stop();
+});
+
+function dailyUrl(lang) {
+  return `${server.origin}/ulti-solver/daily${lang ? `?lang=${lang}` : ''}`;
+}
+
+async function dailyPage(name, { viewport, lang } = {}) {
+  const context = await lb.context(viewport ? { viewport } : undefined);
+  const page = await framedPage(context, name);
+  pages.push(page);
+  await page.goto(dailyUrl(lang));
+  await page.waitForSelector('[data-testid=daily-standings]', { timeout: TIMEOUT.solve });
+  return page;
+}
+
+/** Start today's deals from the Daily page and play `deals` of them at the live table. */
+async function playDeals(page, deals) {
+  await page.click('[data-testid=daily-start]');
+  await page.waitForURL(/\/table\?live=/, { timeout: TIMEOUT.ui });
+  await page.waitForSelector('[data-testid=live-status]', { timeout: TIMEOUT.solve });
+  page.seat = 0;
+  const d = new Driver([page]);
+  d.kontraWanted = 0;
+  for (let i = 0; i < deals; i++) {
+    if (i > 0) await d.nextDeal();
+    await d.playDeal();
+  }
+}
+
+async function logged(body) {
+  try {
+    await body();
+  } catch (e) {
+    for (const p of pages) dumpLog(p, p.e2eName);
+    throw e;
+  }
+}
+
+test('two deals of the day: money, par and matchpoints; the field grows', { timeout: 900_000 }, async () => {
+  await logged(async () => {
+    const a = await dailyPage('A', { lang: 'en' });
+    assert.ok(await a.$('[data-testid=nav-daily][aria-current=page]'), 'the header marks the Daily page');
+    await playDeals(a, 2);
+    await a.goto(dailyUrl('en'));
+    await a.waitForSelector('[data-testid=daily-deal]', { timeout: TIMEOUT.ui });
+    const rows = await a.$$eval('[data-testid=daily-deal]', (els) => els.map((e) => ({
+      deal: e.dataset.deal,
+      money: e.querySelector('[data-testid=daily-money]').textContent,
+      par: e.querySelector('[data-testid=daily-par]').textContent,
+      mp: e.querySelector('[data-testid=daily-mp]').textContent,
+      field: e.querySelector('[data-testid=daily-field]').textContent,
+    })));
+    assert.deepEqual(rows.map((r) => r.deal), ['1', '2']);
+    for (const r of rows) {
+      assert.match(r.money, /^([+\u2212]\d+|0)$/);
+      assert.match(r.par, /^([+\u2212]\d+|0)$/);
+      assert.equal(r.mp, '100\u00a0%', 'alone on the deal');
+      assert.equal(r.field, '0');
+    }
+    assert.ok(await a.$('[data-testid=daily-done]'), 'today is used up');
+    assert.equal(await a.$('[data-testid=daily-start]'), null);
+
+    const b = await dailyPage('B', { lang: 'en' });
+    await playDeals(b, 1);
+    await a.reload();
+    await a.waitForSelector('[data-testid=daily-deal][data-deal="1"]', { timeout: TIMEOUT.ui });
+    const first = await a.$eval('[data-testid=daily-deal][data-deal="1"]', (e) => ({
+      mp: e.querySelector('[data-testid=daily-mp]').textContent,
+      field: e.querySelector('[data-testid=daily-field]').textContent,
+    }));
+    assert.equal(first.field, '1', 'one other player on deal 1');
+    assert.ok(['0\u00a0%', '50\u00a0%', '100\u00a0%'].includes(first.mp), first.mp);
+    assert.equal(await a.$$eval('[data-testid=daily-row]', (r) => r.length), 2);
+
+    for (const [width, lang] of [[375, 'hu'], [1280, 'en']]) {
+      await a.setViewportSize({ width, height: 900 });
+      await a.goto(dailyUrl(lang));
+      await a.waitForSelector('[data-testid=daily-deal]', { timeout: TIMEOUT.ui });
+      await assertAccessible(a, `daily ${width} ${lang}`);
+      await screenshot(a, `daily-${width}-${lang}`);
+      const other = lang === 'hu' ? 'en' : 'hu';
+      await a.goto(dailyUrl(other));
+      await a.waitForSelector('[data-testid=daily-deal]', { timeout: TIMEOUT.ui });
+      await screenshot(a, `daily-${width}-${other}`);
+    }
+  });
+});
