@@ -12,11 +12,8 @@ use crate::model::profile::{bid_bars, local_games};
 pub(super) fn family_name(lang: Lang, key: &str) -> String {
     let k = format!("bid.part.{key}");
     let w = tr(lang, &k);
-    if w.contains("bid.part") {
-        key.to_string()
-    } else {
-        w
-    }
+    // A key the catalogue does not know comes back as itself.
+    if w.ends_with(&k) { key.to_string() } else { w }
 }
 
 /// The number of games of the browser's own evening at the Table page.
