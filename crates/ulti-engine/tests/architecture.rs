@@ -39,7 +39,7 @@ const ADVISE: &[&[&str]] = &[
     &["evidence", "evaluate", "report"],
     &["quality", "view"],
     &["sampler"],
-    &["race", "card"],
+    &["race", "card", "knowable"],
 ];
 
 /// The files of the computer players, bottom up: one contract's players, then the table's.

@@ -245,8 +245,8 @@ mod tests {
     #[test]
     fn paired_differences_cancel_what_the_layouts_share() {
         let c = [
-            Card::new(crate::Suit::Piros, crate::Rank::Seven),
-            Card::new(crate::Suit::Piros, crate::Rank::Eight),
+            Card::new(crate::card::Suit::Piros, crate::card::Rank::Seven),
+            Card::new(crate::card::Suit::Piros, crate::card::Rank::Eight),
         ];
         // Choice 1 always loses 2 against choice 0, whatever the layout is worth.
         let v = vec![vec![10.0, 8.0], vec![-40.0, -42.0], vec![100.0, 98.0]];
