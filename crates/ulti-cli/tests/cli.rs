@@ -1081,6 +1081,46 @@ fn advise_eval_runs_on_a_few_deals() {
     );
 }
 
+/// `--real-play K` plays the K leading rows with a chance above 0 out with our card players:
+/// those rows carry a real-play outcome and payoff, the others none, and the report pools them
+/// per family beside their open-hand outcome.
+#[test]
+fn advise_eval_plays_the_leading_rows_out() {
+    let v = json(&ulti(&[
+        "advise-eval",
+        "--hands",
+        "3",
+        "--samples",
+        "2",
+        "--real-play",
+        "2",
+        "--json",
+    ]));
+    let rows = v["row_forecasts"].as_array().unwrap();
+    for deal in 0..3 {
+        let of: Vec<&Value> = rows.iter().filter(|r| r["deal"] == deal).collect();
+        let played: Vec<&&Value> = of.iter().filter(|r| r.get("real_won").is_some()).collect();
+        let eligible = of
+            .iter()
+            .filter(|r| r["predicted"].as_f64().unwrap() > 0.0)
+            .count();
+        assert_eq!(played.len(), eligible.min(2), "deal {deal}");
+        for r in &played {
+            assert!(r["predicted"].as_f64().unwrap() > 0.0);
+            assert!(r["real_payoff"].is_i64(), "{r}");
+        }
+    }
+    let real = &v["real_play"];
+    let n: u64 = real["families"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rows"].as_u64().unwrap())
+        .sum();
+    assert_eq!(n, real["real"]["count"].as_u64().unwrap());
+    assert!(n > 0);
+}
+
 /// The deal of a `ulti match` game as played: seat 0's twelve cards less the discard, the
 /// bid's trump (the deal's own for no-trump bids).
 fn match_game(code: &str, game: &Value) -> (Deal, Bid, Vec<Card>) {

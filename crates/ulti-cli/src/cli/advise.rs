@@ -82,8 +82,8 @@ pub struct AdviseArgs {
 /// Arguments of `ulti advise-eval`.
 #[derive(Debug, Args)]
 pub struct AdviseEvalArgs {
-    /// How many random deals to judge (deal i of seed S is the random deal of seed S + i, as
-    /// `ulti_solver.Deal.random(S + i)` draws it).
+    /// How many random deals to judge (deal i of seed S is `Deal::random(S × 1000003 + i)`,
+    /// so runs of different seeds share no deal).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub hands: u64,
     /// Samples per finalist discard of each advice (see `ulti advise`).
@@ -102,6 +102,11 @@ pub struct AdviseEvalArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<NonZeroUsize>,
+    /// Also play the K leading ranked rows of each advice with a predicted win rate above 0
+    /// out on the actual deal, the strong card player at every seat deciding from its own
+    /// view: how often a bid is made in real play beside how often it is made open-hand.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub real_play: usize,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

@@ -16,11 +16,13 @@ use serde::Serialize;
 use ulti_engine::advise::{
     BidOptions, Decile, Executor, Quality, Task, advise_bid, announcements, discards, quality,
 };
+use ulti_engine::players::Level;
 use ulti_engine::{CardSet, Deal, RuleOptions};
 
 use crate::cli::AdviseEvalArgs;
 use crate::commands::advise::Parallel;
 use crate::commands::bench::process_cpu_ms;
+use crate::commands::real_play::{self, Candidate};
 use crate::progress;
 use crate::report::millis;
 
@@ -62,6 +64,9 @@ struct EvalReport {
     /// least 20 rows.
     rows_worst_decile_gap: f64,
     deals: Vec<Judged>,
+    /// The rows played out by our card players (`--real-play`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    real_play: Option<RealPlayReport>,
     /// Every ranked row of every advice, one by one (for pooling runs and judging other
     /// estimates of the win rate).
     row_forecasts: Vec<RowForecast>,
@@ -80,6 +85,67 @@ struct RowForecast {
     wins: u32,
     confirmed: bool,
     won: bool,
+    /// Its expected payoff per defender over the fresh samples (open-hand).
+    expected_payoff: f64,
+    /// Its payoff per defender on the actual deal, open-hand.
+    payoff: i32,
+    /// Made when played out by our card players from their own views (`--real-play`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    real_won: Option<bool>,
+    /// Its payoff per defender then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    real_payoff: Option<i32>,
+    /// The row's contract family (see [`family`]).
+    family: &'static str,
+}
+
+/// One contract family's rows played out (`--real-play`).
+#[derive(Debug, Serialize)]
+struct FamilyRealPlay {
+    family: &'static str,
+    rows: u32,
+    /// Mean predicted (open-hand) win rate.
+    predicted: f64,
+    /// Share made open-hand on the actual deal.
+    open_hand: f64,
+    /// Share made in real play on the actual deal.
+    real_play: f64,
+    /// Mean expected payoff per defender over the advice's samples (open-hand).
+    expected_payoff: f64,
+    /// Mean payoff per defender on the actual deal, open-hand.
+    open_payoff: f64,
+    /// Mean payoff per defender on the actual deal in real play.
+    real_payoff: f64,
+}
+
+/// The rows played out (`--real-play`).
+#[derive(Debug, Serialize)]
+struct RealPlayReport {
+    /// Their predicted rate against the real-play outcome.
+    real: Quality,
+    /// The same rows against the open-hand outcome.
+    open_hand: Quality,
+    families: Vec<FamilyRealPlay>,
+}
+
+/// The family a bid is calibrated in: `durchmars` (any bid with a durchmars, compound ones
+/// too), `betli`, `ulti`, `100` (40-100 or 20-100), `passz`, or `other` (négy ász, négy tízes).
+fn family(a: &ulti_engine::Announcement) -> &'static str {
+    use ulti_engine::Contract as C;
+    let has = |c: C| a.bid.contracts().contains(&c);
+    if has(C::Durchmars) || has(C::DurchmarsAdu) {
+        "durchmars"
+    } else if has(C::Betli) {
+        "betli"
+    } else if has(C::Ulti) {
+        "ulti"
+    } else if has(C::Negyven100) || has(C::Husz100) {
+        "100"
+    } else if has(C::Passz) {
+        "passz"
+    } else {
+        "other"
+    }
 }
 
 /// Hand `index` of a run of `seed`: the random deal, the first seat's twelve (its hand and the
@@ -148,12 +214,20 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
                 }
             }
         }
+        let first_row = row_list.len();
+        let mut candidates = Vec::new();
         for (rank, row) in advice.bids.iter().enumerate() {
             let d = ds.iter().position(|x| *x == row.discard);
             let a = anns.iter().position(|x| x.id() == row.id);
             if let (Some(d), Some(a)) = (d, a)
-                && let Some((won, _)) = outcomes[d][a]
+                && let Some((won, payoff)) = outcomes[d][a]
             {
+                if candidates.len() < args.real_play && row.stats.win_prob > 0.0 {
+                    candidates.push(Candidate {
+                        discard: row.discard,
+                        announcement: anns[a].clone(),
+                    });
+                }
                 row_forecasts.push((row.stats.win_prob, won));
                 row_list.push(RowForecast {
                     deal: i,
@@ -164,7 +238,23 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
                     wins: row.stats.wins,
                     confirmed: row.confirmed,
                     won,
+                    expected_payoff: row.stats.expected_payoff,
+                    payoff,
+                    real_won: None,
+                    real_payoff: None,
+                    family: family(&anns[a]),
                 });
+            }
+        }
+        if !candidates.is_empty() {
+            let real = real_play::outcomes(&deal, &candidates, Level::Strong, rules, opts.seed);
+            let played = row_list[first_row..]
+                .iter_mut()
+                .filter(|r| r.predicted > 0.0)
+                .take(args.real_play);
+            for (r, got) in played.zip(real) {
+                r.real_won = got.map(|g| g.0);
+                r.real_payoff = got.map(|g| g.1);
             }
         }
         let rec = advice.bids.first().expect("passz is always playable");
@@ -220,6 +310,7 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
         rows_worst_decile_gap: worst_gap(&quality(&row_forecasts)),
         rows: quality(&row_forecasts),
         deals: judged,
+        real_play: (args.real_play > 0).then(|| real_play_report(&row_list)),
         row_forecasts: row_list,
     };
     if args.json {
@@ -263,6 +354,9 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
         report.rows_worst_decile_gap,
         outside(&report.rows)
     )?;
+    if let Some(r) = &report.real_play {
+        print_real_play(out, r)?;
+    }
     writeln!(
         out,
         "Payoff per deal: advice {:+.3}, full information {:+.3}, lost {:.3}",
@@ -331,4 +425,84 @@ fn worst_gap(q: &Quality) -> f64 {
         .filter(|d| d.count >= 20)
         .map(|d| (d.predicted - d.observed).abs())
         .fold(0.0, f64::max)
+}
+
+/// The rows played out: their forecasts against real play and against open-hand play, and
+/// per family how often each made its bid.
+fn real_play_report(rows: &[RowForecast]) -> RealPlayReport {
+    let played: Vec<&RowForecast> = rows.iter().filter(|r| r.real_won.is_some()).collect();
+    let real: Vec<(f64, bool)> = played
+        .iter()
+        .map(|r| (r.predicted, r.real_won == Some(true)))
+        .collect();
+    let open: Vec<(f64, bool)> = played.iter().map(|r| (r.predicted, r.won)).collect();
+    let mut families = Vec::new();
+    for f in ["passz", "100", "ulti", "betli", "durchmars", "other"] {
+        let of: Vec<&&RowForecast> = played.iter().filter(|r| r.family == f).collect();
+        if of.is_empty() {
+            continue;
+        }
+        let n = of.len() as f64;
+        let share =
+            |p: &dyn Fn(&RowForecast) -> bool| of.iter().filter(|r| p(r)).count() as f64 / n;
+        families.push(FamilyRealPlay {
+            family: f,
+            rows: of.len() as u32,
+            predicted: of.iter().map(|r| r.predicted).sum::<f64>() / n,
+            open_hand: share(&|r| r.won),
+            real_play: share(&|r| r.real_won == Some(true)),
+            expected_payoff: of.iter().map(|r| r.expected_payoff).sum::<f64>() / n,
+            open_payoff: of.iter().map(|r| f64::from(r.payoff)).sum::<f64>() / n,
+            real_payoff: of
+                .iter()
+                .map(|r| f64::from(r.real_payoff.unwrap_or(0)))
+                .sum::<f64>()
+                / n,
+        });
+    }
+    RealPlayReport {
+        real: quality(&real),
+        open_hand: quality(&open),
+        families,
+    }
+}
+
+/// The real-play part of the text report.
+fn print_real_play(out: &mut impl Write, r: &RealPlayReport) -> Result<()> {
+    writeln!(
+        out,
+        "The leading rows played out by the strong card player at every seat, {} rows, against \
+         real play:",
+        r.real.count
+    )?;
+    print_deciles(out, &r.real.deciles, "rows")?;
+    writeln!(out, "  the same rows against open-hand play:")?;
+    print_deciles(out, &r.open_hand.deciles, "rows")?;
+    writeln!(
+        out,
+        "  {:<10} {:>5} {:>10} {:>10} {:>10}   payoff per defender: {:>8} {:>10} {:>10}",
+        "family",
+        "rows",
+        "predicted",
+        "open-hand",
+        "real play",
+        "expected",
+        "open-hand",
+        "real play"
+    )?;
+    for f in &r.families {
+        writeln!(
+            out,
+            "  {:<10} {:>5} {:>9.1}% {:>9.1}% {:>9.1}%                        {:>+8.2} {:>+10.2} {:>+10.2}",
+            f.family,
+            f.rows,
+            100.0 * f.predicted,
+            100.0 * f.open_hand,
+            100.0 * f.real_play,
+            f.expected_payoff,
+            f.open_payoff,
+            f.real_payoff
+        )?;
+    }
+    Ok(())
 }

@@ -7,6 +7,7 @@ pub mod batch;
 pub mod bench;
 pub mod deal;
 pub mod puzzles;
+pub mod real_play;
 pub mod replay;
 pub mod seat;
 pub mod solve;
