@@ -1,11 +1,12 @@
-//! Is a bid row's win rate an unbiased estimate? For the hands of `ulti advise-eval --seed 11`
-//! (hands FROM..TO), every ranked row predicted between 20 % and 70 % is solved again on N
+//! Is a bid row's win rate an unbiased estimate? For the hands of `ulti advise-eval --seed S`
+//! (hands FROM..TO; S is 11 unless given), every ranked row predicted between 20 % and 70 % is solved again on N
 //! fresh random layouts of the cards the soloist cannot see (drawn here, not by the advisor's
 //! sampler) and on the actual deal. Prints one line per row: hand, rank, bid, wins, samples,
 //! predicted, the rate on the N layouts, the actual outcome; then the means.
 //!
 //! ```sh
 //! cargo run --release -p ulti-engine --example advice_unbiased -- 0 150 200
+//! cargo run --release -p ulti-engine --example advice_unbiased -- 0 150 200 600001
 //! ```
 
 use rand::SeedableRng;
@@ -16,19 +17,20 @@ use ulti_engine::{Card, CardSet, Deal, RuleOptions, Solver};
 fn main() {
     let args: Vec<u64> = std::env::args()
         .skip(1)
-        .map(|a| a.parse().expect("FROM TO N"))
+        .map(|a| a.parse().expect("FROM TO N [SEED]"))
         .collect();
-    let [from, to, n] = args[..] else {
-        panic!("usage: advice_unbiased FROM TO N")
+    let (from, to, n, seed) = match args[..] {
+        [from, to, n] => (from, to, n, 11),
+        [from, to, n, seed] => (from, to, n, seed),
+        _ => panic!("usage: advice_unbiased FROM TO N [SEED]"),
     };
-    let seed = 11u64;
     let rules = RuleOptions::default();
     let mut solver = Solver::new();
     let anns = announcements();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(from);
     let (mut rows, mut predicted, mut layouts, mut actual) = (0u32, 0.0, 0.0, 0u32);
     for i in from..to {
-        // The hand and the advice exactly as `ulti advise-eval --seed 11` makes them.
+        // The hand and the advice exactly as `ulti advise-eval --seed S` makes them.
         let deal = Deal::random(seed.wrapping_mul(1_000_003).wrapping_add(i));
         let twelve = CardSet(deal.hand(0).0 | deal.talon().0);
         let opts = BidOptions {
