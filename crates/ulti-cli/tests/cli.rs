@@ -1069,6 +1069,20 @@ fn advise_eval_runs_on_a_few_deals() {
             assert!(lo <= obs && obs <= hi && hi - lo > 0.0, "{d}");
         }
     }
+    // The gap's interval over hands: one per decile with rows, holding the gap.
+    for (d, iv) in v["rows"]["deciles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(v["rows_gap_over_hands"].as_array().unwrap())
+    {
+        assert_eq!(d["count"].as_u64().unwrap() > 0, !iv.is_null(), "{d} {iv}");
+        if let Some(iv) = iv.as_array() {
+            let gap = d["observed"].as_f64().unwrap() - d["predicted"].as_f64().unwrap();
+            let (lo, hi) = (iv[0].as_f64().unwrap(), iv[1].as_f64().unwrap());
+            assert!(lo <= gap + 1e-9 && gap <= hi + 1e-9, "{lo} {gap} {hi}");
+        }
+    }
     let gap = v["rows_worst_decile_gap"].as_f64().unwrap();
     assert!((0.0..=1.0).contains(&gap));
     assert!(v["advice_cpu_ms_median"].as_f64().unwrap() > 0.0);
@@ -1077,6 +1091,10 @@ fn advise_eval_runs_on_a_few_deals() {
     assert!(text.contains("95 % interval"), "{text}");
     assert!(
         text.contains("outside the 95 % interval of what came true:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("deciles whose gap's interval over hands excludes 0:"),
         "{text}"
     );
 }

@@ -14,7 +14,8 @@ use std::time::Instant;
 use anyhow::{Result, bail};
 use serde::Serialize;
 use ulti_engine::advise::{
-    BidOptions, Decile, Executor, Quality, Task, advise_bid, announcements, discards, quality,
+    BidOptions, Decile, Executor, Quality, Task, advise_bid, announcements, discards,
+    group_gap_intervals, quality,
 };
 use ulti_engine::players::Level;
 use ulti_engine::{CardSet, Deal, RuleOptions};
@@ -63,6 +64,10 @@ struct EvalReport {
     /// The largest gap between predicted and observed win rate over the rows' deciles with at
     /// least 20 rows.
     rows_worst_decile_gap: f64,
+    /// Per decile of the rows, the 95 % interval of the gap (observed less predicted) with
+    /// whole hands resampled: a hand's rows share its deal and win or lose together, so the
+    /// Wilson interval of each decile, which counts rows as independent, is too narrow.
+    rows_gap_over_hands: [Option<(f64, f64)>; 10],
     deals: Vec<Judged>,
     /// The rows played out by our card players (`--real-play`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -308,6 +313,7 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
         advice_cpu_ms_median: pct_of(cpu.clone(), 0.5),
         advice_cpu_ms_p90: pct_of(cpu.clone(), 0.9),
         rows_worst_decile_gap: worst_gap(&quality(&row_forecasts)),
+        rows_gap_over_hands: group_gap_intervals(&by_hand(&row_list), 400, args.seed),
         rows: quality(&row_forecasts),
         deals: judged,
         real_play: (args.real_play > 0).then(|| real_play_report(&row_list)),
@@ -354,6 +360,7 @@ pub fn run(args: &AdviseEvalArgs, out: &mut impl Write) -> Result<()> {
         report.rows_worst_decile_gap,
         outside(&report.rows)
     )?;
+    print_over_hands(out, &report.rows, &report.rows_gap_over_hands)?;
     if let Some(r) = &report.real_play {
         print_real_play(out, r)?;
     }
@@ -416,6 +423,54 @@ fn outside(q: &Quality) -> String {
     } else {
         v.join(", ")
     }
+}
+
+/// The rows' forecasts grouped by hand.
+fn by_hand(rows: &[RowForecast]) -> Vec<Vec<(f64, bool)>> {
+    let mut groups: Vec<Vec<(f64, bool)>> = Vec::new();
+    for r in rows {
+        if groups.len() <= r.deal as usize {
+            groups.resize(r.deal as usize + 1, Vec::new());
+        }
+        groups[r.deal as usize].push((r.predicted, r.won));
+    }
+    groups
+}
+
+/// Each decile's gap with its interval over hands, and the deciles whose interval excludes 0.
+fn print_over_hands(
+    out: &mut impl Write,
+    q: &Quality,
+    over_hands: &[Option<(f64, f64)>; 10],
+) -> Result<()> {
+    writeln!(
+        out,
+        "  the gap (observed less predicted) with its 95 % interval when whole hands are \
+         resampled (a hand's rows share its deal):"
+    )?;
+    let mut off = Vec::new();
+    for (d, iv) in q.deciles.iter().zip(over_hands) {
+        let Some((lo, hi)) = *iv else { continue };
+        let name = format!("{:.1}–{:.1}", d.low, d.low + 0.1);
+        writeln!(
+            out,
+            "  {name}   {:>+6.3}  [{lo:+.3}, {hi:+.3}]",
+            d.observed - d.predicted
+        )?;
+        if lo > 0.0 || hi < 0.0 {
+            off.push(name);
+        }
+    }
+    writeln!(
+        out,
+        "  deciles whose gap's interval over hands excludes 0: {}",
+        if off.is_empty() {
+            "none".to_string()
+        } else {
+            off.join(", ")
+        }
+    )?;
+    Ok(())
 }
 
 /// The largest |predicted - observed| over the deciles with at least 20 forecasts.

@@ -92,6 +92,50 @@ pub fn quality(forecasts: &[(f64, bool)]) -> Quality {
     }
 }
 
+/// The 95 % interval of each decile's gap, observed share less mean forecast, when forecasts
+/// come in groups whose outcomes are not independent: the ranked rows of one hand share its
+/// actual deal and the advice's layouts, so they win or lose together, and an interval that
+/// counts them as independent rows (the Wilson interval of [`Decile`]) is too narrow. Whole
+/// groups are resampled with replacement `rounds` times (ChaCha8 from `seed`, so runs repeat);
+/// `None` for a decile without forecasts.
+#[must_use]
+pub fn group_gap_intervals(
+    groups: &[Vec<(f64, bool)>],
+    rounds: u32,
+    seed: u64,
+) -> [Option<(f64, f64)>; 10] {
+    let mut gaps: Vec<Vec<f64>> = vec![Vec::new(); 10];
+    let mut rng = super::rng_for(seed, 0);
+    let n = groups.len() as u64;
+    for _ in 0..rounds.max(1) {
+        let mut sums = [(0u32, 0.0f64, 0u32); 10];
+        for _ in 0..n {
+            for &(p, o) in &groups[super::below(&mut rng, n) as usize] {
+                let s = &mut sums[((p * 10.0).floor() as usize).min(9)];
+                s.0 += 1;
+                s.1 += p;
+                s.2 += u32::from(o);
+            }
+        }
+        for (k, &(c, p, o)) in sums.iter().enumerate() {
+            if c > 0 {
+                gaps[k].push((f64::from(o) - p) / f64::from(c));
+            }
+        }
+    }
+    let whole: Vec<(f64, bool)> = groups.iter().flatten().copied().collect();
+    let base = quality(&whole);
+    std::array::from_fn(|k| {
+        let g = &mut gaps[k];
+        if base.deciles[k].count == 0 || g.is_empty() {
+            return None;
+        }
+        g.sort_by(f64::total_cmp);
+        let at = |q: f64| g[((g.len() - 1) as f64 * q).round() as usize];
+        Some((at(0.025), at(0.975)))
+    })
+}
+
 /// ROC-AUC by the Mann–Whitney rank sum, ties shared.
 fn auc(forecasts: &[(f64, bool)]) -> Option<f64> {
     let pos = forecasts.iter().filter(|f| f.1).count();
@@ -166,6 +210,35 @@ mod tests {
         let reversed = [(0.1, true), (0.9, false)];
         assert_eq!(quality(&reversed).auc, Some(0.0));
         assert_eq!(quality(&[(0.3, true)]).auc, None);
+    }
+
+    /// Rows that always win or lose together count as one: five copies of each of 200 coins
+    /// give an interval about √5 wider than 1,000 independent coins; it holds the gap and
+    /// repeats with its seed.
+    #[test]
+    fn grouped_rows_widen_the_interval() {
+        let coin = |i: u64| {
+            (
+                0.5,
+                super::super::below(&mut super::super::rng_for(9, i), 2) == 1,
+            )
+        };
+        let copies: Vec<Vec<(f64, bool)>> = (0..200).map(|i| vec![coin(i); 5]).collect();
+        let single: Vec<Vec<(f64, bool)>> = (0..1000).map(|i| vec![coin(i)]).collect();
+        let width = |g: &[Vec<(f64, bool)>]| {
+            let (lo, hi) = group_gap_intervals(g, 400, 1)[5].expect("forecasts at 0.5");
+            let whole: Vec<(f64, bool)> = g.iter().flatten().copied().collect();
+            let gap = quality(&whole).deciles[5].observed - 0.5;
+            assert!(lo <= gap && gap <= hi, "{lo} {gap} {hi}");
+            hi - lo
+        };
+        let ratio = width(&copies) / width(&single);
+        assert!((1.7..2.9).contains(&ratio), "{ratio}");
+        assert_eq!(
+            group_gap_intervals(&copies, 50, 3),
+            group_gap_intervals(&copies, 50, 3)
+        );
+        assert!(group_gap_intervals(&copies, 50, 3)[0].is_none());
     }
 
     /// The closed form against the pairs counted one by one, and what it means: forecasts of
