@@ -18,17 +18,14 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use ulti_engine::whole_game::TableRules;
 
+use super::params::{date_param, today};
 use super::players::{bearer, me};
 use super::{App, err, over_reads};
-use crate::daily::{Scored, date_of, day_score, parse_date, score_deal};
+use crate::daily::{Scored, day_score, score_deal};
 use crate::store::daily::DayRow;
 
 /// Days one history answer lists.
 const HISTORY: u32 = 30;
-
-fn today() -> String {
-    date_of(crate::store::ratings::now())
-}
 
 /// `POST /api/daily`.
 pub async fn start(
@@ -169,12 +166,9 @@ pub async fn day(
     if let Some(refused) = over_reads(&app, addr, &headers) {
         return refused;
     }
-    let date = match q.get("date") {
-        Some(d) => match parse_date(d) {
-            Ok(d) => d,
-            Err(e) => return err(StatusCode::BAD_REQUEST, e),
-        },
-        None => today(),
+    let date = match date_param(&q, "date") {
+        Ok(d) => d,
+        Err(e) => return err(StatusCode::BAD_REQUEST, e),
     };
     let player = match bearer(&headers) {
         Some(_) => match me(&app, &headers).await {
@@ -236,12 +230,9 @@ pub async fn history(
     if let Some(refused) = over_reads(&app, addr, &headers) {
         return refused;
     }
-    let before = match q.get("before") {
-        Some(d) => match parse_date(d) {
-            Ok(d) => d,
-            Err(e) => return err(StatusCode::BAD_REQUEST, e),
-        },
-        None => today(),
+    let before = match date_param(&q, "before") {
+        Ok(d) => d,
+        Err(e) => return err(StatusCode::BAD_REQUEST, e),
     };
     let store = app.hub.store();
     let dates = match store.daily_dates(before, HISTORY).await {
