@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use super::TablePage;
 use crate::i18n::{Lang, text, tr, tr_with};
 use crate::live_client::daily::{DailyError, day};
-use crate::model::daily::{MyDeal, percent, signed};
+use crate::model::daily::{Day, MyDeal, percent, signed};
 use crate::url_sync::router_base;
 
 /// Reads of the day before the lines stop waiting for a deal's par.
@@ -47,17 +47,22 @@ fn daily_deal(tp: TablePage) -> Option<(String, String, u32, u32)> {
     })
 }
 
+/// What the day's answer says of deal `deal`, with `left` more reads allowed.
+fn lines_of(answer: Result<Day, DailyError>, deal: u32, left: u32) -> Lines {
+    match answer {
+        Ok(d) => match d.my_deal(deal) {
+            Some(m) => Lines::Ready(m.clone()),
+            None if left == 0 => Lines::GaveUp,
+            None => Lines::Computing,
+        },
+        Err(e) => Lines::Failed(e),
+    }
+}
+
 /// Read the day until the deal is in it, at most `left` more times.
 fn ask(server: String, date: String, deal: u32, left: u32, lines: RwSignal<Lines>) {
     leptos::task::spawn_local(async move {
-        let next = match day(&server, Some(&date)).await {
-            Ok(d) => match d.my_deal(deal) {
-                Some(m) => Lines::Ready(m.clone()),
-                None if left == 0 => Lines::GaveUp,
-                None => Lines::Computing,
-            },
-            Err(e) => Lines::Failed(e),
-        };
+        let next = lines_of(day(&server, Some(&date)).await, deal, left);
         // The panel is gone (the next deal, another page): nothing more to read.
         if lines.is_disposed() {
             return;
@@ -155,5 +160,34 @@ fn DailyDeal(server: String, date: String, deal: u32, deals: u32) -> impl IntoVi
                 </a>
             </p>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_par_is_waited_for_a_few_reads_then_missed_in_words() {
+        let day: Day = serde_json::from_str(
+            r#"{"date":"2026-11-28","today":true,"deals":8,"standings":[],
+                "mine":[{"deal":1,"money":4,"par":2,"mp":50.0,"field":2}]}"#,
+        )
+        .unwrap();
+        match lines_of(Ok(day.clone()), 1, 3) {
+            Lines::Ready(m) => assert_eq!((m.money, m.par, m.field), (4, 2, 2)),
+            other => panic!("{other:?}"),
+        }
+        // Deal 2 is not stored yet: being computed, read again; out of reads: said so.
+        assert_eq!(lines_of(Ok(day.clone()), 2, 3), Lines::Computing);
+        assert_eq!(lines_of(Ok(day), 2, 0), Lines::GaveUp);
+        let missed = failed_words(Lang::En, &Lines::GaveUp).unwrap();
+        assert!(missed.starts_with("The par has not arrived"), "{missed}");
+        let refused = lines_of(Err(DailyError::Refused(400, "bad date".into())), 1, 3);
+        assert_eq!(
+            failed_words(Lang::En, &refused).as_deref(),
+            Some("bad date")
+        );
+        assert_eq!(failed_words(Lang::En, &Lines::Computing), None);
     }
 }
