@@ -398,8 +398,19 @@ fn a_welcome_brings_the_chat_back_and_a_replay_adds_no_line_twice() {
     s["chat_settings"] = json!({"chat": true, "spectators": false});
     s["creator"] = json!(0);
     s["fill_at"] = json!(1_764_339_000_000_i64);
+    // An ordinary table's state names no day.
+    let ServerMsg::State(plain) = state(&game, 1, 9) else {
+        unreachable!()
+    };
+    assert_eq!(plain.daily, None);
+    s["daily"] = json!({"date": "2026-11-28", "deals": 8});
     live.receive(read(&s.to_string()));
     let st = live.state.as_ref().unwrap();
+    let day = st
+        .daily
+        .as_ref()
+        .expect("a daily table's state names its day");
+    assert_eq!((day.date.as_str(), day.deals), ("2026-11-28", 8));
     assert_eq!(st.seats[0].name.as_deref(), Some("Anna"));
     assert!(st.seats[2].waiting && !st.seats[1].waiting);
     assert_eq!((st.creator, st.fill_at), (Some(0), Some(1_764_339_000_000)));

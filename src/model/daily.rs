@@ -105,6 +105,12 @@ impl Day {
         }
     }
 
+    /// The player's result on deal `n` (`None` until it is stored with its par).
+    #[must_use]
+    pub fn my_deal(&self, n: u32) -> Option<&MyDeal> {
+        self.mine.iter().find(|d| d.deal == n)
+    }
+
     /// The player's mean matchpoints over its deals (`None` before the first).
     #[must_use]
     pub fn my_score(&self) -> Option<f64> {
@@ -181,6 +187,8 @@ mod tests {
         assert_eq!(d.mine.len(), 2);
         assert_eq!(d.standings[1].name, None);
         assert_eq!(d.my_score(), Some(75.0));
+        assert_eq!(d.my_deal(2).map(|m| (m.par, m.field)), Some((6, 2)));
+        assert_eq!(d.my_deal(3), None, "not stored yet");
         assert_eq!(d.start_state(), StartState::Continue);
         d.attempt.as_mut().unwrap().done = true;
         assert_eq!(d.start_state(), StartState::Done);

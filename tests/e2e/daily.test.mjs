@@ -113,3 +113,57 @@ test('two deals of the day: money, par and matchpoints; the field grows', { time
     }
   });
 });
+
+// The live table's result panel at a daily table: after the deal, the player's money, the
+// deal's par and the matchpoints against the field so far, and a link to the Daily page that
+// shows the same numbers. At 375 px, in Hungarian and in English; no serious axe violation.
+// Screenshots: target/e2e/daily-table-375-{hu,en}.png.
+test('the result panel shows the deal of the day: par, matchpoints, a link to /daily', { timeout: 600_000 }, async () => {
+  await logged(async () => {
+    const context = await lb.context({ viewport: { width: 375, height: 900 } });
+    const c = await framedPage(context, 'C');
+    pages.push(c);
+    await c.goto(dailyUrl('en'));
+    await c.waitForSelector('[data-testid=daily-standings]', { timeout: TIMEOUT.solve });
+    await playDeals(c, 1);
+    await c.waitForSelector('[data-testid=table-result] [data-testid=table-daily-par]', { timeout: TIMEOUT.solve });
+    const shown = async () => c.$eval('[data-testid=table-daily]', (e) => ({
+      title: e.querySelector('h3').textContent,
+      money: e.querySelector('[data-testid=table-daily-money]').textContent,
+      par: e.querySelector('[data-testid=table-daily-par]').textContent,
+      mp: e.querySelector('[data-testid=table-daily-mp]').textContent,
+      field: e.querySelector('[data-testid=table-daily-field]').textContent,
+    }));
+    // Right after the deal, in the page's language.
+    const first = await shown();
+    assert.equal(first.title, 'Deals of the day: 1 of 2');
+    assert.match(first.money, /^([+\u2212]\d+|0)$/);
+    assert.match(first.par, /^([+\u2212]\d+|0)$/);
+    assert.match(first.mp, /^\d+(\.\d)?\u00a0%$/);
+    assert.match(first.field, /^\d+$/);
+    // The money is the seat's payment on the table.
+    const paid = await c.$eval('[data-testid=table-payment][data-seat="0"]', (e) => Number(e.dataset.amount));
+    assert.equal(first.money.replace('\u2212', '-').replace('+', ''), String(paid));
+    assert.equal(await c.$('[data-testid=table-daily-par-pending]'), null, 'the par came');
+    for (const [lang, title] of [['hu', 'A nap leosztásai: 1/2'], ['en', 'Deals of the day: 1 of 2']]) {
+      // Switched in place: the panel of a deal over is not rebuilt by a reload.
+      await c.click(`[data-testid=lang-${lang}]`);
+      await c.waitForFunction((t) => document.querySelector('[data-testid=table-daily] h3')?.textContent === t, title, { timeout: TIMEOUT.ui });
+      const now = await shown();
+      assert.deepEqual(now, { ...first, title }, `the same numbers in ${lang}`);
+      await assertAccessible(c, `daily table result 375 ${lang}`);
+      await screenshot(c, `daily-table-375-${lang}`);
+    }
+    const en = first;
+    // The link opens the Daily page under the router's base, with the same deal on it.
+    assert.equal(await c.$eval('[data-testid=table-daily-link]', (a) => a.getAttribute('href')), '/ulti-solver/daily');
+    await c.click('[data-testid=table-daily-link]');
+    await c.waitForURL(/\/ulti-solver\/daily$/, { timeout: TIMEOUT.ui });
+    await c.waitForSelector('[data-testid=daily-deal][data-deal="1"]', { timeout: TIMEOUT.ui });
+    const row = await c.$eval('[data-testid=daily-deal][data-deal="1"]', (e) => ({
+      par: e.querySelector('[data-testid=daily-par]').textContent,
+      field: e.querySelector('[data-testid=daily-field]').textContent,
+    }));
+    assert.deepEqual(row, { par: en.par, field: en.field });
+  });
+});

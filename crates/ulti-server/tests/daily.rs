@@ -1,28 +1,18 @@
 //! The deal of the day on a real server (one deal a day here, `--daily-deals 1`): a guest
-//! starts its attempt, a second start resumes the same table, the deal played stores its
-//! money and par, the day answers with matchpoints against the field, and a start after the
-//! day is played is refused in words.
+//! starts its attempt, a second start resumes the same table with a fresh seat token (the
+//! old one refused, no token stored in plain text, before and after a restart), the deal
+//! played stores its money and par, the day answers with matchpoints against the field, and
+//! a start after the day is played is refused in words.
 
 mod common;
 
-use common::{Seat, Server, http_with, run_seat, temp_dir};
+use common::{Client, Seat, Server, guest, http_as, plain_copies, run_seat, temp_dir};
 use serde_json::{Value, json};
 
 async fn call(addr: &str, method: &str, path: &str, session: Option<&str>) -> (u16, Value) {
-    let auth = session.map(|s| format!("Bearer {s}"));
-    let headers: Vec<(&str, &str)> = auth.iter().map(|a| ("Authorization", a.as_str())).collect();
     let body = json!({});
     let b = (method == "POST").then_some(&body);
-    http_with(addr, method, path, b, &headers).await
-}
-
-async fn guest(addr: &str) -> (String, String) {
-    let (s, v) = call(addr, "POST", "/api/players", None).await;
-    assert_eq!(s, 201, "{v}");
-    (
-        v["player"].as_str().unwrap().to_string(),
-        v["session"].as_str().unwrap().to_string(),
-    )
+    http_as(addr, method, path, b, session).await
 }
 
 /// Start (or resume) the attempt of `session`, then play its one deal out.
@@ -34,15 +24,13 @@ async fn play_the_day(addr: &str, session: &str) -> Value {
         (start["deals"].as_u64(), start["played"].as_u64()),
         (Some(1), Some(0))
     );
-    // Started again before the deal is over: the same table and seat (resume).
+    // Started again before the deal is over: the same table and seat (resume), a new token.
     let (s, again) = call(addr, "POST", "/api/daily", Some(session)).await;
     assert_eq!(s, 200, "{again}");
-    assert_eq!(
-        (&again["table"], &again["token"]),
-        (&start["table"], &start["token"])
-    );
+    assert_eq!(again["table"], start["table"]);
+    assert_ne!(again["token"], start["token"]);
     let table = start["table"].as_str().unwrap();
-    let seat = Seat::connect(addr, table, start["token"].as_str().unwrap(), None, 5).await;
+    let seat = Seat::connect(addr, table, again["token"].as_str().unwrap(), None, 5).await;
     run_seat(seat, 1).await;
     start
 }
@@ -97,4 +85,62 @@ async fn one_attempt_a_day_scored_by_matchpoints() {
     // Today is not history yet.
     let (s, h) = call(&a, "GET", "/api/daily/history", None).await;
     assert_eq!((s, h), (200, json!([])));
+}
+
+/// The seat's token `token` is refused at `table` (the handshake answers 403 or 404).
+async fn refused(addr: &str, table: &str, token: &str) {
+    match Client::connect(addr, table, Some(token), None).await {
+        Err(status) => assert!([401, 403, 404].contains(&status), "{status}"),
+        Ok(mut c) => panic!("the old token still holds the seat: {:?}", c.recv().await),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resume_renews_the_seat_token_and_no_token_is_stored_in_plain_text() {
+    let dir = temp_dir("daily-tokens");
+    let db = dir.join("t.sqlite");
+    let mut server = Server::start(&db, &["--daily-deals", "1"]);
+    let a = server.addr.clone();
+    let (_, session) = guest(&a).await;
+    let (s, start) = call(&a, "POST", "/api/daily", Some(&session)).await;
+    assert_eq!(s, 200, "{start}");
+    let table = start["table"].as_str().unwrap().to_string();
+    let old = start["token"].as_str().unwrap().to_string();
+    assert_eq!(plain_copies(&db, &old), Vec::<String>::new());
+    // The first token holds the seat until the resume, which lets its connection go.
+    let mut c = Client::connect(&a, &table, Some(&old), None).await.unwrap();
+    let w = c.recv().await;
+    assert_eq!(
+        (w["t"].as_str(), w["seat"].as_u64()),
+        (Some("welcome"), Some(0))
+    );
+    let (s, again) = call(&a, "POST", "/api/daily", Some(&session)).await;
+    assert_eq!(s, 200, "{again}");
+    assert_eq!(again["table"], start["table"]);
+    let new = again["token"].as_str().unwrap().to_string();
+    assert_ne!(new, old);
+    let let_go = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        while c.recv_within(10.0).await.is_some() {}
+    })
+    .await;
+    assert!(let_go.is_ok(), "the old token's connection is still open");
+    refused(&a, &table, &old).await;
+    for t in [&old, &new] {
+        assert_eq!(
+            plain_copies(&db, t),
+            Vec::<String>::new(),
+            "a token in plain text"
+        );
+    }
+    // A restart replays the table's log: still the new token, not the old one.
+    server.kill();
+    drop(server);
+    let server = Server::start(&db, &["--daily-deals", "1"]);
+    let a = server.addr.clone();
+    refused(&a, &table, &old).await;
+    let seat = Seat::connect(&a, &table, &new, None, 5).await;
+    run_seat(seat, 1).await;
+    let (_, day) = call(&a, "GET", "/api/daily", Some(&session)).await;
+    assert_eq!(day["mine"][0]["deal"], json!(1), "{day}");
+    assert_eq!(plain_copies(&db, &new), Vec::<String>::new());
 }

@@ -5,22 +5,13 @@
 
 mod common;
 
-use common::{Server, http, http_with, temp_dir};
+use common::{Server, guest, http, http_as, temp_dir};
 use serde_json::{Value, json};
 
-async fn post(addr: &str, path: &str, body: &Value, session: Option<&str>) -> (u16, Value) {
-    let auth = session.map(|s| format!("Bearer {s}"));
-    let headers: Vec<(&str, &str)> = auth.iter().map(|a| ("Authorization", a.as_str())).collect();
-    http_with(addr, "POST", path, Some(body), &headers).await
-}
-
-async fn guest(addr: &str) -> (String, String) {
-    let (s, v) = post(addr, "/api/players", &json!({}), None).await;
-    assert_eq!(s, 201, "{v}");
-    (
-        v["player"].as_str().unwrap().to_string(),
-        v["session"].as_str().unwrap().to_string(),
-    )
+/// Hide `what` (the whole list) with `session`.
+async fn hide(addr: &str, what: &[&str], session: Option<&str>) -> (u16, Value) {
+    let body = json!({ "hide": what });
+    http_as(addr, "POST", "/api/me/privacy", Some(&body), session).await
 }
 
 #[tokio::test]
@@ -35,13 +26,7 @@ async fn hidden_money_and_games_are_left_out_for_everybody_else() {
     assert_eq!(s, 200, "{v}");
     assert!(v.get("money").is_some() && v.get("hidden").is_none(), "{v}");
 
-    let (s, v) = post(
-        addr,
-        "/api/me/privacy",
-        &json!({"hide": ["money", "games"]}),
-        Some(&a_session),
-    )
-    .await;
+    let (s, v) = hide(addr, &["money", "games"], Some(&a_session)).await;
     assert_eq!((s, &v), (200, &json!({"hidden": ["money", "games"]})));
 
     let (s, v) = http(addr, "GET", &format!("/api/players/{a}"), None).await;
@@ -57,29 +42,17 @@ async fn hidden_money_and_games_are_left_out_for_everybody_else() {
     );
 
     // No session: refused in words, nothing changes.
-    let (s, v) = post(addr, "/api/me/privacy", &json!({"hide": []}), None).await;
+    let (s, v) = hide(addr, &[], None).await;
     assert_eq!(s, 401, "{v}");
     assert!(v["error"].is_string(), "{v}");
     // Another player's session changes only that player's own privacy.
-    let (s, _) = post(
-        addr,
-        "/api/me/privacy",
-        &json!({"hide": []}),
-        Some(&b_session),
-    )
-    .await;
+    let (s, _) = hide(addr, &[], Some(&b_session)).await;
     assert_eq!(s, 200);
     let (_, v) = http(addr, "GET", &format!("/api/players/{a}"), None).await;
     assert_eq!(v["hidden"], json!(["money", "games"]), "{v}");
 
     // Money alone hidden: the games are listed, without their payments.
-    let (s, _) = post(
-        addr,
-        "/api/me/privacy",
-        &json!({"hide": ["money"]}),
-        Some(&a_session),
-    )
-    .await;
+    let (s, _) = hide(addr, &["money"], Some(&a_session)).await;
     assert_eq!(s, 200);
     let (s, v) = http(addr, "GET", &format!("/api/players/{a}/games"), None).await;
     assert_eq!(s, 200, "{v}");
@@ -92,23 +65,11 @@ async fn hidden_money_and_games_are_left_out_for_everybody_else() {
     );
 
     // Only what can be hidden.
-    let (s, v) = post(
-        addr,
-        "/api/me/privacy",
-        &json!({"hide": ["name"]}),
-        Some(&a_session),
-    )
-    .await;
+    let (s, v) = hide(addr, &["name"], Some(&a_session)).await;
     assert_eq!(s, 400, "{v}");
 
     // Showing again.
-    let (s, _) = post(
-        addr,
-        "/api/me/privacy",
-        &json!({"hide": []}),
-        Some(&a_session),
-    )
-    .await;
+    let (s, _) = hide(addr, &[], Some(&a_session)).await;
     assert_eq!(s, 200);
     let (_, v) = http(addr, "GET", &format!("/api/players/{a}"), None).await;
     assert!(v.get("money").is_some() && v.get("hidden").is_none(), "{v}");
@@ -124,7 +85,14 @@ async fn a_deleted_guest_keeps_no_name_and_its_session_is_gone() {
     let (a, a_session) = guest(addr).await;
     let (_, v) = http(addr, "GET", &format!("/api/players/{a}"), None).await;
     assert!(v["name"].is_string(), "{v}");
-    let (s, v) = post(addr, "/api/me/delete", &json!({}), Some(&a_session)).await;
+    let (s, v) = http_as(
+        addr,
+        "POST",
+        "/api/me/delete",
+        Some(&json!({})),
+        Some(&a_session),
+    )
+    .await;
     assert_eq!(s, 200, "{v}");
     let (s, v) = http(addr, "GET", &format!("/api/players/{a}"), None).await;
     assert_eq!(s, 200, "{v}");
@@ -132,12 +100,6 @@ async fn a_deleted_guest_keeps_no_name_and_its_session_is_gone() {
         v.get("name").is_none(),
         "a deleted guest's name is still shown: {v}"
     );
-    let (s, _) = post(
-        addr,
-        "/api/me/privacy",
-        &json!({"hide": []}),
-        Some(&a_session),
-    )
-    .await;
+    let (s, _) = hide(addr, &[], Some(&a_session)).await;
     assert_eq!(s, 401, "a deleted guest's session still works");
 }

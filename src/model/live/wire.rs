@@ -94,6 +94,18 @@ pub struct State {
     /// waiting (ms since 1970).
     #[serde(default)]
     pub fill_at: Option<i64>,
+    /// At a table of the deal of the day: its day and deals.
+    #[serde(default)]
+    pub daily: Option<DailyTable>,
+}
+
+/// A table of the deal of the day (`daily` in `state`): its deal `n` is the day's deal `n`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyTable {
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// How many deals the attempt plays.
+    pub deals: u32,
 }
 
 /// The creator's chat settings.

@@ -14,6 +14,7 @@
 mod auction_log;
 mod bidding;
 mod chat;
+mod daily_lines;
 mod felt;
 mod friends;
 mod hand;

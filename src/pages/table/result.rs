@@ -1,5 +1,6 @@
 //! The deal's result: each unit won or lost with its kontra level and value per defender, the
-//! silent bonuses, each seat's payment, the card play opened in the solver page, and the next
+//! silent bonuses, each seat's payment (at a table of the deal of the day also its money, par
+//! and matchpoints: `daily_lines`), the card play opened in the solver page, and the next
 //! deal.
 
 use leptos::prelude::*;
@@ -7,6 +8,7 @@ use ulti_engine::Seat;
 use ulti_engine::whole_game::{Silent, UnitResult};
 
 use super::TablePage;
+use super::daily_lines::DailyLines;
 use super::review::DealReview;
 use crate::i18n::{Lang, contract_name, kontra_name, table_seat, text, tr, tr_with, with_article};
 use crate::model::analysis::signed;
@@ -131,6 +133,7 @@ pub(super) fn DealResult() -> impl IntoView {
             <h2 id="table-result-title">{text(lang, "whole.result")}</h2>
             <ul class="table-units">{units}</ul>
             <ul class="table-payments">{payments}</ul>
+            <DailyLines />
             {move || {
                 let base = crate::url_sync::router_base();
                 tp.game

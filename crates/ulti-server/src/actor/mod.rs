@@ -21,6 +21,7 @@
 
 mod chat;
 mod conns;
+mod daily;
 mod drive;
 mod seats;
 
@@ -88,6 +89,14 @@ pub enum Cmd {
         name: Option<String>,
         /// The seat, or why not (an HTTP status and words).
         reply: oneshot::Sender<Result<Sat, (u16, String)>>,
+    },
+    /// The player of this table of the deal of the day resumes its attempt: a fresh token
+    /// for its seat (the old one stops holding it).
+    RenewDailyToken {
+        /// The player's id.
+        player: String,
+        /// The token, or why not.
+        reply: oneshot::Sender<Result<String, String>>,
     },
     /// A player sitting here has a new name (`None`: its account was deleted).
     Renamed {
@@ -390,6 +399,10 @@ impl Actor {
                 let _ = reply.send(self.table.summary());
             }
             Cmd::Renamed { player, name } => self.renamed(&player, name),
+            Cmd::RenewDailyToken { player, reply } => {
+                let r = self.renew_daily_token(player).await;
+                let _ = reply.send(r);
+            }
             Cmd::Sit {
                 player,
                 name,
@@ -455,25 +468,6 @@ impl Actor {
                 Err(e) => self.send(id, protocol::error(&mid, &e)),
             },
         }
-    }
-
-    /// At a daily table, the result of its game `n` (just over) for the player: its money and
-    /// the deal's par from its seat, solved on a blocking thread.
-    async fn daily_row(&self, n: u32, payments: &[i32; 3]) -> Option<crate::daily::DailyRow> {
-        let (date, _) = self.table.daily.clone()?;
-        let seat = crate::daily::PLAYER_SEAT;
-        let player = self.table.players[seat].clone()?;
-        let game = self.table.game.clone();
-        let par = tokio::task::spawn_blocking(move || crate::daily::par::par(&game, seat))
-            .await
-            .unwrap_or(0);
-        Some(crate::daily::DailyRow {
-            date,
-            deal: n,
-            player,
-            money: i64::from(payments[seat]),
-            par,
-        })
     }
 
     /// Store `msgs`, then carry them out and send them: the number of the first.

@@ -1,8 +1,9 @@
 //! The deal of the day (`crate::daily`):
 //!
 //! - `POST /api/daily` (a session): start today's attempt (UTC) — a table with the player and
-//!   two strong computers playing the day's deals — or resume it while unfinished: `{"table",
-//!   "seat", "token", "date", "deals", "played"}`; 409 in words once finished.
+//!   two strong computers playing the day's deals — or resume it while unfinished (with a
+//!   fresh seat token: the one before is refused from then on): `{"table", "seat", "token",
+//!   "date", "deals", "played"}`; 409 in words once finished.
 //! - `GET /api/daily?date=YYYY-MM-DD` (default today): the day's standings, and with a session
 //!   the player's own deals (money, par, matchpoints, field).
 //! - `GET /api/daily/history?before=YYYY-MM-DD`: past days, newest first, with their players
@@ -18,17 +19,14 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use ulti_engine::whole_game::TableRules;
 
+use super::params::{date_param, today};
 use super::players::{bearer, me};
 use super::{App, err, over_reads};
-use crate::daily::{Scored, date_of, day_score, parse_date, score_deal};
+use crate::daily::{Scored, day_score, score_deal};
 use crate::store::daily::DayRow;
 
 /// Days one history answer lists.
 const HISTORY: u32 = 30;
-
-fn today() -> String {
-    date_of(crate::store::ratings::now())
-}
 
 /// `POST /api/daily`.
 pub async fn start(
@@ -42,8 +40,9 @@ pub async fn start(
     };
     let date = today();
     let store = app.hub.store();
-    let attempt = match store.daily_attempt(date.clone(), p.id.clone()).await {
-        Ok(Some(a)) => a,
+    // A new attempt's seat token comes with its table; a resumed one gets a fresh token.
+    let (attempt, token) = match store.daily_attempt(date.clone(), p.id.clone()).await {
+        Ok(Some(a)) => (a, None),
         Ok(None) => {
             let client = app.client(addr, &headers);
             if !app.creations.allow(client) {
@@ -73,19 +72,21 @@ pub async fn start(
                 .tokens
                 .get(&seat)
                 .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string();
+                .map(str::to_string);
             match store
                 .keep_daily_attempt(
                     date.clone(),
                     p.id.clone(),
-                    created.table,
-                    token,
+                    created.table.clone(),
                     app.daily_deals,
                 )
                 .await
             {
-                Ok(a) => a,
+                // Two starts at once: the other one's table is the attempt.
+                Ok(a) => {
+                    let ours = a.table == created.table;
+                    (a, token.filter(|_| ours))
+                }
                 Err(e) => return err(StatusCode::SERVICE_UNAVAILABLE, e),
             }
         }
@@ -100,10 +101,17 @@ pub async fn start(
             ),
         );
     }
+    let token = match token {
+        Some(t) => t,
+        None => match app.hub.renew_daily_token(&attempt.table, &p.id).await {
+            Ok(t) => t,
+            Err(e) => return err(StatusCode::SERVICE_UNAVAILABLE, e),
+        },
+    };
     axum::Json(json!({
         "table": attempt.table,
         "seat": crate::daily::PLAYER_SEAT,
-        "token": attempt.token,
+        "token": token,
         "date": date,
         "deals": attempt.deals,
         "played": attempt.played,
@@ -169,12 +177,9 @@ pub async fn day(
     if let Some(refused) = over_reads(&app, addr, &headers) {
         return refused;
     }
-    let date = match q.get("date") {
-        Some(d) => match parse_date(d) {
-            Ok(d) => d,
-            Err(e) => return err(StatusCode::BAD_REQUEST, e),
-        },
-        None => today(),
+    let date = match date_param(&q, "date") {
+        Ok(d) => d,
+        Err(e) => return err(StatusCode::BAD_REQUEST, e),
     };
     let player = match bearer(&headers) {
         Some(_) => match me(&app, &headers).await {
@@ -236,12 +241,9 @@ pub async fn history(
     if let Some(refused) = over_reads(&app, addr, &headers) {
         return refused;
     }
-    let before = match q.get("before") {
-        Some(d) => match parse_date(d) {
-            Ok(d) => d,
-            Err(e) => return err(StatusCode::BAD_REQUEST, e),
-        },
-        None => today(),
+    let before = match date_param(&q, "before") {
+        Ok(d) => d,
+        Err(e) => return err(StatusCode::BAD_REQUEST, e),
     };
     let store = app.hub.store();
     let dates = match store.daily_dates(before, HISTORY).await {

@@ -31,6 +31,7 @@ use crate::ws;
 
 pub mod daily;
 pub mod lobby;
+mod params;
 pub mod players;
 pub mod profiles;
 

@@ -20,6 +20,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
 use ulti_ratings::Rating;
 
+use super::params::number;
 use super::players::me;
 use super::{App, err, over_reads};
 use crate::store::privacy::HIDEABLE;
@@ -37,25 +38,6 @@ fn rating_json(r: &Rating) -> Value {
         "provisional": r.provisional(),
         "ranked": r.ranked(),
     })
-}
-
-/// A query number `name` (default `default`, at most `max`; `min` the least allowed).
-fn number(
-    q: &HashMap<String, String>,
-    name: &str,
-    default: u32,
-    min: u32,
-    max: u32,
-) -> Result<u32, String> {
-    match q.get(name) {
-        None => Ok(default),
-        Some(s) => s
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| n >= min)
-            .map(|n| n.min(max))
-            .ok_or_else(|| format!("{name}= is a whole number from {min}")),
-    }
 }
 
 /// `GET /api/players/ID`.

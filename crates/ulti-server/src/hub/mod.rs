@@ -364,6 +364,11 @@ impl Hub {
                         });
                     }
                 }
+                Cmd::RenewDailyToken { player, reply } => {
+                    if let Ok(h) = self.table(id).await {
+                        let _ = h.inbox.send(Cmd::RenewDailyToken { player, reply });
+                    }
+                }
                 Cmd::Decided { .. } | Cmd::Wake | Cmd::Renamed { .. } => {}
             }
         }
@@ -526,5 +531,33 @@ impl Hub {
         Err(Unavailable::Failed(
             "the table is restarting: try again".into(),
         ))
+    }
+
+    /// `player` resumes its attempt at the daily table `id` (loading it if it rests): a fresh
+    /// token for its seat, the old one refused from now on.
+    ///
+    /// # Errors
+    /// The table cannot be opened, is not the player's daily table, or its log refused (in
+    /// words).
+    pub async fn renew_daily_token(
+        self: &Arc<Self>,
+        id: &str,
+        player: &str,
+    ) -> Result<String, String> {
+        // A table that rests between the look-up and the question is asked again.
+        for _ in 0..3 {
+            let h = self.table(id).await.map_err(|u| u.words(id))?;
+            let (reply, wait) = oneshot::channel();
+            let cmd = Cmd::RenewDailyToken {
+                player: player.to_string(),
+                reply,
+            };
+            if h.inbox.send(cmd).is_ok()
+                && let Ok(r) = wait.await
+            {
+                return r;
+            }
+        }
+        Err("the table is restarting: try again".into())
     }
 }

@@ -1,5 +1,6 @@
-//! The deal of the day in the store: each player's attempt (its table and seat token) and
-//! its results, deal by deal, with the others' on the same deal for the matchpoints.
+//! The deal of the day in the store: each player's attempt (its table; the seat's token is
+//! the table's, stored hashed with its `sit`) and its results, deal by deal, with the
+//! others' on the same deal for the matchpoints.
 
 use rusqlite::{Connection, OptionalExtension as _, params};
 
@@ -11,8 +12,6 @@ use crate::daily::DailyRow;
 pub struct Attempt {
     /// Its table's id.
     pub table: String,
-    /// The seat's token.
-    pub token: String,
     /// How many deals it plays.
     pub deals: u32,
     /// How many it has finished.
@@ -34,16 +33,15 @@ pub(super) fn insert_result(tx: &Connection, d: &DailyRow, at_ms: i64) -> rusqli
 
 fn attempt(c: &Connection, date: &str, player: &str) -> rusqlite::Result<Option<Attempt>> {
     c.query_row(
-        "SELECT table_id, token, deals, \
+        "SELECT table_id, deals, \
          (SELECT COUNT(*) FROM daily_results r WHERE r.date = a.date AND r.player = a.player) \
          FROM daily_attempts a WHERE date = ?1 AND player = ?2",
         params![date, player],
         |r| {
             Ok(Attempt {
                 table: r.get(0)?,
-                token: r.get(1)?,
-                deals: r.get(2)?,
-                played: r.get(3)?,
+                deals: r.get(1)?,
+                played: r.get(2)?,
             })
         },
     )
@@ -63,7 +61,7 @@ impl Store {
         self.read_async(move |c| attempt(c, &date, &player)).await
     }
 
-    /// Keep `player`'s attempt at `date` (table, token, deals): the attempt kept, which is
+    /// Keep `player`'s attempt at `date` (its table and deals): the attempt kept, which is
     /// an earlier one when two started at once.
     ///
     /// # Errors
@@ -73,15 +71,14 @@ impl Store {
         date: String,
         player: String,
         table: String,
-        token: String,
         deals: u32,
     ) -> Result<Attempt, String> {
         self.write(move |c| {
             let e = |e: rusqlite::Error| e.to_string();
             c.execute(
-                "INSERT OR IGNORE INTO daily_attempts (date, player, table_id, token, deals, \
-                 at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![date, player, table, token, deals, super::now_ms()],
+                "INSERT OR IGNORE INTO daily_attempts (date, player, table_id, deals, at_ms) \
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![date, player, table, deals, super::now_ms()],
             )
             .map_err(e)?;
             attempt(c, &date, &player)

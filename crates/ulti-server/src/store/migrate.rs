@@ -13,6 +13,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("sql/3-ratings.sql"),
     include_str!("sql/4-daily.sql"),
     include_str!("sql/5-privacy.sql"),
+    include_str!("sql/6-daily-tokens.sql"),
 ];
 
 /// The version of the database `c` is at.

@@ -86,3 +86,18 @@ fn a_daily_table_plays_the_dates_deals_with_seeded_computers_then_stops() {
     d.daily = None;
     assert_ne!(c.decision_seed(1), d.decision_seed(1));
 }
+
+#[test]
+fn welcome_and_state_name_the_day_of_a_daily_table_only() {
+    use crate::event::Audience;
+    let t = daily_table(7);
+    let want = serde_json::json!({"date": "2026-11-28", "deals": 2});
+    for audience in [Audience::Seat(0), Audience::Spectator] {
+        assert_eq!(t.welcome(audience)["daily"], want);
+        assert_eq!(t.state(audience)["daily"], want);
+    }
+    let mut plain = daily_table(7);
+    plain.daily = None;
+    assert!(plain.welcome(Audience::Seat(0))["daily"].is_null());
+    assert!(plain.state(Audience::Seat(0))["daily"].is_null());
+}

@@ -113,7 +113,17 @@ impl Table {
             "chat_settings": self.chat_settings_json(),
             "creator": self.creator,
             "fill_at": self.fill_at(),
+            "daily": self.daily_json(),
         })
+    }
+
+    /// At a table of the deal of the day, its day and deals (`{"date", "deals"}`), else
+    /// `null`: a client finds the player's results of the day with it (`GET /api/daily`).
+    fn daily_json(&self) -> Value {
+        self.daily.as_ref().map_or(
+            Value::Null,
+            |(date, deals)| json!({"date": date, "deals": deals}),
+        )
     }
 
     /// The last chat messages as `audience` receives them, oldest first: each the `chat`
@@ -184,6 +194,7 @@ impl Table {
             "chat_settings": self.chat_settings_json(),
             "creator": self.creator,
             "fill_at": self.fill_at(),
+            "daily": self.daily_json(),
         })
     }
 }

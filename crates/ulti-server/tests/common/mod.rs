@@ -130,6 +130,31 @@ pub async fn http_with(
     )
 }
 
+/// One HTTP/1.1 request with a player's session (`Authorization: Bearer`), or without one.
+#[allow(dead_code)]
+pub async fn http_as(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    session: Option<&str>,
+) -> (u16, Value) {
+    let auth = session.map(|s| format!("Bearer {s}"));
+    let headers: Vec<(&str, &str)> = auth.iter().map(|a| ("Authorization", a.as_str())).collect();
+    http_with(addr, method, path, body, &headers).await
+}
+
+/// A new guest player: (its id, its session).
+#[allow(dead_code)]
+pub async fn guest(addr: &str) -> (String, String) {
+    let (s, v) = http(addr, "POST", "/api/players", Some(&json!({}))).await;
+    assert_eq!(s, 201, "{v}");
+    (
+        v["player"].as_str().unwrap().to_string(),
+        v["session"].as_str().unwrap().to_string(),
+    )
+}
+
 fn unchunk(mut s: &str) -> String {
     let mut out = String::new();
     while let Some((size, rest)) = s.split_once("\r\n") {
@@ -593,4 +618,37 @@ pub fn log_of(db: &Path, k: i64) -> Vec<(u64, Value)> {
         (v, serde_json::from_str(&b).unwrap())
     })
     .collect()
+}
+
+/// Every place in the database at `db` holding the text `needle`: "table.column".
+#[allow(dead_code)]
+pub fn plain_copies(db: &Path, needle: &str) -> Vec<String> {
+    let c = rusqlite::Connection::open(db).unwrap();
+    let tables: Vec<String> = c
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let mut found = Vec::new();
+    for t in tables {
+        let mut st = c.prepare(&format!("SELECT * FROM \"{t}\"")).unwrap();
+        let names: Vec<String> = st.column_names().iter().map(|n| n.to_string()).collect();
+        let mut rows = st.query([]).unwrap();
+        while let Some(row) = rows.next().unwrap() {
+            for (i, name) in names.iter().enumerate() {
+                let cell = match row.get_ref(i).unwrap() {
+                    rusqlite::types::ValueRef::Text(b) | rusqlite::types::ValueRef::Blob(b) => {
+                        String::from_utf8_lossy(b).into_owned()
+                    }
+                    _ => continue,
+                };
+                if cell.contains(needle) {
+                    found.push(format!("{t}.{name}"));
+                }
+            }
+        }
+    }
+    found
 }
