@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ulti_engine::advise::{KnowableOptions, SeatView, card_cost};
+use ulti_engine::players::decision_cost;
+use ulti_engine::whole_game::{AuctionBid, TableRules, WholeGame};
 use ulti_engine::{Bid, Card, Deal, Game, RuleOptions, Seat, Solver};
 
 const DEAL: &str = "0070605040300173727021213323322232414341510112021303125263536";
@@ -69,5 +71,68 @@ fn review(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, review);
+/// A seeded whole game where the forehand (seat 0) bids passz with the cheapest discard: the
+/// moment seat 1 passes or picks up, and the moment, after Zöld is named and the first card
+/// led, seat 1 says kontra or lets it go.
+fn table_moments(seed: u64) -> Option<(WholeGame, WholeGame)> {
+    let mut g = WholeGame::random(TableRules::default(), 2, seed);
+    let bid: AuctionBid = "passz".parse().unwrap();
+    let d = bid.discard_for(g.hand(0))?;
+    g.apply(format!("0 bid passz {},{}", d[0], d[1]).parse().unwrap())
+        .ok()?;
+    let pickup = g.clone();
+    g.apply("1 pass".parse().unwrap()).ok()?;
+    g.apply("2 pass".parse().unwrap()).ok()?;
+    if g.seat_turn(0, false).holder_turn {
+        g.apply("0 stand".parse().unwrap()).ok()?;
+    }
+    g.apply("0 trump Z".parse().unwrap()).ok()?;
+    let lead = g.legal_cards().iter().next()?;
+    g.apply(format!("0 card {lead}").parse().unwrap()).ok()?;
+    g.seat_turn(1, false)
+        .kontra
+        .is_some()
+        .then_some((pickup, g))
+}
+
+fn table_decisions(c: &mut Criterion) {
+    let opts = KnowableOptions::default();
+    let (pickup, kontra) = (1..).find_map(table_moments).unwrap();
+    let mut group = c.benchmark_group("knowable");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    let pass = "1 pass".parse().unwrap();
+    group.bench_function("an auction decision: pass or pick up, 1 thread", |b| {
+        b.iter(|| {
+            black_box(
+                decision_cost(
+                    &pickup.view(1),
+                    &pickup.seat_turn(1, false),
+                    Some(&pass),
+                    None,
+                    &opts,
+                )
+                .unwrap(),
+            )
+        });
+    });
+    let said = "1 kontra passz".parse().unwrap();
+    group.bench_function("a kontra decision, 1 thread", |b| {
+        b.iter(|| {
+            black_box(
+                decision_cost(
+                    &kontra.view(1),
+                    &kontra.seat_turn(1, false),
+                    Some(&said),
+                    None,
+                    &opts,
+                )
+                .unwrap(),
+            )
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, review, table_decisions);
 criterion_main!(benches);

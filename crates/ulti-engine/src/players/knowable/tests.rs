@@ -199,3 +199,29 @@ fn a_close_decision_samples_more_layouts_than_a_clear_one() {
     assert_eq!(lo, 16, "{layouts:?}");
     assert!(hi > 16, "{layouts:?}");
 }
+
+#[test]
+fn a_pick_up_is_weighed_against_passing_and_a_bid_after_it_adds_its_own_cost() {
+    // Seat 1 may pick up after the forehand's passz: it holds six Piros, the talon two more.
+    let g = soloist_game(false);
+    let mut at = g.record();
+    at.actions.truncate(1);
+    let g = at.replay().unwrap();
+    let turn = g.seat_turn(1, false);
+    assert!(turn.may_pick_up && turn.may_pass);
+    let pass: Action = "1 pass".parse().unwrap();
+    let k = decision_cost(&g.view(1), &turn, Some(&pass), None, &opts()).unwrap();
+    let [first, cap] = TALONS;
+    assert!(
+        (first + 1..=cap * 5).contains(&k.layouts),
+        "talons and holders: {k:?}"
+    );
+    assert!(k.mean >= 0.0 && k.half_width >= 0.0, "{k:?}");
+    // Picking up and saying piros passz with the two Zöld laid away: the pick-up's cost and
+    // the bid's, measured on layouts of its own.
+    let bid: Action = "1 bid passz@P Z7,Z8".parse().unwrap();
+    let after = g.view_after_pickup(1);
+    let b = decision_cost(&g.view(1), &turn, Some(&bid), Some(&after), &opts()).unwrap();
+    assert!(b.layouts >= 16 + first, "{b:?}");
+    assert!(b.mean >= 0.0, "{b:?}");
+}
