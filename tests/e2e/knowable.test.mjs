@@ -145,7 +145,7 @@ test('every card of a deal gets its knowable cost, and the sums are the marked o
     const t = await review(page);
     console.log(`review of one deal in the browser: first cost after ${t.first} ms, all after ${t.all} ms`);
     const cards = await checkReview(page, 'en');
-    console.log(`cards: ${cards.length}, mistakes: ${cards.filter((c) => c.mistake).length}, bad luck: ${cards.filter((c) => c.luck).length}`);
+    console.log(`decisions: ${cards.length}, mistakes: ${cards.filter((c) => c.mistake).length}, bad luck: ${cards.filter((c) => c.luck).length}`);
     await screenshot(page, 'knowable-review-en');
     await assertAccessible(page, 'the review with knowable costs');
     assert.deepEqual(pageProblems(page), []);
