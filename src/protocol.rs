@@ -17,7 +17,7 @@ use ulti_engine::{
 
 use ulti_engine::Seat;
 use ulti_engine::players::{Level, Reason, TableLevel};
-use ulti_engine::whole_game::{SeatTurn, TableView};
+use ulti_engine::whole_game::{Action, SeatTurn, TableView};
 
 /// The verb of a decision that picks up the talon first (not an action of the record: the
 /// pick-up is part of the bid that follows it): a hint's advice `SEAT pickup`.
@@ -25,7 +25,7 @@ pub const PICK_UP: &str = "pickup";
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
-pub const PROTOCOL_VERSION: u32 = 12;
+pub const PROTOCOL_VERSION: u32 = 13;
 
 /// Identifies one job; answers to jobs the page no longer wants are dropped.
 pub type RequestId = u64;
@@ -159,6 +159,21 @@ pub enum Job {
         /// Its seed (`ulti move --seed`).
         seed: u64,
     },
+    /// The review's knowable cost of an auction, trump or kontra decision
+    /// (`ulti_engine::players::decision_cost`): what `taken` lost on average against the best
+    /// choice the strong player finds from the seat's view then, with its 95 % interval.
+    TableKnowable {
+        /// What the seat saw just before the decision (never the other hands).
+        view: Box<TableView>,
+        /// What it could do then.
+        turn: Box<SeatTurn>,
+        /// Its view once it had picked up the talon, for a bid said at a pick-up moment.
+        after: Option<Box<TableView>>,
+        /// What it did (`None`: a kontra open to it and let go).
+        taken: Option<Action>,
+        /// The sampling seed.
+        seed: u64,
+    },
     /// A seat's decision from what it knows and nothing else (a hint at a live table): its
     /// view and what it may do, as the table server sends them.
     SeatDecision {
@@ -272,7 +287,7 @@ pub enum Answer {
     Turning(Option<Box<Turning>>),
     /// For [`Job::PlayerCard`].
     PlayerCard(Card),
-    /// For [`Job::Knowable`].
+    /// For [`Job::Knowable`] and [`Job::TableKnowable`].
     Knowable(Box<Knowable>),
     /// For [`Job::TableDecision`].
     TableDecision {

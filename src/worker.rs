@@ -5,7 +5,9 @@ use std::cell::RefCell;
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use ulti_engine::advise::{CardOptions, KnowableOptions, advise_card, card_cost, card_tallies};
-use ulti_engine::players::{DecisionTimes, SeatDecision, TablePlayer, decide, decide_seat, player};
+use ulti_engine::players::{
+    DecisionTimes, SeatDecision, TablePlayer, decide, decide_seat, decision_cost, player,
+};
 use ulti_engine::puzzles::turning::turning;
 use ulti_engine::whole_game::{TableRecord, WholeGame};
 use ulti_engine::{Bid, Query, Seat, Solver};
@@ -172,6 +174,20 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
                 action: action.map(|a| a.to_string()),
                 reason: computer.reason.take(),
             })
+        }
+        Job::TableKnowable {
+            view,
+            turn,
+            after,
+            taken,
+            seed,
+        } => {
+            let opts = KnowableOptions {
+                seed,
+                ..KnowableOptions::default()
+            };
+            decision_cost(&view, &turn, taken.as_ref(), after.as_deref(), &opts)
+                .map(|k| Answer::Knowable(Box::new(k)))
         }
         Job::SeatDecision {
             view,

@@ -4,11 +4,14 @@
 // layouts it could not tell apart), the mistake and bad-luck marks carry their money, and the
 // deal's two sums equal the sums of the marked decisions shown. In Hungarian and at 375 px,
 // axe clean. The review's time for the whole deal is printed (`review of one deal: … ms`).
-// The Play page's review gives the user's cards the same costs and sums.
+// The Play page's review gives the user's cards the same costs and sums. A deal with a known
+// mistake: the user holds every Makk and names Tök, which loses on every layout; the trump row
+// is marked a mistake with its whole cost, every auction, trump and kontra row has its cost,
+// and the sums are the marked costs of every row.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEALS, TIMEOUT, baseUrl, browserPerFile, openTable, pageProblems, screenshot, withPage } from './helpers.mjs';
+import { DEALS, TIMEOUT, baseUrl, browserPerFile, importAt, openTable, pageProblems, screenshot, withPage } from './helpers.mjs';
 import { assertAccessible } from './a11y.mjs';
 
 const browser = browserPerFile();
@@ -92,10 +95,11 @@ async function review(page) {
 const num = (s) => Number(s);
 
 async function checkReview(page, lang) {
-  const cards = await page.$$eval('[data-testid=table-review-row][data-kind=card]', (els) =>
+  const cards = await page.$$eval('[data-testid=table-review-row]', (els) =>
     els.map((e) => {
       const k = e.querySelector('[data-testid=review-knowable]');
       return {
+        kind: e.dataset.kind,
         text: k?.textContent ?? '',
         mean: k?.dataset.mean,
         hw: k?.dataset.halfWidth,
@@ -105,12 +109,12 @@ async function checkReview(page, lang) {
       };
     }),
   );
-  assert.ok(cards.length >= 1, 'the user played cards');
+  assert.ok(cards.some((c) => c.kind === 'card'), 'the user played cards');
   for (const c of cards) {
     assert.ok(c.mean !== undefined, `every card has its knowable cost: ${JSON.stringify(c)}`);
     assert.ok(num(c.mean) >= 0 && num(c.hw) >= 0, JSON.stringify(c));
     if (num(c.layouts) === 0) {
-      assert.equal(num(c.mean), 0, 'a forced card costs nothing');
+      assert.equal(num(c.mean), 0, 'a forced decision costs nothing');
       assert.match(c.text, lang === 'en' ? /forced/ : /kényszer/);
     } else {
       // The number and its interval are in the words.
@@ -141,7 +145,7 @@ test('every card of a deal gets its knowable cost, and the sums are the marked o
     const t = await review(page);
     console.log(`review of one deal in the browser: first cost after ${t.first} ms, all after ${t.all} ms`);
     const cards = await checkReview(page, 'en');
-    console.log(`cards: ${cards.length}, mistakes: ${cards.filter((c) => c.mistake).length}, bad luck: ${cards.filter((c) => c.luck).length}`);
+    console.log(`decisions: ${cards.length}, mistakes: ${cards.filter((c) => c.mistake).length}, bad luck: ${cards.filter((c) => c.luck).length}`);
     await screenshot(page, 'knowable-review-en');
     await assertAccessible(page, 'the review with knowable costs');
     assert.deepEqual(pageProblems(page), []);
@@ -215,6 +219,38 @@ test('the Play page: the user\'s cards get their knowable costs and the sums', {
     for (const r of rows.filter((r) => r.mistake)) assert.ok(r.mean - r.hw > 0, JSON.stringify(r));
     await screenshot(page, 'knowable-play-en');
     await assertAccessible(page, 'the Play page review with knowable costs');
+    assert.deepEqual(pageProblems(page), []);
+  });
+});
+
+test('a known mistake: naming a trump that loses on every layout is marked, and counted', { timeout: DEAL_MS }, async () => {
+  await withPage(browser.context, 'knowable mistake', async (page) => {
+    await openTable(page, 'en');
+    // Seat 0, the user, holds every Makk and bids passz laying down P7, P8; both pass.
+    const hands = ['M7,M8,M9,MX,MU,MO,MK,MA,ZA,ZX,P7,P8', 'P9,PX,PA,PO,PK,PU,Z7,Z8,Z9,ZU', 'ZO,ZK,T7,T8,T9,TX,TU,TO,TK,TA'];
+    await importAt(page, 0, JSON.stringify({ format: 'ulti-game/1', dealer: 2, hands, actions: ['0 bid passz P7,P8', '1 pass', '2 pass'] }));
+    let step = await userTurn(page);
+    if (step === 'auction') {
+      await page.click('[data-testid=table-stand]');
+      step = await userTurn(page);
+    }
+    assert.equal(step, 'trump');
+    // Tök: the defenders hold all eight; Makk would take every trick.
+    await page.click('[data-testid=table-trump][data-suit=T]');
+    await playOut(page);
+    const t = await review(page);
+    console.log(`review of the deal with a mistake: first cost after ${t.first} ms, all after ${t.all} ms`);
+    const rows = await checkReview(page, 'en');
+    const trump = rows.find((r) => r.kind === 'trump');
+    assert.ok(trump?.mistake, `the trump is a mistake: ${JSON.stringify(trump)}`);
+    assert.equal(trump.hw, '0', 'it loses on every layout: no interval');
+    assert.ok(num(trump.mistake) > 0 && trump.mistake === trump.mean, JSON.stringify(trump));
+    for (const r of rows.filter((r) => r.kind !== 'card')) assert.ok(r.mean !== undefined, `every auction, trump and kontra row has its cost: ${JSON.stringify(r)}`);
+    const shownM = num(await page.getAttribute('[data-testid=review-summary-mistakes]', 'data-sum'));
+    assert.ok(shownM >= num(trump.mistake), `the sum holds the trump's cost: ${shownM}`);
+    console.log(`rows: ${rows.map((r) => `${r.kind}:${r.mean}±${r.hw}/${r.layouts}${r.mistake ? ' mistake' : ''}${r.luck ? ' luck' : ''}`).join(' ')}`);
+    await screenshot(page, 'knowable-mistake-en');
+    await assertAccessible(page, 'the review with a mistake');
     assert.deepEqual(pageProblems(page), []);
   });
 });

@@ -1,13 +1,17 @@
 //! The review's knowable cost for one whole deal (`cargo bench -p ulti-engine --bench
 //! knowable`): every card of one seat in a deal of ulti (each with the default adaptive
 //! layouts: 16, doubled up to 64 while undecided), on one thread (a [`Solver`], as in one
-//! web worker, fresh for each deal), for a defender and for the soloist.
+//! web worker, fresh for each deal), for a defender and for the soloist; and one decision of
+//! each costly kind at the table (`players::decision_cost`): the forehand's opening bid and
+//! discard, a pass where the seat could pick up, a defender's kontra.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ulti_engine::advise::{KnowableOptions, SeatView, card_cost};
+use ulti_engine::players::decision_cost;
+use ulti_engine::whole_game::{AuctionBid, TableRules, WholeGame};
 use ulti_engine::{Bid, Card, Deal, Game, RuleOptions, Seat, Solver};
 
 const DEAL: &str = "0070605040300173727021213323322232414341510112021303125263536";
@@ -69,5 +73,87 @@ fn review(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, review);
+/// A seeded whole game where the forehand (seat 0) bids passz with the cheapest discard: the
+/// moment seat 1 passes or picks up, and the moment, after Zöld is named and the first card
+/// led, seat 1 says kontra or lets it go.
+fn table_moments(seed: u64) -> Option<(WholeGame, WholeGame, WholeGame, String)> {
+    let mut g = WholeGame::random(TableRules::default(), 2, seed);
+    let bid: AuctionBid = "passz".parse().unwrap();
+    let d = bid.discard_for(g.hand(0))?;
+    let opening = g.clone();
+    let said = format!("0 bid passz {},{}", d[0], d[1]);
+    g.apply(said.parse().unwrap()).ok()?;
+    let pickup = g.clone();
+    g.apply("1 pass".parse().unwrap()).ok()?;
+    g.apply("2 pass".parse().unwrap()).ok()?;
+    if g.seat_turn(0, false).holder_turn {
+        g.apply("0 stand".parse().unwrap()).ok()?;
+    }
+    g.apply("0 trump Z".parse().unwrap()).ok()?;
+    let lead = g.legal_cards().iter().next()?;
+    g.apply(format!("0 card {lead}").parse().unwrap()).ok()?;
+    g.seat_turn(1, false)
+        .kontra
+        .is_some()
+        .then_some((opening, pickup, g, said))
+}
+
+fn table_decisions(c: &mut Criterion) {
+    let opts = KnowableOptions::default();
+    let (opening, pickup, kontra, said) = (1..).find_map(table_moments).unwrap();
+    let mut group = c.benchmark_group("knowable");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    let bid = said.parse().unwrap();
+    group.bench_function(
+        "an auction decision: the opening bid and discard, 1 thread",
+        |b| {
+            b.iter(|| {
+                black_box(
+                    decision_cost(
+                        &opening.view(0),
+                        &opening.seat_turn(0, false),
+                        Some(&bid),
+                        None,
+                        &opts,
+                    )
+                    .unwrap(),
+                )
+            });
+        },
+    );
+    let pass = "1 pass".parse().unwrap();
+    group.bench_function("an auction decision: pass or pick up, 1 thread", |b| {
+        b.iter(|| {
+            black_box(
+                decision_cost(
+                    &pickup.view(1),
+                    &pickup.seat_turn(1, false),
+                    Some(&pass),
+                    None,
+                    &opts,
+                )
+                .unwrap(),
+            )
+        });
+    });
+    let said = "1 kontra passz".parse().unwrap();
+    group.bench_function("a kontra decision, 1 thread", |b| {
+        b.iter(|| {
+            black_box(
+                decision_cost(
+                    &kontra.view(1),
+                    &kontra.seat_turn(1, false),
+                    Some(&said),
+                    None,
+                    &opts,
+                )
+                .unwrap(),
+            )
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, review, table_decisions);
 criterion_main!(benches);

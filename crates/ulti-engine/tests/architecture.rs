@@ -50,7 +50,7 @@ const PLAYERS: &[&[&str]] = &[
     &["holder"],
     &["table_auction"],
     &["table_game"],
-    &["table_step"],
+    &["table_step", "knowable"],
 ];
 
 /// The files of the whole game, bottom up: options and bids, refusals and kontra (with the

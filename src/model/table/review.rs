@@ -9,7 +9,7 @@
 
 use ulti_engine::advise::{Judgement, Knowable, SeatView, judge, seat_money};
 use ulti_engine::players::play_view;
-use ulti_engine::whole_game::{Action, TableRecord, Verb, WholeGame};
+use ulti_engine::whole_game::{Action, SeatTurn, TableRecord, TableView, Verb, WholeGame};
 use ulti_engine::{Announcement, Card, Deal, Query, Seat, Solution, Suit};
 
 use super::Hint;
@@ -250,6 +250,38 @@ pub fn card_view_at(game: &WholeGame, user: Seat, d: &Decision) -> Option<SeatVi
     play_view(&before.view(user), true)
 }
 
+/// What the user saw at auction, trump or kontra decision `d` of the finished `game`: its table
+/// view and what it could do just before it, and for a bid said at a pick-up moment its view
+/// with the talon picked up (the question of its knowable cost, `Job::TableKnowable`). Never
+/// another seat's hand: built from the user's own view at that moment.
+#[must_use]
+pub fn choice_view_at(
+    game: &WholeGame,
+    user: Seat,
+    d: &Decision,
+) -> Option<(TableView, SeatTurn, Option<TableView>)> {
+    let before = game_before(game, d.at)?;
+    let turn = before.seat_turn(user, false);
+    let picked_up = matches!(d.action.as_ref().map(|a| &a.verb), Some(Verb::Bid { .. }))
+        && turn.opened
+        && !turn.holder_turn;
+    let after = picked_up.then(|| before.view_after_pickup(user));
+    Some((before.view(user), turn, after))
+}
+
+/// What an auction, trump or kontra decision lost open-hand on the actual layout, in money for
+/// the user, from its mark: nothing when it matched the open-hand best or did as well; for two
+/// bids, twice what the open-hand bid would have made per defender over the user's (the user
+/// the soloist of both). A choice against another open-hand choice with no amount (a pass, a
+/// trump, a kontra) counts as nothing: it is never called bad luck.
+#[must_use]
+pub fn mark_money(mark: Mark) -> f64 {
+    match mark {
+        Mark::Other(Some(n)) => seat_money(0, n),
+        Mark::Best | Mark::Other(None) => 0.0,
+    }
+}
+
 /// The solve of the card after `index` cards for its money: every legal card's payoff per
 /// defender, at the bid's values without kontras (as the knowable cost counts).
 #[must_use]
@@ -330,6 +362,10 @@ mod knowable_tests {
             (Some(&d), None),       // not known yet: not counted
         ];
         assert_eq!(skill_and_luck(&rows), (12.0, 8.0));
+        // An auction row's open-hand money: twice the bid's loss per defender, else nothing.
+        assert_eq!(mark_money(Mark::Other(Some(3))), 6.0);
+        assert_eq!(mark_money(Mark::Other(None)), 0.0);
+        assert_eq!(mark_money(Mark::Best), 0.0);
         assert_eq!(money_text(12.0), "12");
         assert_eq!(money_text(3.25), "3.3");
     }

@@ -4,8 +4,9 @@
 //! cheater: the open-hand best), with what a bid was worth open-hand; a card shows its
 //! double-dummy verdict and opens the solver page there. The hints taken are shown where they
 //! were taken. Every answer comes from the workers (`Job::TableDecision` at the moment's
-//! record, `Job::Bid`, `Job::Position`). Each card also gets its knowable cost and its mark,
-//! a mistake or bad luck ([`knowable`], `Job::Knowable`), and the deal their two sums.
+//! record, `Job::Bid`, `Job::Position`). Every decision also gets its knowable cost and its
+//! mark, a mistake or bad luck ([`knowable`]; `Job::Knowable` for a card, `Job::TableKnowable`
+//! for the others, whose open-hand money is their row's mark), and the deal their two sums.
 
 pub(crate) mod knowable;
 
@@ -21,7 +22,8 @@ use crate::model::analysis::signed;
 use crate::model::play::{Verdict, card_check, verdict};
 use crate::model::table::review::{
     Decision, Kind, Mark, as_choice, auction_mark, card_money_query, card_of, card_query,
-    card_view_at, decisions, open_hand_bid, open_money_cost, play_seat, record_before, same_choice,
+    card_view_at, choice_view_at, decisions, mark_money, open_hand_bid, open_money_cost, play_seat,
+    record_before, same_choice,
 };
 use crate::model::table::{Table, solver_query_at};
 use crate::protocol::{Answer, Job, UNEXPECTED_ANSWER};
@@ -44,7 +46,7 @@ struct Judged {
     best_wanted: Option<usize>,
     /// A card's verdict.
     card: Option<Verdict>,
-    /// A card's knowable cost from the user's view.
+    /// The knowable cost from the user's view (every decision).
     knowable: Option<Knowable>,
     /// A card's open-hand cost on the actual layout, money for the user.
     open_cost: Option<f64>,
@@ -68,11 +70,21 @@ impl Judged {
                 self.card.is_some() && self.knowable.is_some() && self.open_cost.is_some()
             }
             _ => {
-                self.advisor.is_some()
+                self.knowable.is_some()
+                    && self.advisor.is_some()
                     && self.best.is_some()
                     && self.yours.len() >= self.yours_wanted
                     && self.best_wanted.is_some_and(|w| self.best_pays.len() >= w)
             }
+        }
+    }
+
+    /// The open-hand money lost on the actual layout: a card's solve, an auction, trump or
+    /// kontra decision's mark ([`mark_money`]); `None` until known.
+    fn open_money(&self, d: &Decision) -> Option<f64> {
+        match d.kind {
+            Kind::Card => self.open_cost,
+            _ => self.mark(d).map(mark_money),
         }
     }
 
@@ -259,6 +271,30 @@ pub(super) fn DealReview() -> impl IntoView {
                 );
                 continue;
             }
+            // Its knowable cost from the user's view then.
+            match choice_view_at(&game, user, d) {
+                Some((view, turn, after)) => {
+                    let k = k.clone();
+                    let job = Job::TableKnowable {
+                        view: Box::new(view),
+                        turn: Box::new(turn),
+                        after: after.map(Box::new),
+                        taken: d.action.clone(),
+                        seed: seed ^ d.at as u64,
+                    };
+                    ask(
+                        job,
+                        Box::new(move |a| match a {
+                            Ok(Answer::Knowable(v)) => {
+                                update(&k, i, &|j| j.knowable = Some(*v.clone()));
+                            }
+                            Ok(_) => update(&k, i, &|j| j.failed = Some(UNEXPECTED_ANSWER.into())),
+                            Err(e) => update(&k, i, &|j| j.failed = Some(e.clone())),
+                        }),
+                    );
+                }
+                None => update(&k, i, &|j| j.failed = Some(UNEXPECTED_ANSWER.into())),
+            }
             let record = record_before(&game, d.at);
             // The user's own bid, open-hand.
             if let Some(a) = d.action.as_ref() {
@@ -372,9 +408,9 @@ fn review_view(
             </p>
         }
     });
-    let judged: Vec<_> = cards
+    let judged: Vec<_> = rows
         .iter()
-        .map(|(_, j)| (j.knowable.as_ref(), j.open_cost))
+        .map(|(d, j)| (j.knowable.as_ref(), j.open_money(d)))
         .collect();
     let items = rows
         .iter()
@@ -490,6 +526,7 @@ fn row_view(l: Lang, game: &WholeGame, d: &Decision, j: &Judged, base: &str) -> 
             <p class="hint">{tr_with(l, "whole.review_advisor", &[("action", &advisor.unwrap_or_else(|| pending.clone()))])}</p>
             <p class="hint">{tr_with(l, "whole.review_open", &[("action", &best.unwrap_or(pending))])}</p>
             {pays}
+            {knowable::knowable_line(l, j.knowable.as_ref(), j.open_money(d))}
             {hint}
             {failed}
         </li>

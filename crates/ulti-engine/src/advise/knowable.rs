@@ -23,7 +23,7 @@ use crate::card::Card;
 use crate::deal::SOLOIST;
 
 /// The normal quantile of a two-sided 95 % interval.
-const Z95: f64 = 1.96;
+pub(crate) const Z95: f64 = 1.96;
 
 /// Options of the knowable cost.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -89,7 +89,7 @@ impl Knowable {
     }
 
     /// Whether the interval straddles the threshold (more layouts could decide it).
-    fn undecided(&self, tolerance: f64) -> bool {
+    pub(crate) fn undecided(&self, tolerance: f64) -> bool {
         self.half_width > 0.0 && self.low() <= tolerance && self.mean + self.half_width > tolerance
     }
 }
@@ -195,8 +195,8 @@ pub fn card_cost(
 }
 
 /// The paired loss of choice `taken` against the best choice on average, over `values`
-/// (per layout, the money of every choice).
-fn paired(choices: &[Card], values: &[Vec<f64>], taken: usize) -> Knowable {
+/// (per layout, the money of every choice); the best is named by its `choices` entry.
+pub(crate) fn paired<T: ToString>(choices: &[T], values: &[Vec<f64>], taken: usize) -> Knowable {
     let n = values.len();
     let nf = n as f64;
     let means: Vec<f64> = (0..choices.len())

@@ -142,17 +142,23 @@ pub(super) fn defence_tasks(holders: &[Holder], bid: &AuctionBid, rules: RuleOpt
 /// A defender's money from the solves of [`defence_tasks`]: minus the mean payoff per
 /// defender (`None` when no layout was playable).
 pub(super) fn defence_value(results: &[TaskResult]) -> Option<f64> {
-    let payoffs: Vec<f64> = results
+    let money = defence_money(results);
+    (!money.is_empty()).then(|| money.iter().sum::<f64>() / money.len() as f64)
+}
+
+/// A defender's money on each playable layout of [`defence_tasks`]: minus the payoff per
+/// defender.
+pub(super) fn defence_money(results: &[TaskResult]) -> Vec<f64> {
+    results
         .iter()
         .filter_map(|r| {
             r.bid_outcomes()?
                 .iter()
                 .flatten()
                 .next()
-                .map(|o| f64::from(o.1))
+                .map(|o| -f64::from(o.1))
         })
-        .collect();
-    (!payoffs.is_empty()).then(|| -payoffs.iter().sum::<f64>() / payoffs.len() as f64)
+        .collect()
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ mod cheater;
 pub mod easy;
 mod game;
 mod holder;
+mod knowable;
 mod step_work;
 pub mod table;
 mod table_auction;
@@ -41,6 +42,7 @@ pub use advisor::{Advisor, Samples};
 pub use cheater::DoubleDummy;
 pub use easy::Easy;
 pub use game::{GameError, GameRecord, Seating, play_game, play_out, settle};
+pub use knowable::{TALONS, decision_cost};
 pub use step_work::{Solves, StepAnswer, StepQuestion, StepWork};
 pub use table::{
     AuctionModel, AuctionMove, BidMove, DecisionTimes, Reason, TableLevel, TablePlayer, Weighed,

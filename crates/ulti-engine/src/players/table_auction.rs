@@ -50,7 +50,7 @@ impl TablePlayer {
     /// payoff, discard, win rate), best first. Only those bids are raced: the samples and the
     /// confirmation go to the bids the seat may say.
     #[allow(clippy::too_many_arguments)]
-    fn rows(
+    pub(super) fn rows(
         &mut self,
         view: &TableView,
         twelve: CardSet,
@@ -255,7 +255,7 @@ impl TablePlayer {
 
     /// Samples per discard of the races before the talon is bid on (a pick-up's sampled
     /// talon, the holder's stand or raise): strong 8, normal 4.
-    fn auction_samples(&self) -> u32 {
+    pub(super) fn auction_samples(&self) -> u32 {
         if self.level == TableLevel::Strong {
             8
         } else {
@@ -264,7 +264,7 @@ impl TablePlayer {
     }
 
     /// Layouts of the holder's hand a pick-up decision weighs: strong 16, normal 8.
-    fn defence_samples(&self) -> u32 {
+    pub(super) fn defence_samples(&self) -> u32 {
         if self.level == TableLevel::Strong {
             16
         } else {
@@ -285,7 +285,7 @@ impl TablePlayer {
 
     /// Talon `k` of a pick-up decision drawn uniformly from the cards it cannot see (the k-th
     /// shuffle of one stream).
-    fn uniform_talon(&self, view: &TableView, k: u32) -> [Card; 2] {
+    pub(super) fn uniform_talon(&self, view: &TableView, k: u32) -> [Card; 2] {
         let mut unseen: Vec<Card> = Card::all().filter(|&c| !view.hand.contains(c)).collect();
         let mut rng = rng_for(self.seed_for(view, 2), 0);
         for _ in 0..=k {
@@ -298,7 +298,7 @@ impl TablePlayer {
     /// payoff per defender of the best overcall with its ten cards and that talon (minus the
     /// cheapest overcall's value when none is playable); on fresh samples for the leading
     /// rows unless the model keeps the racing ones.
-    fn pickup_value(
+    pub(super) fn pickup_value(
         &mut self,
         view: &TableView,
         higher: &[AuctionBid],

@@ -1,8 +1,8 @@
-//! The review's skill-or-luck words: each card's knowable cost (what it lost on average
-//! against the best card over the layouts the user could not tell apart, with its 95 %
+//! The review's skill-or-luck words: each decision's knowable cost (what it lost on average
+//! against the best choice over the layouts the user could not tell apart, with its 95 %
 //! interval) and its mark, a mistake or bad luck, and the deal's two sums. The numbers come
-//! from the workers (`Job::Knowable` for the knowable cost, `Job::Position` for the open-hand
-//! cost on the actual layout).
+//! from the workers (`Job::Knowable` for a card, `Job::TableKnowable` for an auction, trump or
+//! kontra decision; `Job::Position` for a card's open-hand cost on the actual layout).
 
 use leptos::prelude::*;
 use ulti_engine::advise::{Judgement, Knowable, judge};
