@@ -179,6 +179,7 @@ pub(crate) fn advise_eval_json(
         rest,
         seed,
         threads: threads.and_then(std::num::NonZeroUsize::new),
+        real_play: 0,
         json: true,
         rules: flags(rules(must_beat_after_trump, marriage_needs_trick)),
     };
