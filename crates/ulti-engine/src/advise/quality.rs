@@ -1,6 +1,8 @@
 //! Judging probability forecasts against outcomes: calibration by decile, Brier score and
 //! ROC-AUC (for `ulti advise-eval`).
 
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 /// One decile of the calibration table.
@@ -105,12 +107,12 @@ pub fn group_gap_intervals(
     seed: u64,
 ) -> [Option<(f64, f64)>; 10] {
     let mut gaps: Vec<Vec<f64>> = vec![Vec::new(); 10];
-    let mut rng = super::rng_for(seed, 0);
-    let n = groups.len() as u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let n = groups.len();
     for _ in 0..rounds.max(1) {
         let mut sums = [(0u32, 0.0f64, 0u32); 10];
         for _ in 0..n {
-            for &(p, o) in &groups[super::below(&mut rng, n) as usize] {
+            for &(p, o) in &groups[rng.random_range(0..n)] {
                 let s = &mut sums[((p * 10.0).floor() as usize).min(9)];
                 s.0 += 1;
                 s.1 += p;
@@ -217,12 +219,9 @@ mod tests {
     /// repeats with its seed.
     #[test]
     fn grouped_rows_widen_the_interval() {
-        let coin = |i: u64| {
-            (
-                0.5,
-                super::super::below(&mut super::super::rng_for(9, i), 2) == 1,
-            )
-        };
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let coins: Vec<(f64, bool)> = (0..1000).map(|_| (0.5, rng.random_bool(0.5))).collect();
+        let coin = |i: usize| coins[i];
         let copies: Vec<Vec<(f64, bool)>> = (0..200).map(|i| vec![coin(i); 5]).collect();
         let single: Vec<Vec<(f64, bool)>> = (0..1000).map(|i| vec![coin(i)]).collect();
         let width = |g: &[Vec<(f64, bool)>]| {
