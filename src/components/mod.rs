@@ -11,6 +11,7 @@ pub mod line_viewer;
 pub mod notices;
 pub mod results;
 pub mod rules;
+pub mod scroll_table;
 pub mod table_head;
 pub mod trick;
 pub mod trump;

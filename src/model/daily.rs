@@ -140,36 +140,6 @@ pub fn percent(mp: f64) -> String {
     }
 }
 
-/// Today's date (UTC) from ms since 1970, as `YYYY-MM-DD`.
-#[must_use]
-pub fn date_of(ms: f64) -> String {
-    let days = (ms / 86_400_000.0).floor() as i64;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
-/// Is `text` shaped as `YYYY-MM-DD` (the server checks the calendar)?
-#[must_use]
-pub fn looks_like_date(text: &str) -> bool {
-    let b = text.as_bytes();
-    b.len() == 10
-        && b.iter().enumerate().all(|(i, c)| {
-            if i == 4 || i == 7 {
-                *c == b'-'
-            } else {
-                c.is_ascii_digit()
-            }
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,18 +174,13 @@ mod tests {
     }
 
     #[test]
-    fn words_for_money_matchpoints_and_dates() {
+    fn words_for_money_matchpoints_and_past_days() {
         assert_eq!(signed(4), "+4");
         assert_eq!(signed(-12), "\u{2212}12");
         assert_eq!(signed(0), "0");
         assert_eq!(percent(100.0), "100\u{a0}%");
         assert_eq!(percent(62.5), "62.5\u{a0}%");
         assert_eq!(percent(33.333), "33.3\u{a0}%");
-        assert_eq!(date_of(0.0), "1970-01-01");
-        assert_eq!(date_of(1_795_887_000_000.0), "2026-11-28");
-        assert!(looks_like_date("2026-11-28"));
-        assert!(!looks_like_date("2026-1-28"));
-        assert!(!looks_like_date("<script>"));
         let h: Vec<PastDay> = serde_json::from_str(
             r#"[{"date":"2026-11-27","players":3,"winner":{"player":"a","name":"Anna","deals":8,"mp":70.0,"money":12}}]"#,
         )

@@ -3,6 +3,7 @@
 pub mod analysis;
 pub mod attable;
 pub mod daily;
+pub mod dates;
 pub mod editor;
 pub mod hand;
 pub mod lang;

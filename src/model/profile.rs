@@ -213,23 +213,6 @@ pub fn games_to_rank() -> u32 {
     1000
 }
 
-/// The date of `ms` (milliseconds since 1970, UTC) as YYYY-MM-DD.
-#[must_use]
-pub fn date_of(ms: f64) -> String {
-    let days = (ms / 86_400_000.0).floor() as i64;
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,12 +277,6 @@ mod tests {
     fn a_few_games_are_not_enough_to_rank() {
         let n = games_to_rank();
         assert!((5..200).contains(&n), "{n}");
-    }
-
-    #[test]
-    fn dates_are_utc_days() {
-        assert_eq!(date_of(0.0), "1970-01-01");
-        assert_eq!(date_of(1_795_824_000_000.0), "2026-11-28");
     }
 
     #[test]

@@ -6,10 +6,12 @@ use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use crate::components::header::Header;
+use crate::components::scroll_table::ScrollTable;
 use crate::i18n::{Lang, text, tr, tr_with};
 use crate::live_client::daily::{DailyError, day, history, start};
 use crate::live_client::resolve_server;
-use crate::model::daily::{Day, PastDay, StartState, looks_like_date, percent, signed};
+use crate::model::daily::{Day, PastDay, StartState, percent, signed};
+use crate::model::dates::looks_like_date;
 use crate::state::PageLang;
 use crate::url_sync::router_base;
 
@@ -152,6 +154,44 @@ fn DailyAt(lang: RwSignal<Lang>, server: String, date: Option<String>) -> impl I
     }
 }
 
+/// A panel of the day: its title, and a table of `headings` over `rows`, or `empty` in words
+/// when there are no rows.
+#[component]
+fn DayTable(
+    lang: RwSignal<Lang>,
+    /// The title's id (it names the table's scroll region).
+    title_id: &'static str,
+    /// The title's message key.
+    title: &'static str,
+    /// The words when there are no rows.
+    empty: &'static str,
+    /// The column headings' message keys.
+    headings: &'static [&'static str],
+    rows: Vec<AnyView>,
+    /// The panel's classes.
+    #[prop(default = "panel")]
+    class: &'static str,
+    /// The panel's test id.
+    #[prop(optional)]
+    testid: Option<&'static str>,
+) -> impl IntoView {
+    view! {
+        <section class=class aria-labelledby=title_id data-testid=testid>
+            <h3 id=title_id>{text(lang, title)}</h3>
+            {if rows.is_empty() {
+                view! { <p class="hint">{text(lang, empty)}</p> }.into_any()
+            } else {
+                view! {
+                    <ScrollTable lang labelled_by=title_id headings>
+                        {rows}
+                    </ScrollTable>
+                }
+                    .into_any()
+            }}
+        </section>
+    }
+}
+
 /// The player's deals of the day.
 #[component]
 fn MyDeals(lang: RwSignal<Lang>, the_day: Day) -> impl IntoView {
@@ -169,33 +209,19 @@ fn MyDeals(lang: RwSignal<Lang>, the_day: Day) -> impl IntoView {
                     <td data-testid="daily-field">{m.field.to_string()}</td>
                 </tr>
             }
+            .into_any()
         })
-        .collect_view();
+        .collect();
     view! {
-        <section class="panel daily-mine" aria-labelledby="daily-mine-title">
-            <h3 id="daily-mine-title">{text(lang, "daily.mine")}</h3>
-            {if the_day.mine.is_empty() {
-                view! { <p class="hint">{text(lang, "daily.none")}</p> }.into_any()
-            } else {
-                view! {
-                    <div class="table-scroll" tabindex="0" role="region" aria-labelledby="daily-mine-title">
-                        <table>
-                            <thead>
-                                <tr>
-                                    <th scope="col">{text(lang, "daily.deals")}</th>
-                                    <th scope="col">{text(lang, "daily.money")}</th>
-                                    <th scope="col">{text(lang, "daily.par")}</th>
-                                    <th scope="col">{text(lang, "daily.mp")}</th>
-                                    <th scope="col">{text(lang, "daily.field")}</th>
-                                </tr>
-                            </thead>
-                            <tbody>{rows}</tbody>
-                        </table>
-                    </div>
-                }
-                    .into_any()
-            }}
-        </section>
+        <DayTable
+            lang
+            title_id="daily-mine-title"
+            title="daily.mine"
+            empty="daily.none"
+            headings=&["daily.deals", "daily.money", "daily.par", "daily.mp", "daily.field"]
+            rows
+            class="panel daily-mine"
+        />
     }
 }
 
@@ -216,32 +242,19 @@ fn Standings(lang: RwSignal<Lang>, the_day: Day) -> impl IntoView {
                     <td>{signed(s.money)}</td>
                 </tr>
             }
+            .into_any()
         })
-        .collect_view();
+        .collect();
     view! {
-        <section class="panel" aria-labelledby="daily-standings-title" data-testid="daily-standings">
-            <h3 id="daily-standings-title">{text(lang, "daily.standings")}</h3>
-            {if the_day.standings.is_empty() {
-                view! { <p class="hint">{text(lang, "daily.nobody")}</p> }.into_any()
-            } else {
-                view! {
-                    <div class="table-scroll" tabindex="0" role="region" aria-labelledby="daily-standings-title">
-                        <table>
-                            <thead>
-                                <tr>
-                                    <th scope="col">{text(lang, "daily.player")}</th>
-                                    <th scope="col">{text(lang, "daily.deals")}</th>
-                                    <th scope="col">{text(lang, "daily.mp")}</th>
-                                    <th scope="col">{text(lang, "daily.money")}</th>
-                                </tr>
-                            </thead>
-                            <tbody>{rows}</tbody>
-                        </table>
-                    </div>
-                }
-                    .into_any()
-            }}
-        </section>
+        <DayTable
+            lang
+            title_id="daily-standings-title"
+            title="daily.standings"
+            empty="daily.nobody"
+            headings=&["daily.player", "daily.deals", "daily.mp", "daily.money"]
+            rows
+            testid="daily-standings"
+        />
     }
 }
 

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::Loaded;
 use crate::i18n::{Lang, text, tr, tr_with};
-use crate::model::profile::date_of;
+use crate::model::dates::date_of;
 
 #[component]
 pub(super) fn History(
