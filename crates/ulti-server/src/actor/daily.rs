@@ -4,8 +4,6 @@
 
 use super::Actor;
 use crate::daily::{DailyRow, PLAYER_SEAT};
-use crate::event::Numbered;
-use crate::store::{hex, token_hash};
 
 impl Actor {
     /// At a daily table, the result of its game `n` (just over) for the player: its money and
@@ -40,17 +38,7 @@ impl Actor {
         {
             return Err("this table is not the player's deals of the day".into());
         }
-        let token = crate::account::new_session();
-        let h = token_hash(&token);
-        self.commit(vec![Numbered::Sit {
-            seat,
-            player,
-            token_sha256: hex(&h),
-        }])
-        .await?;
-        if let Some(tokens) = &self.tokens {
-            tokens.write().unwrap_or_else(|p| p.into_inner())[seat] = Some(h);
-        }
+        let token = self.new_seat_token(seat, player).await?;
         let old: Vec<u64> = self
             .conns
             .iter()

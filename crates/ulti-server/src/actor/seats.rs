@@ -39,6 +39,30 @@ impl Actor {
                 "this table has no seat waiting for a person: choose another, or play now".into(),
             ));
         };
+        let token = self
+            .new_seat_token(seat, player)
+            .await
+            .map_err(|e| (503, e))?;
+        self.table.names[seat] = name;
+        self.relist();
+        Ok(Sat {
+            k: self.table.meta.k,
+            seat,
+            token,
+        })
+    }
+
+    /// A fresh token for `seat`, now `player`'s: a `sit` storing only its hash, then the
+    /// tokens the sockets are checked against. The token is returned to be given to the
+    /// player once; any token the seat had before is refused from now on.
+    ///
+    /// # Errors
+    /// The log refused the `sit` (in words).
+    pub(super) async fn new_seat_token(
+        &mut self,
+        seat: usize,
+        player: String,
+    ) -> Result<String, String> {
         let token = crate::account::new_session();
         let h = token_hash(&token);
         self.commit(vec![Numbered::Sit {
@@ -46,18 +70,11 @@ impl Actor {
             player,
             token_sha256: hex(&h),
         }])
-        .await
-        .map_err(|e| (503, e))?;
-        self.table.names[seat] = name;
+        .await?;
         if let Some(tokens) = &self.tokens {
             tokens.write().unwrap_or_else(|p| p.into_inner())[seat] = Some(h);
         }
-        self.relist();
-        Ok(Sat {
-            k: self.table.meta.k,
-            seat,
-            token,
-        })
+        Ok(token)
     }
 
     /// A seat held by its token, opened with a player's session: the seat is that player's
