@@ -206,18 +206,25 @@ pub(crate) fn paired<T: ToString>(choices: &[T], values: &[Vec<f64>], taken: usi
         .max_by(|&a, &b| means[a].total_cmp(&means[b]).then(b.cmp(&a)))
         .expect("at least two choices");
     let diffs: Vec<f64> = values.iter().map(|row| row[best] - row[taken]).collect();
-    let mean = diffs.iter().sum::<f64>() / nf;
-    let var = if n > 1 {
-        diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (nf - 1.0)
-    } else {
-        0.0
-    };
+    let (mean, se) = mean_se(&diffs);
     Knowable {
         mean,
-        half_width: Z95 * (var / nf).sqrt(),
+        half_width: Z95 * se,
         layouts: n as u32,
         best: Some(choices[best].to_string()),
     }
+}
+
+/// A sample's mean and the standard error of that mean (0 for a single value).
+pub(crate) fn mean_se(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = if xs.len() > 1 {
+        xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    (mean, (var / n).sqrt())
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ pub use card::{CardTallies, advise_card, card_tallies};
 pub use evaluate::{BidOutcome, Executor, Task, TaskResult};
 pub use evidence::{Evidence, Family, Said};
 pub use knowable::{Judgement, Knowable, KnowableOptions, card_cost, judge, seat_money};
-pub(crate) use knowable::{Z95, paired};
+pub(crate) use knowable::{Z95, mean_se, paired};
 pub use quality::{Decile, Quality, group_gap_intervals, quality};
 pub use race::{BidRace, RaceQuestion, Stage, advise_bid, advise_bid_among};
 pub use report::{

@@ -39,7 +39,7 @@ mod tests;
 
 use rand::seq::SliceRandom;
 
-use crate::advise::{Knowable, KnowableOptions, Z95, paired, rng_for};
+use crate::advise::{Knowable, KnowableOptions, Z95, mean_se, paired, rng_for};
 use crate::card::{Card, CardSet};
 use crate::whole_game::{Action, SeatTurn, TableView, Verb};
 
@@ -133,18 +133,6 @@ fn adaptive_paired(
         }
         want = (want * 2).min(opts.max);
     }
-}
-
-/// A sample's mean and standard error.
-fn mean_se(xs: &[f64]) -> (f64, f64) {
-    let n = xs.len() as f64;
-    let mean = xs.iter().sum::<f64>() / n;
-    let var = if xs.len() > 1 {
-        xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
-    } else {
-        0.0
-    };
-    (mean, (var / n).sqrt())
 }
 
 /// The loss of choice `taken` against the best of two that share no layouts: the difference
