@@ -104,54 +104,30 @@ fn table_decisions(c: &mut Criterion) {
     let mut group = c.benchmark_group("knowable");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));
-    let bid = said.parse().unwrap();
-    group.bench_function(
-        "an auction decision: the opening bid and discard, 1 thread",
-        |b| {
+    let (pass, kontra_said) = ("1 pass".to_string(), "1 kontra passz".to_string());
+    for (name, game, seat, action) in [
+        (
+            "an auction decision: the opening bid and discard, 1 thread",
+            &opening,
+            0,
+            &said,
+        ),
+        (
+            "an auction decision: pass or pick up, 1 thread",
+            &pickup,
+            1,
+            &pass,
+        ),
+        ("a kontra decision, 1 thread", &kontra, 1, &kontra_said),
+    ] {
+        let action = action.parse().unwrap();
+        group.bench_function(name, |b| {
             b.iter(|| {
-                black_box(
-                    decision_cost(
-                        &opening.view(0),
-                        &opening.seat_turn(0, false),
-                        Some(&bid),
-                        None,
-                        &opts,
-                    )
-                    .unwrap(),
-                )
+                let (view, turn) = (game.view(seat), game.seat_turn(seat, false));
+                black_box(decision_cost(&view, &turn, Some(&action), None, &opts).unwrap())
             });
-        },
-    );
-    let pass = "1 pass".parse().unwrap();
-    group.bench_function("an auction decision: pass or pick up, 1 thread", |b| {
-        b.iter(|| {
-            black_box(
-                decision_cost(
-                    &pickup.view(1),
-                    &pickup.seat_turn(1, false),
-                    Some(&pass),
-                    None,
-                    &opts,
-                )
-                .unwrap(),
-            )
         });
-    });
-    let said = "1 kontra passz".parse().unwrap();
-    group.bench_function("a kontra decision, 1 thread", |b| {
-        b.iter(|| {
-            black_box(
-                decision_cost(
-                    &kontra.view(1),
-                    &kontra.seat_turn(1, false),
-                    Some(&said),
-                    None,
-                    &opts,
-                )
-                .unwrap(),
-            )
-        });
-    });
+    }
     group.finish();
 }
 
