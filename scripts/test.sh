@@ -17,6 +17,26 @@ cd "$REPO_ROOT"
 
 started=$SECONDS
 timings=()
+
+# A clean clone builds everything once: incremental caches only cost disk and time there.
+if [ "${CI:-}" = true ]; then
+  export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
+fi
+
+# Free space under the target directory, in GiB (whole GiB, rounded down).
+free_gib() {
+  local dir
+  dir="$(cargo_target_dir)"
+  mkdir -p "$dir"
+  df -Pk "$dir" | awk 'NR == 2 { print int($4 / 1048576) }'
+}
+# The whole run needs about this much free space on a clean clone (measured: target/ ends at
+# about this size with the musl, wasm32 and wheel builds; podman's image is small).
+DISK_NEEDED_GIB=12
+free=$(free_gib)
+if [ "$free" -lt "$DISK_NEEDED_GIB" ]; then
+  note "warning: only ${free} GiB free under $(cargo_target_dir); a clean run needs about ${DISK_NEEDED_GIB} GiB (a build that runs out fails with 'No space left on device')"
+fi
 # Runs "$@" as a timed step with a header.
 timed() {
   local name="$1" t0=$SECONDS
@@ -137,4 +157,6 @@ timed "browser end-to-end tests (headless Chromium, /ulti-solver/ build)" e2e
 step "timings"
 printf '  %s\n' "${timings[@]}"
 printf '  %5ss  total\n' $((SECONDS - started))
+note "disk: target/ holds $(du -sh "$(cargo_target_dir)" | cut -f1); $(free_gib) GiB free"
+
 printf '\nall tests passed\n'
