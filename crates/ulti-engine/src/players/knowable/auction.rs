@@ -5,7 +5,7 @@
 use crate::advise::{Knowable, KnowableOptions, seat_money};
 use crate::card::{Card, CardSet};
 use crate::deal::Deal;
-use crate::whole_game::{AuctionBid, SeatTurn, TableView, Verb};
+use crate::whole_game::{AuctionBid, SeatTurn, TableView, Verb, forfeit};
 
 use super::super::holder::{defence_money, defence_tasks, sample_holders};
 use super::super::table::{TableLevel, TablePlayer};
@@ -31,18 +31,15 @@ pub(super) fn auction_cost(
     opts: &KnowableOptions,
 ) -> Result<Knowable, String> {
     if !turn.opened {
-        // The forehand's opening: its twelve are its own.
-        let Verb::Bid { bid, discard } = verb else {
-            return Err("the opening pass is not valued".into());
+        // The forehand's opening: its twelve are its own. Under `allpass = forfeit` it may
+        // pass, which is valued as the all-pass it starts (as a bid is valued as played).
+        let pass = turn.may_pass.then(|| f64::from(forfeit(turn.seat).payments[turn.seat]));
+        let taken = match verb {
+            Verb::Bid { bid, discard } => Some((bid, *discard)),
+            Verb::Pass { .. } if pass.is_some() => None,
+            _ => return Err("the forehand opens with a bid".into()),
         };
-        return bid_cost(
-            view,
-            view.hand,
-            &turn.higher,
-            None,
-            Some((bid, *discard)),
-            opts,
-        );
+        return bid_cost(view, view.hand, &turn.higher, None, taken, pass, opts);
     }
     if turn.holder_turn {
         if !turn.may_pick_up {
@@ -58,7 +55,7 @@ pub(super) fn auction_cost(
             Verb::Stand => None,
             _ => return Err("the holder stands or raises".into()),
         };
-        return bid_cost(view, twelve, &turn.higher, Some(stand), taken, opts);
+        return bid_cost(view, twelve, &turn.higher, Some(stand), taken, None, opts);
     }
     if !turn.may_pick_up {
         return Ok(Knowable::forced());
@@ -76,6 +73,7 @@ pub(super) fn auction_cost(
         &turn.higher,
         None,
         Some((bid, *discard)),
+        None,
         opts,
     )?;
     Ok(both(&pickup, &bid))
@@ -124,17 +122,19 @@ impl Choices {
     }
 }
 
-/// The knowable cost of saying `taken` (bid and discard; `None`: the holder's `stand`) with
-/// `twelve`, among the strong player's best rows of `higher` (and the stand): every choice
-/// solved on the same uniform layouts of the twenty other cards, paired differences. The race
-/// is the strong player's pick-up race (8 layouts per discard): it only names the contenders,
-/// the layouts here measure them.
+/// The knowable cost of saying `taken` (bid and discard; `None`: the holder's `stand`, or the
+/// opening pass) with `twelve`, among the strong player's best rows of `higher` (and the
+/// stand, and the opening pass whose money is `pass`): every choice solved on the same uniform
+/// layouts of the twenty other cards, paired differences. The race is the strong player's
+/// pick-up race (8 layouts per discard): it only names the contenders, the layouts here
+/// measure them.
 fn bid_cost(
     view: &TableView,
     twelve: CardSet,
     higher: &[AuctionBid],
     stand: Option<(&AuctionBid, [Card; 2])>,
     taken: Option<(&AuctionBid, [Card; 2])>,
+    pass: Option<f64>,
     opts: &KnowableOptions,
 ) -> Result<Knowable, String> {
     let mut c = Choices {
@@ -150,9 +150,10 @@ fn bid_cost(
             c.taken = c.add(twelve, bid, discard, &format!("bid {bid}"));
         }
         (None, Some((bid, discard))) => c.taken = c.add(twelve, bid, discard, "stand"),
+        (None, None) if pass.is_some() => {}
         (None, None) => return Err("nothing taken".into()),
     }
-    if c.taken.is_empty() {
+    if c.taken.is_empty() && (taken.is_some() || stand.is_some()) {
         return Err("the bid taken is not playable with that discard".into());
     }
     if let (Some((bid, discard)), Some(_)) = (stand, taken) {
@@ -169,6 +170,13 @@ fn bid_cost(
     {
         c.add(twelve, &r.bid, r.discard, &format!("bid {}", r.bid));
     }
+    // The opening pass: the same money on every layout, the last choice.
+    if pass.is_some() {
+        c.names.push("pass".into());
+        if taken.is_none() {
+            c.taken = vec![c.names.len() - 1];
+        }
+    }
     let rules = view.rules.play();
     let solver = &mut player.solver;
     adaptive_paired(&c.names, &c.taken, opts, &mut |k| {
@@ -180,6 +188,7 @@ fn bid_cost(
                 let v = solver.bid_value(&deal, &bid.announcement(*t), rules).ok()?;
                 Some(seat_money(0, v.payoff.unwrap_or(0)))
             })
+            .chain(pass.map(Some))
             .collect()
     })
 }

@@ -225,3 +225,28 @@ fn a_pick_up_is_weighed_against_passing_and_a_bid_after_it_adds_its_own_cost() {
     assert!(b.layouts >= 16 + first, "{b:?}");
     assert!(b.mean >= 0.0, "{b:?}");
 }
+
+#[test]
+fn an_opening_pass_under_forfeit_is_valued_as_the_all_pass() {
+    // Under `allpass = forfeit` the forehand may pass, and an all-pass costs it 2 to each
+    // defender. Holding every Makk, passz is made on every layout (+2 from the two
+    // defenders), so the pass loses 6 more than passz does against the best choice (an open
+    // betli), on the same layouts.
+    let zero = set("M7,M8,M9,MX,MA,MU,MO,MK,ZA,ZX,P7,P8");
+    let one = set("Z7,Z8,Z9,ZO,ZK,ZU,P9,PX,PA,PO");
+    let rest: CardSet = Card::all()
+        .filter(|&c| !zero.contains(c) && !one.contains(c))
+        .collect();
+    let rules = TableRules {
+        allpass: crate::whole_game::AllPass::Forfeit,
+        ..TableRules::default()
+    };
+    let g = WholeGame::new(rules, 2, [zero, one, rest]).unwrap();
+    assert!(g.seat_turn(0, false).may_pass);
+    let pass = cost(&g, 0, Some("0 pass P7,P8"));
+    assert!(pass.mean >= 4.0 && pass.mistake(0.5), "{pass:?}");
+    assert_ne!(pass.best.as_deref(), Some("pass"), "{pass:?}");
+    let passz = cost(&g, 0, Some("0 bid passz P7,P8"));
+    assert_eq!(passz.best, pass.best);
+    assert_eq!(pass.mean - passz.mean, 6.0, "{pass:?} {passz:?}");
+}
