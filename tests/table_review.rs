@@ -5,7 +5,7 @@
 
 use ulti_engine::players::{DecisionTimes, TableLevel, TablePlayer, decide};
 use ulti_engine::whole_game::{Stage, Verb, WholeGame};
-use ulti_engine::{Seat, Solver};
+use ulti_engine::{Card, CardSet, Seat, Solver, parse_cards};
 mod common;
 
 use common::run_on_the_wire;
@@ -24,6 +24,9 @@ struct Reached {
     user_bids: usize,
     open_hand_bids: usize,
     trump: usize,
+    /// Trumps with an open-hand value, and those where the open-hand player named another.
+    trumps_valued: usize,
+    trumps_other: usize,
     kontra_said: usize,
     kontra_let_go: usize,
     cards: usize,
@@ -178,6 +181,30 @@ fn review(table: &Table, game: &WholeGame, solver: &mut Solver, reached: &mut Re
                     );
                     continue;
                 };
+                if let Verb::Trump(t) = action.verb {
+                    // A trump's open-hand value: the standing bid played with it, against the
+                    // open-hand player's trump, which is never worth less.
+                    let yours = open_hand_value(solver, game, d.at, action);
+                    assert!(yours.is_some(), "a legal trump is playable: {action}");
+                    let best: Option<ulti_engine::whole_game::Action> =
+                        best.map(|b| b.parse().unwrap());
+                    let Some(b) = best.filter(|b| matches!(b.verb, Verb::Trump(_))) else {
+                        panic!("the open-hand player names a trump too");
+                    };
+                    let best_pay = open_hand_value(solver, game, d.at, &b);
+                    assert!(
+                        best_pay >= yours,
+                        "{action} {yours:?} against {b} {best_pay:?}"
+                    );
+                    reached.trumps_valued += 1;
+                    reached.trumps_other += usize::from(b.verb != Verb::Trump(t));
+                    let mark = auction_mark(Some(action), Some(&b), yours, best_pay);
+                    assert!(
+                        matches!(mark, Mark::Best | Mark::Other(Some(1..))),
+                        "{mark:?}"
+                    );
+                    continue;
+                }
                 if !matches!(action.verb, Verb::Bid { .. }) {
                     continue;
                 }
@@ -222,8 +249,43 @@ fn every_decision_of_a_deal_is_judged_at_its_moment() {
     assert!(reached.auction >= 8, "{reached:?}");
     assert!(reached.user_bids >= 2, "{reached:?}");
     assert!(reached.open_hand_bids >= 2, "{reached:?}");
+    assert!(reached.trumps_valued >= 1, "{reached:?}");
     assert!(reached.cards >= 40, "{reached:?}");
     assert!(reached.kontra_said >= 1, "{reached:?}");
     assert!(reached.kontra_let_go >= 1, "{reached:?}");
     println!("{reached:?}");
+}
+
+#[test]
+fn a_trump_gets_its_open_hand_value_so_a_worse_one_can_be_bad_luck() {
+    // Seat 0 holds every Makk and bids passz; naming Tök (it holds none) is worth less with
+    // every card open than naming Makk, by an amount the review can call bad luck or count
+    // as a mistake's open-hand cost.
+    let cards = |s: &str| -> CardSet { parse_cards(s).unwrap().into_iter().collect() };
+    let zero = cards("M7,M8,M9,MX,MA,MU,MO,MK,ZA,ZX,P7,P8");
+    let one = cards("Z7,Z8,Z9,ZO,ZK,ZU,P9,PX,PA,PO");
+    let rest: CardSet = Card::all()
+        .filter(|&c| !zero.contains(c) && !one.contains(c))
+        .collect();
+    let mut game = WholeGame::new(Default::default(), 2, [zero, one, rest]).unwrap();
+    for a in ["0 bid passz P7,P8", "1 pass", "2 pass", "0 stand"] {
+        game.apply(a.parse().unwrap()).unwrap();
+    }
+    let at = game.actions().len();
+    let mut solver = Solver::new();
+    let mut value = |t: &str| {
+        let a: ulti_engine::whole_game::Action = format!("0 trump {t}").parse().unwrap();
+        let deals = open_hand_bid(&game, at, &a);
+        assert_eq!(deals.len(), 1, "one deal for a trump");
+        assert_eq!(deals[0].1.id(), format!("passz@{t}"));
+        let pay = open_hand_value(&mut solver, &game, at, &a);
+        (a, pay)
+    };
+    let (tok, tok_pay) = value("T");
+    let (makk, makk_pay) = value("M");
+    assert!(makk_pay > tok_pay, "{makk_pay:?} {tok_pay:?}");
+    assert_eq!(
+        auction_mark(Some(&tok), Some(&makk), tok_pay, makk_pay),
+        Mark::Other(Some(makk_pay.unwrap() - tok_pay.unwrap()))
+    );
 }

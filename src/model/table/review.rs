@@ -109,15 +109,12 @@ pub fn game_before(game: &WholeGame, at: usize) -> Option<WholeGame> {
     r.replay().ok()
 }
 
-/// What a bid at moment `at` of `game` is worth with every card open: for each trump the
-/// bidder could name, the deal it would play (its ten cards after the discard against the two
-/// other hands as they were) and the announcement. Empty when `action` is not a legal bid
-/// there.
+/// What a bid or a trump at moment `at` of `game` is worth with every card open: for a bid,
+/// for each trump the bidder could name, the deal it would play (its ten cards after the
+/// discard against the two other hands as they were) and the announcement; for a trump, the
+/// standing bid played with it. Empty when `action` is neither, or not legal there.
 #[must_use]
 pub fn open_hand_bid(game: &WholeGame, at: usize, action: &Action) -> Vec<(Deal, Announcement)> {
-    let Verb::Bid { bid, discard } = &action.verb else {
-        return Vec::new();
-    };
     let Some(mut after) = game_before(game, at) else {
         return Vec::new();
     };
@@ -125,6 +122,24 @@ pub fn open_hand_bid(game: &WholeGame, at: usize, action: &Action) -> Vec<(Deal,
         return Vec::new();
     }
     let s = action.seat;
+    let hands = |after: &WholeGame| {
+        [
+            after.hand(s),
+            after.hand((s + 1) % 3),
+            after.hand((s + 2) % 3),
+        ]
+    };
+    let (bid, discard) = match &action.verb {
+        Verb::Bid { bid, discard } => (bid, discard),
+        Verb::Trump(t) => {
+            return after
+                .contracted()
+                .and_then(|c| Some((Deal::new(*t, hands(&after)).ok()?, c.bid.announcement(*t))))
+                .into_iter()
+                .collect();
+        }
+        _ => return Vec::new(),
+    };
     let hand = after.hand(s);
     let talon = discard.iter().copied().collect();
     bid.playable_trumps(hand, talon)
@@ -188,12 +203,13 @@ pub fn same_choice(a: Option<&Action>, b: Option<&Action>) -> bool {
 pub enum Mark {
     /// The same as a player who sees every card.
     Best,
-    /// Another choice; for two bids, what the user's gave away per defender (open hand).
+    /// Another choice; for two bids or two trumps, what the user's gave away per defender
+    /// (open hand).
     Other(Option<i32>),
 }
 
 /// The mark of the user's choice against the open-hand best: `yours` and `best` are the
-/// open-hand payoffs per defender of the two bids, when both are bids.
+/// open-hand payoffs per defender of the two bids (or trumps), when both have one.
 #[must_use]
 pub fn auction_mark(
     user: Option<&Action>,

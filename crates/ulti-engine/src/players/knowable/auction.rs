@@ -33,7 +33,9 @@ pub(super) fn auction_cost(
     if !turn.opened {
         // The forehand's opening: its twelve are its own. Under `allpass = forfeit` it may
         // pass, which is valued as the all-pass it starts (as a bid is valued as played).
-        let pass = turn.may_pass.then(|| f64::from(forfeit(turn.seat).payments[turn.seat]));
+        let pass = turn
+            .may_pass
+            .then(|| f64::from(forfeit(turn.seat).payments[turn.seat]));
         let taken = match verb {
             Verb::Bid { bid, discard } => Some((bid, *discard)),
             Verb::Pass { .. } if pass.is_some() => None,
