@@ -117,6 +117,21 @@ test('a hand link shows the CLI\'s ranked bids, discards and win counts', { time
     assert.deepEqual(overlaps, [], 'discard chips over the samples text');
     const passz = await page.$eval('[data-testid=advice-bid].baseline', (e) => e.dataset.bidId);
     assert.equal(passz, expected.passz.id, 'the passz baseline');
+    // Each row leads with the rate in play (the CLI's real_win_prob) and keeps the open-hand
+    // rate beside it, and a note says which is which.
+    const rates = await page.$$eval('[data-testid=advice-bid] .advice-win', (els) =>
+      els.map((e) => ({ real: Number(e.dataset.realWin), open: Number(e.dataset.openWin), text: e.textContent })),
+    );
+    rates.forEach((r, i) => {
+      const b = expected.bids[i];
+      assert.ok(Math.abs(r.real - b.real_win_prob) < 1e-9 && Math.abs(r.open - b.win_prob) < 1e-9, `row ${b.id}: ${JSON.stringify(r)}`);
+      // Whole percent (an exact half may round either way: Rust rounds it to even).
+      const pcts = (p) => [Math.floor(p * 100 + 0.5), Math.ceil(p * 100 - 0.5)].map((n) => `${n} %`);
+      assert.ok(pcts(b.real_win_prob).some((p) => r.text.startsWith(`In play ${p}`)), `row ${b.id} says: ${r.text}`);
+      assert.ok(pcts(b.win_prob).some((p) => r.text.includes(`open hand ${p}`)), `row ${b.id} says: ${r.text}`);
+    });
+    assert.ok(rates.some((r) => r.real !== r.open), 'some row is mapped away from its open-hand rate');
+    assert.match(await page.textContent('[data-testid=advice-real-play]'), /each seat plays from its own view/);
 
     // The 66 discards, in the CLI's order.
     const discards = await page.$$eval('[data-testid=advice-discard]', (els) =>

@@ -845,8 +845,24 @@ fn advise_hand_json_ranks_bids_with_discards_and_is_reproducible() {
         assert_eq!(b["discard"].as_array().unwrap().len(), 2);
         assert!(b["win_low"].as_f64() <= b["win_prob"].as_f64());
         assert!(b["win_prob"].as_f64() <= b["win_high"].as_f64());
+        // The real-play rate beside the open-hand one: durchmars keeps the open-hand rate
+        // (real play matched it on every row measured), a row without a chance stays at 0.
+        let (open, real) = (
+            b["win_prob"].as_f64().unwrap(),
+            b["real_win_prob"].as_f64().unwrap(),
+        );
+        assert!((0.0..=1.0).contains(&real), "{b}");
+        let family = b["family"].as_str().unwrap();
+        assert!(
+            ["durchmars", "betli", "ulti", "100", "passz", "other"].contains(&family),
+            "{b}"
+        );
+        if family == "durchmars" || open == 0.0 {
+            assert_eq!(real, open, "{b}");
+        }
     }
     assert!(v["passz"]["id"].as_str().unwrap().starts_with("passz@"));
+    assert_eq!(v["passz"]["family"], "passz");
     assert_eq!(v["discards"].as_array().unwrap().len(), 66);
     assert_eq!(v["seed"], 7);
     assert!(v["caveat"].as_str().unwrap().contains("strategy fusion"));

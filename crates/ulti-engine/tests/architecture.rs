@@ -36,7 +36,8 @@ const SOLVER: &[&[&str]] = &[
 
 /// The files of the hidden-hand advice, bottom up.
 const ADVISE: &[&[&str]] = &[
-    &["evidence", "evaluate", "report"],
+    &["evidence", "evaluate", "real_play"],
+    &["report"],
     &["quality", "view"],
     &["sampler"],
     &["race", "card", "knowable"],

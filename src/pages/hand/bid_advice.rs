@@ -67,15 +67,21 @@ fn AdviceRow(row: BidRow, rank: usize, baseline: bool) -> impl IntoView {
                         }
                     })}
             </span>
-            <span class="advice-win">
-                <span class="label">{text(lang, "hand.win")}</span>
-                {format!(" {} ", percent(s.win_prob))}
-                <span class="interval">
-                    {format!(
-                        "({:.0}–{})",
-                        s.win_low * 100.0,
-                        percent(s.win_high),
-                    )}
+            <span class="advice-win" data-real-win=row.real_win_prob.to_string() data-open-win=s.win_prob.to_string()>
+                <span class="label">{text(lang, "hand.real_win")}</span>
+                {format!(" {} ", percent(row.real_win_prob))}
+                <span class="interval" data-testid="advice-open-win">
+                    {move || {
+                        tr_with(
+                            lang.get(),
+                            "hand.open_win",
+                            &[
+                                ("p", &percent(s.win_prob)),
+                                ("low", &format!("{:.0}", s.win_low * 100.0)),
+                                ("high", &percent(s.win_high)),
+                            ],
+                        )
+                    }}
                 </span>
             </span>
             <span class="advice-payoff">
@@ -217,6 +223,7 @@ pub(super) fn AdviceView(
                 </table>
             </div>
         </details>
+        <p class="hint" data-testid="advice-real-play">{text(lang, "hand.real_play_note")}</p>
         <p class="hint caveat" data-testid="advice-caveat">{text(lang, "hand.caveat")}</p>
     }
 }

@@ -184,15 +184,16 @@ fn bid_text(a: &BidAdvice, threads: usize, elapsed: Duration) -> String {
     let _ = writeln!(s, "Hand:      {}", hand.join(" "));
     let _ = writeln!(
         s,
-        "{:<34} {:<7} {:>7} {:>17} {:>9} {:>7}",
-        "bid", "discard", "win", "95% interval", "payoff", "samples"
+        "{:<34} {:<7} {:>6} {:>6} {:>17} {:>9} {:>7}",
+        "bid", "discard", "real", "open", "open 95% interval", "payoff", "samples"
     );
     for r in a.bids.iter().take(15) {
         let _ = writeln!(
             s,
-            "{:<34} {:<7} {} {:>7}–{:<7} {:>+9.2} {:>7}",
+            "{:<34} {:<7} {} {} {:>7}–{:<7} {:>+9.2} {:>7}",
             r.name,
             format!("{} {}", r.discard[0], r.discard[1]),
+            pct(r.real_win_prob),
             pct(r.stats.win_prob),
             pct(r.stats.win_low),
             pct(r.stats.win_high),
@@ -200,6 +201,12 @@ fn bid_text(a: &BidAdvice, threads: usize, elapsed: Duration) -> String {
             format!("{}{}", r.stats.samples, if r.confirmed { "*" } else { "" })
         );
     }
+    let _ = writeln!(
+        s,
+        "real: how often our card players make the bid, each seat playing from its own view \
+         (the open-hand rate mapped for the bid's family); open: when every card is seen \
+         (the samples' rate; payoff is open-hand too)"
+    );
     if a.bids.iter().any(|r| r.confirmed) {
         let _ = writeln!(
             s,
@@ -218,10 +225,11 @@ fn bid_text(a: &BidAdvice, threads: usize, elapsed: Duration) -> String {
     if let Some(p) = &a.passz {
         let _ = writeln!(
             s,
-            "Baseline:  {} discarding {} {}: win {}, payoff {:+.2}",
+            "Baseline:  {} discarding {} {}: made {} in real play ({} open-hand), payoff {:+.2}",
             p.name,
             p.discard[0],
             p.discard[1],
+            pct(p.real_win_prob).trim(),
             pct(p.stats.win_prob).trim(),
             p.stats.expected_payoff
         );

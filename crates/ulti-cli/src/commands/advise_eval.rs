@@ -14,7 +14,7 @@ use std::time::Instant;
 use anyhow::{Result, bail};
 use serde::Serialize;
 use ulti_engine::advise::{
-    BidOptions, Decile, Executor, Quality, Task, advise_bid, announcements, discards,
+    BidFamily, BidOptions, Decile, Executor, Quality, Task, advise_bid, announcements, discards,
     group_gap_intervals, quality,
 };
 use ulti_engine::players::Level;
@@ -133,24 +133,9 @@ struct RealPlayReport {
     families: Vec<FamilyRealPlay>,
 }
 
-/// The family a bid is calibrated in: `durchmars` (any bid with a durchmars, compound ones
-/// too), `betli`, `ulti`, `100` (40-100 or 20-100), `passz`, or `other` (négy ász, négy tízes).
+/// The family a bid is calibrated in (the engine's [`BidFamily`], by its short name).
 fn family(a: &ulti_engine::Announcement) -> &'static str {
-    use ulti_engine::Contract as C;
-    let has = |c: C| a.bid.contracts().contains(&c);
-    if has(C::Durchmars) || has(C::DurchmarsAdu) {
-        "durchmars"
-    } else if has(C::Betli) {
-        "betli"
-    } else if has(C::Ulti) {
-        "ulti"
-    } else if has(C::Negyven100) || has(C::Husz100) {
-        "100"
-    } else if has(C::Passz) {
-        "passz"
-    } else {
-        "other"
-    }
+    BidFamily::of(&a.bid).name()
 }
 
 /// Hand `index` of a run of `seed`: the random deal, the first seat's twelve (its hand and the

@@ -19,6 +19,7 @@ pub mod evidence;
 mod knowable;
 pub mod quality;
 mod race;
+pub mod real_play;
 pub mod report;
 mod sampler;
 mod view;
@@ -32,6 +33,7 @@ pub use knowable::{Judgement, Knowable, KnowableOptions, card_cost, judge, seat_
 pub(crate) use knowable::{Z95, mean_se, paired};
 pub use quality::{Decile, Quality, group_gap_intervals, quality};
 pub use race::{BidRace, RaceQuestion, Stage, advise_bid, advise_bid_among};
+pub use real_play::{BidFamily, real_play_rate};
 pub use report::{
     BidAdvice, BidRow, CardAdvice, CardRow, DiscardRow, STRATEGY_FUSION_CAVEAT, Stats, close_call,
     wilson,

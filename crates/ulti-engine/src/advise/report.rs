@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::advise::real_play::{BidFamily, real_play_rate};
+use crate::bids::Announcement;
 use crate::card::Card;
 
 /// What every answer says about its method.
@@ -142,8 +144,37 @@ pub struct BidRow {
     /// Its statistics with that discard.
     #[serde(flatten)]
     pub stats: Stats,
+    /// The bid's contract family, which the real-play rate is mapped in.
+    pub family: BidFamily,
+    /// How often the bid is made when every seat plays from its own view: `stats.win_prob`
+    /// (open-hand) mapped for the family ([`real_play_rate`]). Kept current by
+    /// [`BidRow::set_stats`].
+    pub real_win_prob: f64,
     /// Are `stats` from fresh confirmation samples (not those the row was chosen on)?
     pub confirmed: bool,
+}
+
+impl BidRow {
+    /// A row of `bid` (its id and name), with `discard` and its statistics.
+    #[must_use]
+    pub fn new(bid: &Announcement, discard: [Card; 2], stats: Stats) -> Self {
+        let family = BidFamily::of(&bid.bid);
+        Self {
+            id: bid.id(),
+            name: bid.hungarian(),
+            discard,
+            stats,
+            family,
+            real_win_prob: real_play_rate(family, stats.win_prob),
+            confirmed: false,
+        }
+    }
+
+    /// New statistics for the row, and the real-play rate that goes with them.
+    pub fn set_stats(&mut self, stats: Stats) {
+        self.stats = stats;
+        self.real_win_prob = real_play_rate(self.family, stats.win_prob);
+    }
 }
 
 /// One discard: how many samples it got and the best bid for it.

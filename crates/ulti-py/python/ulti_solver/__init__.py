@@ -168,8 +168,9 @@ class Table(Bids):
 class HandAdvice(Report):
     """The bid and discard advice from twelve cards (``ulti advise --hand … --json``): ``hand``,
     ``seed``, ``bids`` (ranked, best expected payoff first; each ``id``, ``name``, ``discard``,
-    ``win_prob`` with its 95 % interval ``win_low``–``win_high``, ``expected_payoff``,
-    ``samples``, ``confirmed``), ``passz`` (the baseline), ``discards`` (every discard's best
+    ``win_prob`` (open-hand) with its 95 % interval ``win_low``–``win_high``,
+    ``real_win_prob`` (the rate in play from each seat's own view, mapped for the bid's
+    ``family``), ``expected_payoff``, ``samples``, ``confirmed``), ``passz`` (the baseline), ``discards`` (every discard's best
     bid), ``samples_total``, ``close_call``, ``caveat``, ``threads`` and ``ms``."""
 
     def _summary(self) -> str:

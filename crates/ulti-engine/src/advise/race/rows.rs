@@ -13,13 +13,8 @@ impl BidRace {
     pub(super) fn race_rows(&self) -> Vec<BidRow> {
         let plan = &*PLAN;
         let (ds, tallies, spread) = (&self.ds, &self.tallies, &self.spread);
-        let row = |a: usize, d: usize| BidRow {
-            id: plan.announcements[a].id(),
-            name: plan.announcements[a].hungarian(),
-            discard: ds[d],
-            stats: tallies[d][a].stats(),
-            confirmed: false,
-        };
+        let row =
+            |a: usize, d: usize| BidRow::new(&plan.announcements[a], ds[d], tallies[d][a].stats());
         let mut bids: Vec<BidRow> = (0..plan.announcements.len())
             .filter_map(|a| {
                 // The discard with the best mean payoff less the bound on its standard error:
@@ -51,7 +46,7 @@ impl BidRace {
         let mut bids = self.raced.clone().unwrap_or_else(|| self.race_rows());
         if self.raced.is_some() && self.missing == 0 && !self.confirm_rows.is_empty() {
             for (&(i, _, _), t) in self.confirm_rows.iter().zip(&self.fresh) {
-                bids[i].stats = t.stats();
+                bids[i].set_stats(t.stats());
                 bids[i].confirmed = true;
             }
             // The leading rows among themselves, the others among themselves: each on its
