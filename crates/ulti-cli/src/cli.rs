@@ -368,8 +368,9 @@ pub struct MatchArgs {
     /// the play not weighed by the auction), strong-fifth (passing valued at a fifth of the
     /// standing bid), strong-uniform-talons (a pick-up's talons drawn uniformly),
     /// strong-confirmed-pickup (talons valued on fresh samples), strong-race-evidence (the
-    /// auction's races weighed by what was said), strong-previous (the auction of the builds
-    /// before 2026-11-27).
+    /// auction's races weighed by what was said), strong-real-play (bids and the defence of
+    /// a standing bid valued with their made rates in play, not open-hand), strong-previous
+    /// (the auction of the builds before 2026-11-27).
     #[arg(long, value_name = "A,B[,C]", value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Whole games: the auction with the talon, trump naming, kontra, the play and the

@@ -7,7 +7,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use ulti_engine::advise::{Sampler, SeatView, rng_for};
 use ulti_engine::players::{
-    DecisionTimes, TableLevel, TablePlayer, auction_evidence, decide, play_table_game,
+    AuctionModel, DecisionTimes, TableLevel, TablePlayer, auction_evidence, decide, play_table_game,
 };
 use ulti_engine::whole_game::{Action, Stage, TableRules, Verb, WholeGame};
 use ulti_engine::{Card, CardSet};
@@ -119,7 +119,19 @@ fn other_world(world: &WholeGame, keep: usize, actions: &[Action], seed: u64) ->
 
 #[test]
 fn an_auction_decision_reads_only_its_own_seat() {
-    for level in [TableLevel::Easy, TableLevel::Normal, TableLevel::Strong] {
+    let real_play = AuctionModel {
+        real_play: true,
+        ..AuctionModel::CURRENT
+    };
+    // Whether the strong player with real-play values priced something otherwise.
+    let (mut priced, mut repriced) = (0, 0);
+    let mut open_reasons = Vec::new();
+    for (level, model) in [
+        (TableLevel::Easy, AuctionModel::CURRENT),
+        (TableLevel::Normal, AuctionModel::CURRENT),
+        (TableLevel::Strong, AuctionModel::CURRENT),
+        (TableLevel::Strong, real_play),
+    ] {
         let mut checked = 0;
         for seed in 0..6u64 {
             let rules = TableRules::default();
@@ -136,7 +148,7 @@ fn an_auction_decision_reads_only_its_own_seat() {
             };
             g.apply(opening.clone()).unwrap();
             let decide = |g: &WholeGame| {
-                let mut p = TablePlayer::new(level, 9);
+                let mut p = TablePlayer::new(level, 9).with_auction_model(model);
                 let standing = g.standing().map(|(_, b)| b.clone());
                 let m = p.auction(
                     &g.view(1),
@@ -149,6 +161,15 @@ fn an_auction_decision_reads_only_its_own_seat() {
                 (m, p.reason.take())
             };
             let here = decide(&g);
+            if level == TableLevel::Strong {
+                let payoff = here.1.as_ref().and_then(|r| r.chosen.expected_payoff);
+                if model.real_play {
+                    priced += 1;
+                    repriced += usize::from(open_reasons.get(seed as usize) != Some(&payoff));
+                } else {
+                    open_reasons.push(payoff);
+                }
+            }
             for k in 0..2 {
                 let Some(alt) = other_world(&g, 1, std::slice::from_ref(&opening), seed * 10 + k)
                 else {
@@ -165,6 +186,11 @@ fn an_auction_decision_reads_only_its_own_seat() {
         }
         assert!(checked >= 6, "{level:?}: {checked} worlds checked");
     }
+    assert_eq!(priced, 6);
+    assert!(
+        repriced >= 3,
+        "real-play values changed {repriced} of {priced} decisions' numbers"
+    );
 }
 
 /// A random game (dealer 2, `seed`) through the auction as easy players bid it (a copy played

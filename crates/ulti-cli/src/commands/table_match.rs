@@ -112,7 +112,7 @@ struct Seated {
 }
 
 /// The strong variants: name, inference, auction model.
-const VARIANTS: [(&str, bool, AuctionModel); 6] = [
+const VARIANTS: [(&str, bool, AuctionModel); 7] = [
     ("strong-no-inference", false, AuctionModel::CURRENT),
     (
         "strong-fifth",
@@ -143,6 +143,14 @@ const VARIANTS: [(&str, bool, AuctionModel); 6] = [
         true,
         AuctionModel {
             race_evidence: true,
+            ..AuctionModel::CURRENT
+        },
+    ),
+    (
+        "strong-real-play",
+        true,
+        AuctionModel {
+            real_play: true,
             ..AuctionModel::CURRENT
         },
     ),

@@ -33,7 +33,7 @@ pub use knowable::{Judgement, Knowable, KnowableOptions, card_cost, judge, seat_
 pub(crate) use knowable::{Z95, mean_se, paired};
 pub use quality::{Decile, Quality, group_gap_intervals, quality};
 pub use race::{BidRace, RaceQuestion, Stage, advise_bid, advise_bid_among};
-pub use real_play::{BidFamily, real_play_rate};
+pub use real_play::{BidFamily, real_play_payoff, real_play_rate, swing};
 pub use report::{
     BidAdvice, BidRow, CardAdvice, CardRow, DiscardRow, STRATEGY_FUSION_CAVEAT, Stats, close_call,
     wilson,

@@ -16,7 +16,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::contract::{Bid, Contract};
+use crate::bids::Announcement;
+use crate::card::Suit;
+use crate::contract::{Bid, Contract, component_payoff};
 
 /// The contract family a bid is calibrated in: the first of durchmars, betli, ulti, 100 and
 /// passz that the bid holds; négy ász and négy tízes are `Other`.
@@ -124,6 +126,30 @@ pub fn real_play_rate(family: BidFamily, open: f64) -> f64 {
     }
 }
 
+/// What a bid swings by per defender between every part made and every part lost (its
+/// scoring, no kontra): the payoff a point of made rate is worth.
+#[must_use]
+pub fn swing(a: &Announcement) -> f64 {
+    let trump = a.trump.unwrap_or(Suit::Zold);
+    a.bid
+        .components()
+        .into_iter()
+        .map(|c| {
+            f64::from(
+                component_payoff(c, true, trump, a.scoring)
+                    - component_payoff(c, false, trump, a.scoring),
+            )
+        })
+        .sum()
+}
+
+/// A bid's expected payoff per defender with its made rate moved from the open-hand `open` to
+/// the rate in play: `open_payoff` plus the difference of the rates times the [`swing`].
+#[must_use]
+pub fn real_play_payoff(a: &Announcement, open_payoff: f64, open: f64) -> f64 {
+    open_payoff + (real_play_rate(BidFamily::of(&a.bid), open) - open) * swing(a)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,8 +180,16 @@ mod tests {
         for f in [BidFamily::Passz, BidFamily::Ulti, BidFamily::Hundred] {
             // A bid given 10 % open-hand is made about a quarter of the time in play, a
             // sure one about 94 % of the time.
-            assert!((24.0..=29.0).contains(&rate(f, 0.1)), "{f:?} {}", rate(f, 0.1));
-            assert!((93.0..=96.0).contains(&rate(f, 1.0)), "{f:?} {}", rate(f, 1.0));
+            assert!(
+                (24.0..=29.0).contains(&rate(f, 0.1)),
+                "{f:?} {}",
+                rate(f, 0.1)
+            );
+            assert!(
+                (93.0..=96.0).contains(&rate(f, 1.0)),
+                "{f:?} {}",
+                rate(f, 1.0)
+            );
             // Monotone: a better open-hand rate is a better rate in play.
             let mut last = 0.0;
             for k in 1..=100 {
@@ -173,5 +207,29 @@ mod tests {
         for f in BidFamily::ALL {
             assert_eq!(real_play_rate(f, 0.0), 0.0);
         }
+    }
+
+    fn announcement(id: &str) -> Announcement {
+        crate::bids::standard_announcements()
+            .into_iter()
+            .find(|a| a.id() == id)
+            .unwrap_or_else(|| panic!("no bid {id}"))
+    }
+
+    #[test]
+    fn a_payoff_moves_by_the_swing_of_the_bid() {
+        // Passz: +1 made, -1 lost. Ulti with its passz: +4 + 1 made, -8 - 1 lost. Piros
+        // doubles both.
+        assert_eq!(swing(&announcement("passz@Z")), 2.0);
+        assert_eq!(swing(&announcement("ulti@Z")), 14.0);
+        assert_eq!(swing(&announcement("ulti@P")), 28.0);
+        let a = announcement("ulti@Z");
+        let (open, pay) = (0.5, -2.0);
+        let moved = real_play_payoff(&a, pay, open);
+        let want = pay + (real_play_rate(BidFamily::Ulti, open) - open) * 14.0;
+        assert!((moved - want).abs() < 1e-12 && moved > pay, "{moved}");
+        // Durchmars keeps its payoff.
+        let d = announcement("durchmars");
+        assert_eq!(real_play_payoff(&d, 3.0, 0.6), 3.0);
     }
 }

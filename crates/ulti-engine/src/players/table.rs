@@ -163,6 +163,10 @@ pub struct AuctionModel {
     /// raise) weigh the other seats' hands by what they said so far (off: uniform layouts).
     /// Off by default: on 300 deals it cost the strong player 2.5 ± 8.1 per deal.
     pub race_evidence: bool,
+    /// Bids and the defence of a standing bid are valued with their made rates in play
+    /// ([`crate::advise::real_play_payoff`]: the open-hand rate mapped per contract family),
+    /// not open-hand (off: open-hand payoffs).
+    pub real_play: bool,
 }
 
 impl AuctionModel {
@@ -173,6 +177,7 @@ impl AuctionModel {
         holder_talons: true,
         confirmed_pickup: false,
         race_evidence: false,
+        real_play: false,
     };
     /// Every shortcut open: the auction of the builds before issue 40.
     pub const PREVIOUS: AuctionModel = AuctionModel {
@@ -180,6 +185,7 @@ impl AuctionModel {
         holder_talons: false,
         confirmed_pickup: false,
         race_evidence: false,
+        real_play: false,
     };
 }
 

@@ -3,7 +3,7 @@
 
 use rand::seq::SliceRandom;
 
-use crate::advise::{BidOptions, advise_bid_among, rng_for};
+use crate::advise::{BidOptions, advise_bid_among, real_play_payoff, rng_for};
 use crate::bids::Announcement;
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::rules::RuleOptions;
@@ -86,10 +86,17 @@ impl TablePlayer {
             .iter()
             .filter_map(|r| {
                 let (b, t) = row_bid(&r.id)?;
+                let open = r.stats.expected_payoff;
+                let payoff = if self.model.real_play {
+                    let a = b.announcement(t.unwrap_or(Suit::Zold));
+                    real_play_payoff(&a, open, r.stats.win_prob)
+                } else {
+                    open
+                };
                 Some(Row {
                     bid: b,
                     trump: t,
-                    payoff: r.stats.expected_payoff,
+                    payoff,
                     discard: r.discard,
                     win: r.stats.win_prob,
                 })
@@ -280,7 +287,18 @@ impl TablePlayer {
             Some(steps) => steps.solves(tasks)?,
             None => self.executor().run_all(&tasks),
         };
-        defence_value(&results)
+        let money = defence_value(&results)?;
+        if !self.model.real_play {
+            return Some(money);
+        }
+        // The holder's made rate on these layouts, moved to its rate in play.
+        let made: Vec<bool> = results
+            .iter()
+            .filter_map(|r| r.bid_outcomes()?.iter().flatten().next().map(|o| o.0))
+            .collect();
+        let open = made.iter().filter(|&&w| w).count() as f64 / made.len().max(1) as f64;
+        let a = bid.announcement(holders.first()?.deal.trump);
+        Some(-real_play_payoff(&a, -money, open))
     }
 
     /// Talon `k` of a pick-up decision drawn uniformly from the cards it cannot see (the k-th
