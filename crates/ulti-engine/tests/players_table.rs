@@ -220,6 +220,7 @@ fn through_the_auction(rules: TableRules, seed: u64) -> Option<(WholeGame, Vec<A
 #[test]
 fn a_kontra_decision_reads_only_its_own_seat() {
     let mut checked = 0;
+    let (mut kontra_rates, mut open_rates) = (Vec::new(), Vec::new());
     for seed in 0..20u64 {
         let rules = TableRules::default();
         let Some((mut g, _)) = through_the_auction(rules, seed) else {
@@ -247,9 +248,29 @@ fn a_kontra_decision_reads_only_its_own_seat() {
             }
         };
         let view = SeatView::from_deal(&deal, &c.bid.bid, &played, 1, rules.play()).unwrap();
-        for level in [TableLevel::Normal, TableLevel::Strong] {
+        let real_play = AuctionModel {
+            real_play_kontra: true,
+            ..AuctionModel::CURRENT
+        };
+        for (level, model) in [
+            (TableLevel::Normal, AuctionModel::CURRENT),
+            (TableLevel::Strong, AuctionModel::CURRENT),
+            (TableLevel::Strong, real_play),
+        ] {
+            let player = || TablePlayer::new(level, 3).with_auction_model(model);
             let view = informed(view.clone(), level);
-            let here = TablePlayer::new(level, 3).kontra(&view, &units, false);
+            let mut p = player();
+            let here = p.kontra(&view, &units, false);
+            if level == TableLevel::Strong {
+                // The numbers it decided on: rates in play with the model, else open-hand.
+                let key = p.reason.as_ref().and_then(|r| r.chosen.win_prob).unwrap();
+                let rates = if model.real_play_kontra {
+                    &mut kontra_rates
+                } else {
+                    &mut open_rates
+                };
+                rates.push(key);
+            }
             // Other layouts of the cards seat d1 cannot see, consistent with the play so far.
             let mut sampler = Sampler::new(&view).unwrap();
             let mut rng = rng_for(seed, 77);
@@ -260,15 +281,24 @@ fn a_kontra_decision_reads_only_its_own_seat() {
                     level,
                 );
                 assert_eq!(
-                    TablePlayer::new(level, 3).kontra(&alt_view, &units, false),
+                    player().kontra(&alt_view, &units, false),
                     here,
-                    "{level:?} seed {seed}"
+                    "{level:?} {model:?} seed {seed}"
                 );
                 checked += 1;
             }
         }
     }
-    assert!(checked >= 8, "{checked} kontra worlds checked");
+    assert!(checked >= 12, "{checked} kontra worlds checked");
+    // Play flattens the rates: none of the mapped ones is at the open-hand extremes.
+    assert!(!kontra_rates.is_empty());
+    assert_ne!(kontra_rates, open_rates);
+    assert!(
+        kontra_rates
+            .iter()
+            .all(|&p| p == 0.0 || (0.05..0.97).contains(&p)),
+        "{kontra_rates:?}"
+    );
 }
 
 #[test]

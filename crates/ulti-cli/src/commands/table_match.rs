@@ -112,7 +112,7 @@ struct Seated {
 }
 
 /// The strong variants: name, inference, auction model.
-const VARIANTS: [(&str, bool, AuctionModel); 7] = [
+const VARIANTS: [(&str, bool, AuctionModel); 8] = [
     ("strong-no-inference", false, AuctionModel::CURRENT),
     (
         "strong-fifth",
@@ -151,6 +151,14 @@ const VARIANTS: [(&str, bool, AuctionModel); 7] = [
         true,
         AuctionModel {
             real_play: true,
+            ..AuctionModel::CURRENT
+        },
+    ),
+    (
+        "strong-real-play-kontra",
+        true,
+        AuctionModel {
+            real_play_kontra: true,
             ..AuctionModel::CURRENT
         },
     ),

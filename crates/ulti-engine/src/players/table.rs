@@ -167,6 +167,9 @@ pub struct AuctionModel {
     /// ([`crate::advise::real_play_payoff`]: the open-hand rate mapped per contract family),
     /// not open-hand (off: open-hand payoffs).
     pub real_play: bool,
+    /// Kontra and rekontra are decided on each unit's made rate in play (the open-hand rate
+    /// over the seat's layouts, mapped for the unit's family) instead of the open-hand rate.
+    pub real_play_kontra: bool,
 }
 
 impl AuctionModel {
@@ -178,6 +181,7 @@ impl AuctionModel {
         confirmed_pickup: false,
         race_evidence: false,
         real_play: false,
+        real_play_kontra: false,
     };
     /// Every shortcut open: the auction of the builds before issue 40.
     pub const PREVIOUS: AuctionModel = AuctionModel {
@@ -186,6 +190,7 @@ impl AuctionModel {
         confirmed_pickup: false,
         race_evidence: false,
         real_play: false,
+        real_play_kontra: false,
     };
 }
 

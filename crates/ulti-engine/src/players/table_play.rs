@@ -3,7 +3,9 @@
 
 use rand::seq::SliceRandom;
 
-use crate::advise::{CardOptions, Sampler, SeatView, advise_card, rng_for};
+use crate::advise::{
+    BidFamily, CardOptions, Sampler, SeatView, advise_card, real_play_rate, rng_for,
+};
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::{Bid, Contract};
 use crate::players::{Decision, Player, decision_seed};
@@ -143,7 +145,14 @@ impl TablePlayer {
                 if got == 0 {
                     return Vec::new();
                 }
-                let p = |i: usize| f64::from(wins[i]) / f64::from(got);
+                let open = |i: usize| f64::from(wins[i]) / f64::from(got);
+                let p = |i: usize| {
+                    if self.model.real_play_kontra {
+                        real_play_rate(BidFamily::of(&Bid::single(units[i])), open(i))
+                    } else {
+                        open(i)
+                    }
+                };
                 let picked: Vec<Contract> = (0..units.len())
                     .filter(|&i| if soloist { p(i) > 0.6 } else { p(i) < 0.4 })
                     .map(|i| units[i])
