@@ -64,6 +64,7 @@ fn whole_games_are_zero_sum_reproducible_and_recorded() {
     // Each record replays, and the dealer rotates from deal to deal.
     let lines = std::fs::read_to_string(&rec).unwrap();
     let mut dealers = Vec::new();
+    let mut soloists_money = 0i64;
     for line in lines.lines() {
         let o = Command::new(env!("CARGO_BIN_EXE_ulti"))
             .args(["replay", "-", "--json"])
@@ -89,7 +90,20 @@ fn whole_games_are_zero_sum_reproducible_and_recorded() {
             0
         );
         dealers.push(r["dealer"].as_u64().unwrap());
+        if let Some(s) = r["soloist"].as_u64() {
+            soloists_money += r["payments"][s as usize].as_i64().unwrap();
+        }
     }
+    // Each bid's line carries the soloist's money: in all, what the records' soloists won.
+    let by_bids: i64 = rows
+        .iter()
+        .flat_map(|r| r["bids"].as_object().unwrap().values())
+        .map(|b| {
+            assert!(b[1].as_u64() <= b[0].as_u64(), "made ≤ played: {b}");
+            b[2].as_i64().unwrap()
+        })
+        .sum();
+    assert_eq!(by_bids, soloists_money);
     assert_eq!(dealers.len(), 12);
     assert_eq!(&dealers[..], &[0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0]);
     // The same seed gives the same games.

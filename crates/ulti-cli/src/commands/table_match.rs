@@ -29,6 +29,8 @@ struct Played {
     seats: [usize; 3],
     payments: [i32; 3],
     soloist: Option<usize>,
+    /// What the soloist's seat won in all (negative: paid).
+    soloist_money: i32,
     family: Option<String>,
     won: bool,
     forfeit: bool,
@@ -45,7 +47,8 @@ struct Row {
     per_deal: Estimate,
     soloist_games: usize,
     soloist_won: usize,
-    bids: BTreeMap<String, (usize, usize)>,
+    /// Per bid: games played, games with every part made, the soloist's money in all.
+    bids: BTreeMap<String, (usize, usize, i64)>,
     kontras_said: usize,
     kontras_gained: usize,
     auction_time: Option<Timing>,
@@ -272,6 +275,7 @@ fn play(
         seats,
         payments: s.payments,
         soloist: c.as_ref().map(|c| seats[c.soloist]),
+        soloist_money: c.as_ref().map_or(0, |c| s.payments[c.soloist]),
         family: c.as_ref().map(|c| c.bid.bid.to_string()),
         won: s.units.iter().all(|u| u.won),
         forfeit: c.is_none(),
@@ -412,9 +416,10 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
                 let e = row
                     .bids
                     .entry(g.family.clone().unwrap_or_default())
-                    .or_insert((0, 0));
+                    .or_insert((0, 0, 0));
                 e.0 += 1;
                 e.1 += usize::from(g.won);
+                e.2 += i64::from(g.soloist_money);
             }
             for &(p, _, gained) in &g.kontras {
                 if owner(p) == n {
@@ -512,9 +517,14 @@ pub fn run(args: &MatchArgs, out: &mut impl Write) -> Result<()> {
         let bids: Vec<String> = r
             .bids
             .iter()
-            .map(|(b, (n, w))| format!("{b} {w}/{n}"))
+            .map(|(b, (n, w, m))| format!("{b} {w}/{n} ({:+.1})", *m as f64 / *n as f64))
             .collect();
-        writeln!(out, "{} bids (won/played): {}", r.player, bids.join(", "))?;
+        writeln!(
+            out,
+            "{} bids (made in full/played, the soloist's money per game): {}",
+            r.player,
+            bids.join(", ")
+        )?;
         let t = |x: &Option<Timing>| {
             x.as_ref().map_or("-".to_string(), |t| {
                 format!(
