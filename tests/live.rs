@@ -3,6 +3,7 @@
 //! resends only what was not carried out, the backoff, and the scene built from the state.
 
 use serde_json::json;
+use ulti_engine::players::{TableLevel, TablePlayer, play_table_game};
 use ulti_engine::whole_game::{Action, Stage, TableRules, WholeGame};
 use ulti_solver::model::live::problem::{Problem, is_loopback};
 use ulti_solver::model::live::wire::{ClientMsg, ServerMsg, State};
@@ -300,6 +301,57 @@ fn actions_the_computer_took_for_an_away_person_are_marked_and_summed_up() {
         Vec::<(u32, usize)>::new(),
         "seat 2 is no person's here"
     );
+}
+
+/// The `welcome` the server sends seat `seat` (its `view`: the whole record once the game
+/// is over, else the hidden hands `null`), as `crates/ulti-server/src/table/view.rs` writes it.
+fn welcome(game: &WholeGame, seat: usize, v: u64) -> ServerMsg {
+    let mut view = serde_json::to_value(game.record()).unwrap();
+    if game.stage() != Stage::Over {
+        for s in (0..3).filter(|&s| s != seat) {
+            view["hands"][s] = serde_json::Value::Null;
+        }
+    }
+    let msg = json!({"t": "welcome", "seat": seat, "v": v, "game": 1, "view": view,
+        "stage": game.stage(), "to_act": game.to_act(), "chat": [], "daily": null});
+    serde_json::from_str(&msg.to_string()).unwrap()
+}
+
+#[test]
+fn a_page_opened_after_the_deal_is_over_has_its_record_from_the_welcome() {
+    let mut game = WholeGame::random(TableRules::default(), 2, 11);
+    let mut players = [0, 1, 2].map(|s| TablePlayer::new(TableLevel::Easy, 5 + s));
+    // In progress: the welcome hides two hands, no record, nothing over.
+    let mut live = Live::new("T", Some(1));
+    live.opened(0.0);
+    live.receive(welcome(&game, 1, 3));
+    live.receive(state(&game, 1, 3));
+    assert!(live.records.is_empty() && live.over().is_none());
+    play_table_game(&mut game, &mut players, &mut Default::default(), &|| 0.0).unwrap();
+    assert_eq!(game.stage(), Stage::Over);
+    // A reload once it is over: no `over` comes again, the welcome's view is the record.
+    let mut reloaded = Live::new("T", Some(1));
+    reloaded.opened(0.0);
+    reloaded.receive(welcome(&game, 1, 40));
+    reloaded.receive(state(&game, 1, 40));
+    let record = reloaded.over().expect("the finished game is back");
+    assert_eq!(*record, game.record());
+    assert_eq!(
+        record.replay().unwrap().settlement().unwrap().payments,
+        game.settlement().unwrap().payments,
+        "the same money"
+    );
+    // An `over` replayed after it (a reconnect) keeps one record.
+    let over = json!({"t": "over", "v": 41, "game": 1, "record": game.record(),
+        "payments": game.settlement().unwrap().payments});
+    reloaded.receive(serde_json::from_str(&over.to_string()).unwrap());
+    assert_eq!(reloaded.records.len(), 1);
+    // A welcome without `stage` (an older server) or with a hidden hand adds nothing.
+    let mut older = Live::new("T", Some(1));
+    let mut msg = serde_json::to_value(game.record()).unwrap();
+    msg = json!({"t": "welcome", "seat": 1, "v": 40, "game": 1, "view": msg});
+    older.receive(serde_json::from_str(&msg.to_string()).unwrap());
+    assert!(older.records.is_empty());
 }
 
 #[test]

@@ -229,6 +229,23 @@ pub async fn finished_games(server: &str, table: &str) -> Result<Vec<TableRecord
     serde_json::from_value(v).map_err(|e| ServerError::Protocol(e.to_string()))
 }
 
+/// Finished game `game` of `table` (`None`: the table has no such finished game).
+///
+/// # Errors
+/// The server's refusal (no such table, the games hidden), or no server.
+pub async fn finished_game(
+    server: &str,
+    table: &str,
+    game: u32,
+) -> Result<Option<TableRecord>, ServerError> {
+    let table = String::from(js_sys::encode_uri_component(table));
+    let path = format!("/api/tables/{table}/games?from={game}&limit=1");
+    let v = call(server, "GET", &path, None).await?;
+    let records: Vec<TableRecord> =
+        serde_json::from_value(v).map_err(|e| ServerError::Protocol(e.to_string()))?;
+    Ok(records.into_iter().next())
+}
+
 /// The HTTP status of `GET path` on `server`, with a seat's `token` in the
 /// `x-ulti-token` header (never in the URL).
 async fn status_of(server: &str, path: &str, token: Option<&str>) -> Result<u16, ServerError> {

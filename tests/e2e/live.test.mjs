@@ -14,7 +14,8 @@
 //   the phone). No page ever holds another seat's hidden card (DOM, storage, frames) before the
 //   game is over. The invitations fold away once every seat is taken; links made at 127.0.0.1
 //   say they work on this computer only; a waiting player reads "choosing".
-// - One person with two computer seats plays a whole deal.
+// - One person with two computer seats plays a whole deal; a reload once it is over shows its
+//   result again, with the same money.
 // - A seat away past --away-after is played by the computer and marked (its seat and its line in
 //   the auction log); its person takes it back.
 // The misbehaving network (offline, the countdown, bad invitations, the server a link uses, the
@@ -307,6 +308,14 @@ test('one person with two computers plays a whole deal', { timeout: DEAL_MS }, a
     const exported = decodeURIComponent(href.slice(href.indexOf(',') + 1)).split('\n').filter((l) => l.trim());
     assert.equal(exported.length, 1);
     assert.deepEqual(JSON.parse(exported[0]).actions, record.actions);
+    // A reload after the deal is over, before the next one: no `over` comes again, yet the
+    // result is back with the same money (the welcome's record), the review and Next deal.
+    await page.reload();
+    await page.waitForSelector('[data-testid=table-result] [data-testid=table-payment]', { timeout: TIMEOUT.solve });
+    assert.deepEqual(await shownPayments(page), replay(record).payments);
+    assert.ok(await page.$('[data-testid=table-review]'), 'the review is back');
+    assert.ok(await page.$('[data-testid=table-next-deal]'), 'the next deal is offered');
+    await screenshot(page, 'live-solo-reloaded');
     await context.close();
   });
 });

@@ -3,15 +3,18 @@
 //    computers; its name on the felt opens its profile, which shows 1 game, the money the
 //    server's record pays its seat, the rating with "?" (provisional), and three charts, each an
 //    <svg> with one point per game (money, rating) and bars per contract played as soloist.
+//    The game's row opens it on the Table page (its record from the server): the same money,
+//    the review, and its card play in the solver.
 //    The leaderboard does not list it (too few games): it says so in words.
 // 2. It hides its money: another browser's view of the profile says "hidden by the player".
 // 3. The profile at 375 px in Hungarian and 1280 px in English, the leaderboard too: nothing
 //    wider than the screen, no serious axe violation, the privacy boxes reached by Tab.
-// Screenshots: target/e2e/profile-{1280,375}-{en,hu}.png, leaderboard-{1280,375}-{en,hu}.png.
+// Screenshots: target/e2e/profile-{1280,375}-{en,hu}.png, leaderboard-{1280,375}-{en,hu}.png,
+// profile-game-review.png.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { TIMEOUT, dumpLog, replay, screenshot } from './helpers.mjs';
+import { TIMEOUT, dumpLog, replay, screenshot, shownPayments } from './helpers.mjs';
 import { Server, framedPage, liveBrowser } from './live-helpers.mjs';
 import { DEAL_MS, Driver } from './live-driver.mjs';
 import { assertAccessible } from './a11y.mjs';
@@ -118,11 +121,31 @@ test('one deal played: the profile counts it, charts it; the leaderboard does no
     await assertAccessible(page, 'profile en 1280');
     await screenshot(page, 'profile-1280-en');
 
-    // The game's row opens its table, where its result and review are read from the record.
+    // The game's row opens that game on the Table page: its record read from the server, its
+    // result with the same money, the review from the player's seat, and its card play in the
+    // solver at the end of the play.
+    const href = await page.getAttribute('[data-testid=profile-game] a', 'href');
+    assert.match(href, new RegExp(`/table\\?review=${table}&game=1&seat=${page.seat}(&|$)`));
     await page.click('[data-testid=profile-game] a');
-    await page.waitForURL(new RegExp(`/table\\?live=${table}`), { timeout: TIMEOUT.ui });
-    await page.waitForSelector('[data-testid=table-page]');
-    await page.goBack();
+    await page.waitForSelector('[data-testid=table-result] [data-testid=table-payment]', { timeout: TIMEOUT.solve });
+    assert.deepEqual(await shownPayments(page), replay(record).payments);
+    assert.match(await page.textContent('[data-testid=table-shared-opened]'), /^Game 1 of the live table is open/);
+    assert.ok(await page.$('[data-testid=table-review] [data-testid=table-review-start]'), 'the review is offered');
+    assert.doesNotMatch(page.url(), /review=/, 'the link leaves the address bar: a reload continues the evening');
+    await screenshot(page, 'profile-game-review');
+    const cards = record.actions.filter((a) => / card /.test(` ${a} `)).length;
+    assert.ok(cards > 0, 'the deal had card play');
+    const solver = new URL(await page.getAttribute('[data-testid=table-open-solver]', 'href'), page.url());
+    await page.click('[data-testid=table-open-solver]');
+    await page.waitForSelector(`[data-testid=line-viewer][data-step="${cards}"]`, { timeout: TIMEOUT.solve });
+    const opened = new URL(page.url()).searchParams;
+    assert.equal(opened.get('deal'), solver.searchParams.get('deal'), 'the solver holds the deal');
+    assert.equal(solver.searchParams.get('played').split(',').length, cards, 'and its card play');
+    // A game the server does not have: refused in words, the evening as it was.
+    await page.goto(app(`/table?review=${table}&game=9&seat=0&lang=en`));
+    await page.waitForSelector('[data-testid=table-shared-refused]', { timeout: TIMEOUT.ui });
+    assert.match(await page.textContent('[data-testid=table-shared-refused]'), /the table has no finished game 9\. Your evening is unchanged/);
+    assert.deepEqual(await shownPayments(page), replay(record).payments, 'the evening is unchanged');
     await page.waitForSelector('[data-testid=nav-leaderboard]');
     await page.click('[data-testid=nav-leaderboard]');
     await page.waitForSelector('[data-testid=leaderboard-empty], [data-testid=leaderboard-row]', { timeout: TIMEOUT.ui });

@@ -185,6 +185,7 @@ impl Live {
                 v,
                 seat,
                 game,
+                stage,
                 view,
                 chat,
             } => {
@@ -196,7 +197,14 @@ impl Live {
                 self.last_v = Some(v);
                 self.seat = seat;
                 self.away = [false; 3];
-                self.counted = (game, view.map_or(0, |w| w.actions.len()));
+                self.counted = (game, view.as_ref().map_or(0, |w| w.actions.len()));
+                // A game that ended before this connection: its record is the welcome's view,
+                // so the result is back after a reload (no `over` comes again).
+                if stage == Some(Stage::Over)
+                    && let Some(record) = view.and_then(|w| w.record)
+                {
+                    self.keep_record(game, record);
+                }
             }
             ServerMsg::Resumed { v } => self.last_v = Some(v),
             ServerMsg::State(s) => {
@@ -240,12 +248,7 @@ impl Live {
                 self.pending
                     .retain(|p| !matches!(p, ClientMsg::Next { .. }));
             }
-            ServerMsg::Over { game, record, .. }
-                if !self.records.iter().any(|(g, _)| *g == game) =>
-            {
-                self.records.push((game, record));
-                self.records.sort_by_key(|(g, _)| *g);
-            }
+            ServerMsg::Over { game, record, .. } => self.keep_record(game, record),
             ServerMsg::Chat(m) => {
                 // The user's own message came back (a replay after a reconnect): it was sent.
                 // The server sends it before its `ack`: the request is done (taken) either way.
@@ -290,6 +293,14 @@ impl Live {
             _ => {}
         }
         Vec::new()
+    }
+
+    /// Keep the record of finished game `game` (once).
+    fn keep_record(&mut self, game: u32, record: TableRecord) {
+        if !self.records.iter().any(|(g, _)| *g == game) {
+            self.records.push((game, record));
+            self.records.sort_by_key(|(g, _)| *g);
+        }
     }
 
     /// The place of the next action of `game` among its actions (and count it).

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use ulti_engine::Seat;
-use ulti_engine::whole_game::{SeatTurn, TableRecord, TableView};
+use ulti_engine::whole_game::{SeatTurn, Stage, TableRecord, TableView};
 
 /// The protocol this app speaks.
 pub const PROTOCOL: &str = "ulti-table/1";
@@ -142,12 +142,34 @@ pub struct ChatMsg {
     pub text: Option<String>,
 }
 
-/// The part of a welcome's `view` the page reads: the game's actions so far.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+/// The part of a welcome's `view` the page reads: the game's actions so far, and the whole
+/// record when the view is one (once the game is over the server shows every hand and
+/// action: the finished game comes back to a page that opens or reloads before the next deal).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WelcomeView {
     /// Every action of the game so far (filtered for the connection).
-    #[serde(default)]
     pub actions: Vec<String>,
+    /// The view as a whole `ulti-game/1` record (`None` while a hand is hidden, `null`).
+    pub record: Option<TableRecord>,
+}
+
+/// The fields of an `ulti-game/1` record (a field the server may add is passed over).
+const RECORD_FIELDS: [&str; 5] = ["format", "rules", "dealer", "hands", "actions"];
+
+impl<'de> Deserialize<'de> for WelcomeView {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<WelcomeView, D::Error> {
+        let v = serde_json::Value::deserialize(d)?;
+        let actions = match v.get("actions") {
+            None | Some(serde_json::Value::Null) => Vec::new(),
+            Some(a) => Vec::<String>::deserialize(a).map_err(serde::de::Error::custom)?,
+        };
+        let fields: serde_json::Map<String, serde_json::Value> = RECORD_FIELDS
+            .iter()
+            .filter_map(|&k| v.get(k).map(|x| (k.to_string(), x.clone())))
+            .collect();
+        let record = TableRecord::deserialize(serde_json::Value::Object(fields)).ok();
+        Ok(WelcomeView { actions, record })
+    }
 }
 
 /// A message from the server.
@@ -162,7 +184,10 @@ pub enum ServerMsg {
         v: u64,
         /// The game's number.
         game: u32,
-        /// The game as the connection may see it (only its actions are read here).
+        /// Where the game stands (`over`: `view` is its whole record).
+        #[serde(default)]
+        stage: Option<Stage>,
+        /// The game as the connection may see it.
         #[serde(default)]
         view: Option<WelcomeView>,
         /// The table's last chat messages, oldest first.

@@ -1,6 +1,7 @@
 //! The profile's game history: one row per finished game (date, seat, the money, the rating
-//! after), each opening the live table's page, where the finished games' results and their
-//! reviews and card play are read from the server's records.
+//! after), each opening that game on the Table page (`table?review=TABLE&game=N&seat=S`): its
+//! record read from the server, with its result, the review from the player's seat and the
+//! card play in the solver.
 
 use leptos::prelude::*;
 
@@ -41,7 +42,12 @@ pub(super) fn History(
                             {games
                                 .into_iter()
                                 .map(|g| {
-                                    let mut href = format!("{base}/table?live={}", g.table);
+                                    let mut href = format!(
+                                        "{base}/table?review={}&game={}&seat={}",
+                                        String::from(js_sys::encode_uri_component(&g.table)),
+                                        g.game,
+                                        g.seat
+                                    );
                                     if !own {
                                         href.push_str(&format!("&server={}", String::from(js_sys::encode_uri_component(&server))));
                                     }

@@ -1,7 +1,8 @@
 //! The Table page's own evening: the user at one seat, the two others computer players deciding
 //! in the workers from their own seat's view (`Job::TableDecision`, the decision `ulti move`
 //! makes), the evening kept in the browser (a reload or a closed tab continues where it
-//! stood), a shared link opened, and a table with friends to start ([`super::friends`]).
+//! stood), a shared link or a table server's finished game opened, and a table with friends to
+//! start ([`super::friends`]).
 
 use std::time::Duration;
 
@@ -14,7 +15,9 @@ use super::auction_log::AuctionLog;
 use super::felt::Felt;
 use super::friends::FriendsBox;
 use super::result::DealResult;
-use super::share::{IncomingShare, ShareBox, take_incoming};
+use super::share::{
+    Incoming, IncomingShare, ShareBox, read_server_game, server_game, take_incoming,
+};
 use super::sheet::ScoreSheet;
 use super::turn::UserTurnPanel;
 use super::{ComputerError, TableDetails, TablePage, storage};
@@ -53,6 +56,9 @@ pub(super) fn LocalTable(lang: RwSignal<Lang>) -> impl IntoView {
         query.with_untracked(|q| q.get_str("share").map(str::to_string)),
         &mut table0,
     ));
+    // A table server's finished game (the profile's history): read, then opened as one.
+    let from_server = query.with_untracked(|q| server_game(lang.get_untracked(), q));
+    let had_play = table0.has_play();
     if table0.session.current().is_none() && table0.session.finished().is_empty() {
         table0.next_deal();
     }
@@ -63,6 +69,11 @@ pub(super) fn LocalTable(lang: RwSignal<Lang>) -> impl IntoView {
     let tp = TablePage::new(lang, table, game, scene, None);
     tp.storage_lost.set(lost);
     provide_context(tp);
+    match from_server {
+        Some(Ok(g)) => read_server_game(tp, g, had_play, incoming),
+        Some(Err(e)) => incoming.set(Some(Incoming::Refused(e))),
+        None => {}
+    }
 
     // The evening survives a reload and a closed tab.
     Effect::new(move |_| {
