@@ -6,7 +6,9 @@
 //    The leaderboard does not list it (too few games): it says so in words.
 // 2. It hides its money: another browser's view of the profile says "hidden by the player".
 // 3. The profile at 375 px in Hungarian and 1280 px in English, the leaderboard too: nothing
-//    wider than the screen, no serious axe violation, the privacy boxes reached by Tab.
+//    wider than the screen, no serious axe violation, the privacy boxes reached by Tab; the
+//    game history in its own scroll region, each of its headings wholly visible there (at once
+//    or scrolled to).
 // Screenshots: target/e2e/profile-{1280,375}-{en,hu}.png, leaderboard-{1280,375}-{en,hu}.png.
 
 import assert from 'node:assert/strict';
@@ -52,12 +54,48 @@ async function assertNoOverflow(page, state) {
     const w = document.documentElement.clientWidth;
     const over = document.documentElement.scrollWidth > w;
     const culprits = [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > w + 1 && !e.closest('.profile-history'))
+      // What a scroll region holds may be wider: the region scrolls, not the page.
+      .filter((e) => e.getBoundingClientRect().right > w + 1 && !e.parentElement.closest('.table-scroll'))
       .slice(0, 5)
       .map((e) => `${e.tagName}.${e.className} ${e.dataset.testid ?? ''}`);
     return { over, culprits };
   });
   assert.deepEqual(wide, { over: false, culprits: [] }, `${state}: wider than the screen`);
+}
+
+/**
+ * The game history at a phone's width: in its own scroll region (named, reached by Tab when it
+ * scrolls) that fits the screen, and every column heading wholly visible in it, at once or
+ * after scrolling it.
+ */
+async function assertHistoryHeadings(page, state) {
+  const r = await page.evaluate(() => {
+    const box = document.querySelector('.profile-history .table-scroll[role=region]');
+    if (!box) return { box: false };
+    const b = box.getBoundingClientRect();
+    const hidden = [];
+    for (const th of box.querySelectorAll('thead th')) {
+      // Scroll the region just far enough to show the heading's right edge.
+      box.scrollLeft = 0;
+      const right = th.getBoundingClientRect().right - b.left;
+      box.scrollLeft = Math.max(0, right - box.clientWidth);
+      const t = th.getBoundingClientRect();
+      const inBox = t.left >= b.left - 0.5 && t.right <= b.left + box.clientWidth + 0.5;
+      const onScreen = t.left >= -0.5 && t.right <= innerWidth + 0.5;
+      const wholeText = th.scrollWidth <= th.clientWidth;
+      if (!(inBox && onScreen && wholeText)) hidden.push(`${th.textContent} (${t.left.toFixed(0)}–${t.right.toFixed(0)})`);
+    }
+    box.scrollLeft = 0;
+    return {
+      box: true,
+      headings: box.querySelectorAll('thead th').length,
+      fits: b.left >= 0 && b.right <= innerWidth,
+      named: !!box.getAttribute('aria-labelledby') && !!document.getElementById(box.getAttribute('aria-labelledby')),
+      keyboard: box.scrollWidth <= box.clientWidth || box.tabIndex === 0,
+      hidden,
+    };
+  });
+  assert.deepEqual(r, { box: true, headings: 5, fits: true, named: true, keyboard: true, hidden: [] }, `${state}: the game history's headings`);
 }
 
 async function tabReaches(page, id, steps = 80) {
@@ -167,6 +205,7 @@ test('the profile and leaderboard in both languages, wide and on a phone', { tim
       await page.waitForSelector('[data-testid=chart-rating] svg', { timeout: TIMEOUT.ui });
       assert.equal(Number(await page.getAttribute('[data-testid=profile-money]', 'data-total')), money);
       await assertNoOverflow(page, `profile ${lang} ${width}`);
+      await assertHistoryHeadings(page, `profile ${lang} ${width}`);
       await assertAccessible(page, `profile ${lang} ${width}`);
       await screenshot(page, `profile-${width}-${lang}`);
       await page.goto(app(`/leaderboard?lang=${lang}`));
