@@ -9,6 +9,7 @@
 //    wider than the screen, no serious axe violation, the privacy boxes reached by Tab; the
 //    game history in its own scroll region, each of its headings wholly visible there (at once
 //    or scrolled to).
+// The play-now table offers no invitations (the lobby fills its seats).
 // Screenshots: target/e2e/profile-{1280,375}-{en,hu}.png, leaderboard-{1280,375}-{en,hu}.png.
 
 import assert from 'node:assert/strict';
@@ -123,6 +124,9 @@ test('one deal played: the profile counts it, charts it; the leaderboard does no
     await page.waitForURL(/\/table\?live=/, { timeout: TIMEOUT.solve });
     const table = new URL(page.url()).searchParams.get('live');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=table-hand-slot][data-card]').length >= 10, null, { timeout: 15_000 + DEAL_MS });
+    // The hand is shown, so the table's state is in: the lobby fills this table's seats, no one
+    // to invite.
+    assert.equal(await page.$('[data-testid=invitations]'), null, 'no invitations at a play-now table');
     const welcomes = page.frames.map((f) => JSON.parse(f.text)).filter((m) => m.t === 'welcome');
     page.seat = welcomes.at(-1).seat;
     const d = new Driver([page]);
