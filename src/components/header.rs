@@ -1,5 +1,7 @@
 //! The page header: title, the page links, the language switch and the "Copy link" button.
 
+use std::time::Duration;
+
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
@@ -24,7 +26,7 @@ fn copy_url() -> bool {
     true
 }
 
-/// Magyar | English: the selected language has `aria-pressed="true"`.
+/// Magyar | English (HU | EN on a phone): the selected language has `aria-pressed="true"`.
 #[component]
 fn LangSwitch() -> impl IntoView {
     let page = PageLang::expect();
@@ -41,7 +43,12 @@ fn LangSwitch() -> impl IntoView {
                             aria-pressed=move || (lang.get() == l).to_string()
                             on:click=move |_| page.set(l)
                         >
-                            {l.native_name()}
+                            // A phone shows the code (HU, EN); the name stays the button's
+                            // accessible name (style/main.css).
+                            <span class="lang-long">{l.native_name()}</span>
+                            <span class="lang-short" aria-hidden="true">
+                                {l.code().to_uppercase()}
+                            </span>
                         </button>
                     }
                 })
@@ -130,7 +137,10 @@ fn PageLinks() -> impl IntoView {
     }
 }
 
-/// Title bar with the page links, the language switch and the "Copy link" button.
+/// Title bar: the title, the language switch and the "Copy link" button, then the page links
+/// (in the DOM as on the screen, so Tab follows what the eye sees). On a phone (below 640 px,
+/// style/main.css) it is compact: the switch and the button on the title's row, the links in
+/// two rows in English, three in Hungarian, each still a 40 px touch target.
 #[component]
 pub fn Header() -> impl IntoView {
     let lang = PageLang::expect().lang;
@@ -142,21 +152,25 @@ pub fn Header() -> impl IntoView {
                 {text(lang, "app.title")}
             </h1>
             <p class="tagline">{text(lang, "app.tagline")}</p>
-            <PageLinks />
-            <LangSwitch />
-            <button
-                type="button"
-                class="copy-link"
-                data-testid="copy-link"
-                on:click=move |_| {
-                    if copy_url() {
-                        copied.set(true);
-                        set_timeout(move || copied.set(false), std::time::Duration::from_secs(2));
+            <div class="header-tools">
+                <LangSwitch />
+                <button
+                    type="button"
+                    class="copy-link"
+                    data-testid="copy-link"
+                    on:click=move |_| {
+                        if copy_url() {
+                            copied.set(true);
+                            set_timeout(move || copied.set(false), Duration::from_secs(2));
+                        }
                     }
-                }
-            >
-                {move || tr(lang.get(), if copied.get() { "app.copied" } else { "app.copy_link" })}
-            </button>
+                >
+                    {move || {
+                        tr(lang.get(), if copied.get() { "app.copied" } else { "app.copy_link" })
+                    }}
+                </button>
+            </div>
+            <PageLinks />
         </header>
     }
 }

@@ -25,7 +25,8 @@ use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
 pub use self::server::{
     ServerError, choose_server, create_table, finished_game, finished_games, forget_token,
-    keep_token, kept_token, own_origin, probe, resolve_server, set_server,
+    keep_lobby_seat, keep_token, kept_token, lobby_seat, own_origin, probe, resolve_server,
+    set_server,
 };
 use self::watch::{Watch, ws_url};
 use crate::model::live::problem::Problem;

@@ -11,7 +11,7 @@
 
 use serde_json::json;
 
-use super::server::{ServerError, fetch_json, keep_token};
+use super::server::{ServerError, fetch_json, keep_lobby_seat, keep_token};
 use crate::model::players::{Call, KeptPlayer, Me, PlayAsk, Refusal, Seated, storage_key};
 
 fn storage() -> Option<web_sys::Storage> {
@@ -203,7 +203,7 @@ pub async fn sign_out(server: &str) -> Result<(), Refusal> {
 }
 
 /// Play now (or sit at `ask.table`): the seat's token is kept for the table, as an
-/// invitation's is.
+/// invitation's is, and the table marked as the lobby's ([`super::keep_lobby_seat`]).
 ///
 /// # Errors
 /// Seated elsewhere already, no seat waiting at that table, no such table (404), too many
@@ -221,6 +221,7 @@ pub async fn play(server: &str, ask: &PlayAsk) -> Result<Seated, Refusal> {
     .await?;
     let seated: Seated = serde_json::from_value(v).map_err(|e| Refusal::Other(e.to_string()))?;
     keep_token(server, &seated.table, &seated.token);
+    keep_lobby_seat(server, &seated.table);
     Ok(seated)
 }
 

@@ -114,6 +114,28 @@ pub fn keep_token(server: &str, table: &str, token: &str) {
     }
 }
 
+/// The key that marks a table where the lobby seated this browser (play now, "Sit here").
+fn lobby_seat_key(server: &str, table: &str) -> String {
+    format!("ulti-lobby-seat|{server}|{table}")
+}
+
+/// Remember that the lobby seated this browser at `table` on `server`: its seats are the
+/// lobby's to fill, so the table offers no invitations. The server does not say so once the
+/// seats are filled (`fill_at` and `waiting` are only sent while a seat waits).
+pub fn keep_lobby_seat(server: &str, table: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(&lobby_seat_key(server, table), "1");
+    }
+}
+
+/// Did the lobby seat this browser at `table` on `server` ([`keep_lobby_seat`])?
+#[must_use]
+pub fn lobby_seat(server: &str, table: &str) -> bool {
+    storage()
+        .and_then(|s| s.get_item(&lobby_seat_key(server, table)).ok().flatten())
+        .is_some()
+}
+
 /// GET or POST `path` on `server` (with a player's session as `Authorization: Bearer`, when
 /// given): the status and the JSON answer, whatever the status.
 ///

@@ -2,7 +2,7 @@
 // 1. A player (a fresh browser, no player yet) presses "Play today's deals": a guest is made,
 //    the live table opens, and it plays both deals against the two strong computers. Back on
 //    the Daily page: two deals with money, par and matchpoints (100 %, alone), today's attempt
-//    used up (no start button).
+//    used up (no start button). The daily table offers no invitations (no one to invite).
 // 2. A second player (another browser) plays the same first deal; the first player's page,
 //    reloaded, shows one other player on that deal and matchpoints that account for it.
 // 3. The page at 375 px in Hungarian and at 1280 px in English: no serious axe violation.
@@ -52,6 +52,9 @@ async function playDeals(page, deals) {
   for (let i = 0; i < deals; i++) {
     if (i > 0) await d.nextDeal();
     await d.playDeal();
+    // The deal is over, so the table's state is in: one person against two computers, no one
+    // to invite.
+    assert.equal(await page.$('[data-testid=invitations]'), null, 'no invitations at a table of the deal of the day');
   }
 }
 

@@ -6,6 +6,7 @@
 // serves it and runs this, so the pictures are redone whenever the pages change:
 //   scripts/guide-pictures.sh            # all pictures
 //   PICTURES=table,hand scripts/guide-pictures.sh   (puzzles: puzzles-refutation too)
+// (profile and daily first play three of today's deals at the live table: under a minute)
 // Environment as the e2e tests: E2E_BASE_URL, ULTI_BIN, ULTI_SERVER_BIN, E2E_SITE_DIR.
 
 import { execFileSync } from 'node:child_process';
@@ -13,7 +14,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ARTIFACTS, DEALS, REPO_ROOT, TIMEOUT, animationsSettled, baseUrl, importAt, launchBrowser, newPage, openTable, waitForResults } from './helpers.mjs';
-import { Server, liveBrowser } from './live-helpers.mjs';
+import { Server, framedPage, liveBrowser } from './live-helpers.mjs';
+import { Driver } from './live-driver.mjs';
 
 const OUT = path.join(REPO_ROOT, 'docs', 'src', 'images');
 const ULTI = process.env.ULTI_BIN || path.join(REPO_ROOT, 'target', 'debug', 'ulti');
@@ -84,6 +86,43 @@ async function openAs(page, server, who, p) {
 /** Names for a picture's players (each picture is taken twice on one server: names are unique). */
 function namesFor(page) {
   return page.viewportSize().width < 600 ? ['Dóra', 'Ede', 'Feri', 'Jani', 'Kata'] : ['Anna', 'Béla', 'Cili', 'Hanna', 'Imre'];
+}
+
+/** Plays `deals` of today's deals as `who`, at its own browser, as daily.test.mjs does. */
+async function playDaily(server, who, deals) {
+  const lb = await liveBrowser();
+  try {
+    const page = await framedPage(await lb.context(), who.name);
+    await openAs(page, server, who, 'daily?lang=en');
+    await page.click('[data-testid=daily-start]', { timeout: TIMEOUT.solve });
+    await page.waitForSelector('[data-testid=live-status]', { timeout: TIMEOUT.solve });
+    page.seat = 0;
+    const d = new Driver([page]);
+    d.kontraWanted = 0;
+    for (let i = 0; i < deals; i++) {
+      if (i > 0) await d.nextDeal();
+      await d.playDeal();
+    }
+  } finally {
+    await lb.close();
+  }
+}
+
+let dayPlayed = null;
+/**
+ * The day both the Profile and the Daily pictures show (played once, for both sizes): Lili
+ * plays two of today's deals, Marci the first; each game is rated, so Lili's profile has two
+ * points on its charts and two rows of history. Resolves to Lili, as a browser keeps her.
+ */
+function playedDay(server) {
+  dayPlayed ??= (async () => {
+    const lili = await player(server, 'Lili');
+    const marci = await player(server, 'Marci');
+    await playDaily(server, lili, 2);
+    await playDaily(server, marci, 1);
+    return lili;
+  })();
+  return dayPlayed;
 }
 
 /** Each picture: a name and how to bring a page to it. */
@@ -200,6 +239,22 @@ const PICTURES = {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=table-seat][data-connected=true]').length === 3);
     await lookAt(page, page.viewportSize().width < 600 ? '[data-testid=chat]' : '[data-testid=table-page]', page.viewportSize().width < 600 ? 'end' : 'start');
   },
+  // A player's own profile after two rated games (of the deal of the day): the rating and the
+  // counts, and on a desktop the money and rating pictures under them.
+  async profile(page, { server }) {
+    const who = await playedDay(server);
+    await openAs(page, server, who, 'profile?lang=en');
+    await page.waitForSelector('[data-testid=chart-rating] svg', { timeout: TIMEOUT.solve });
+    await page.waitForSelector('[data-testid=profile-game]');
+  },
+  // The Daily page mid-way through the day's attempt: the player's deals with money, par and
+  // matchpoints, "Continue today's deals", and the day's standings.
+  async daily(page, { server }) {
+    const who = await playedDay(server);
+    await openAs(page, server, who, 'daily?lang=en');
+    await page.waitForSelector('[data-testid=daily-deal]', { timeout: TIMEOUT.solve });
+    await page.waitForSelector('[data-testid=daily-row]');
+  },
   // A live table just created with "Play with friends": the invitations and their QR codes.
   async friends(page, { server }) {
     await page.goto(server.url('lang=en'));
@@ -223,7 +278,7 @@ const wanted = (process.env.PICTURES || Object.keys(PICTURES).join(','))
 mkdirSync(OUT, { recursive: true });
 /** Other browsers a picture needs until it is taken (closed at the end). */
 const keepOpen = [];
-const server = wanted.some((n) => ['friends', 'lobby', 'chat'].includes(n)) ? await new Server().start() : null;
+const server = wanted.some((n) => ['friends', 'lobby', 'chat', 'profile', 'daily'].includes(n)) ? await new Server().start() : null;
 const browser = await launchBrowser();
 try {
   for (const name of wanted) {

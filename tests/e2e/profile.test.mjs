@@ -8,7 +8,10 @@
 //    The leaderboard does not list it (too few games): it says so in words.
 // 2. It hides its money: another browser's view of the profile says "hidden by the player".
 // 3. The profile at 375 px in Hungarian and 1280 px in English, the leaderboard too: nothing
-//    wider than the screen, no serious axe violation, the privacy boxes reached by Tab.
+//    wider than the screen, no serious axe violation, the privacy boxes reached by Tab; the
+//    game history in its own scroll region, each of its headings wholly visible there (at once
+//    or scrolled to).
+// The play-now table offers no invitations (the lobby fills its seats).
 // Screenshots: target/e2e/profile-{1280,375}-{en,hu}.png, leaderboard-{1280,375}-{en,hu}.png,
 // profile-game-review.png.
 
@@ -55,12 +58,48 @@ async function assertNoOverflow(page, state) {
     const w = document.documentElement.clientWidth;
     const over = document.documentElement.scrollWidth > w;
     const culprits = [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > w + 1 && !e.closest('.profile-history'))
+      // What a scroll region holds may be wider: the region scrolls, not the page.
+      .filter((e) => e.getBoundingClientRect().right > w + 1 && !e.parentElement.closest('.table-scroll'))
       .slice(0, 5)
       .map((e) => `${e.tagName}.${e.className} ${e.dataset.testid ?? ''}`);
     return { over, culprits };
   });
   assert.deepEqual(wide, { over: false, culprits: [] }, `${state}: wider than the screen`);
+}
+
+/**
+ * The game history at a phone's width: in its own scroll region (named, reached by Tab when it
+ * scrolls) that fits the screen, and every column heading wholly visible in it, at once or
+ * after scrolling it.
+ */
+async function assertHistoryHeadings(page, state) {
+  const r = await page.evaluate(() => {
+    const box = document.querySelector('.profile-history .table-scroll[role=region]');
+    if (!box) return { box: false };
+    const b = box.getBoundingClientRect();
+    const hidden = [];
+    for (const th of box.querySelectorAll('thead th')) {
+      // Scroll the region just far enough to show the heading's right edge.
+      box.scrollLeft = 0;
+      const right = th.getBoundingClientRect().right - b.left;
+      box.scrollLeft = Math.max(0, right - box.clientWidth);
+      const t = th.getBoundingClientRect();
+      const inBox = t.left >= b.left - 0.5 && t.right <= b.left + box.clientWidth + 0.5;
+      const onScreen = t.left >= -0.5 && t.right <= innerWidth + 0.5;
+      const wholeText = th.scrollWidth <= th.clientWidth;
+      if (!(inBox && onScreen && wholeText)) hidden.push(`${th.textContent} (${t.left.toFixed(0)}–${t.right.toFixed(0)})`);
+    }
+    box.scrollLeft = 0;
+    return {
+      box: true,
+      headings: box.querySelectorAll('thead th').length,
+      fits: b.left >= 0 && b.right <= innerWidth,
+      named: !!box.getAttribute('aria-labelledby') && !!document.getElementById(box.getAttribute('aria-labelledby')),
+      keyboard: box.scrollWidth <= box.clientWidth || box.tabIndex === 0,
+      hidden,
+    };
+  });
+  assert.deepEqual(r, { box: true, headings: 5, fits: true, named: true, keyboard: true, hidden: [] }, `${state}: the game history's headings`);
 }
 
 async function tabReaches(page, id, steps = 80) {
@@ -88,6 +127,9 @@ test('one deal played: the profile counts it, charts it; the leaderboard does no
     await page.waitForURL(/\/table\?live=/, { timeout: TIMEOUT.solve });
     const table = new URL(page.url()).searchParams.get('live');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=table-hand-slot][data-card]').length >= 10, null, { timeout: 15_000 + DEAL_MS });
+    // The hand is shown, so the table's state is in: the lobby fills this table's seats, no one
+    // to invite.
+    assert.equal(await page.$('[data-testid=invitations]'), null, 'no invitations at a play-now table');
     const welcomes = page.frames.map((f) => JSON.parse(f.text)).filter((m) => m.t === 'welcome');
     page.seat = welcomes.at(-1).seat;
     const d = new Driver([page]);
@@ -190,6 +232,7 @@ test('the profile and leaderboard in both languages, wide and on a phone', { tim
       await page.waitForSelector('[data-testid=chart-rating] svg', { timeout: TIMEOUT.ui });
       assert.equal(Number(await page.getAttribute('[data-testid=profile-money]', 'data-total')), money);
       await assertNoOverflow(page, `profile ${lang} ${width}`);
+      await assertHistoryHeadings(page, `profile ${lang} ${width}`);
       await assertAccessible(page, `profile ${lang} ${width}`);
       await screenshot(page, `profile-${width}-${lang}`);
       await page.goto(app(`/leaderboard?lang=${lang}`));

@@ -9,6 +9,14 @@
 // that at least one analysis lasts long enough for a main-thread solve to show as a frame gap
 // (a synchronous one would also hide the busy markers from every frame, which fails too).
 // If the engine gets so fast that none does, the test fails saying so: add slower deals.
+//
+// The header on a 375 px phone, in English and in Hungarian: compact, not four rows of links
+// pushing the page down. The title, the language switch and "Copy link" share one row; the
+// page links take at most 2 rows in English, 3 in Hungarian; the whole header is no taller
+// than those rows; every link and button is on the screen and at least 40 px high; the page
+// does not scroll sideways; Tab goes through the header in the order it is seen, the language
+// switch shows HU / EN and keeps the languages' names for screen readers.
+// Screenshots: target/e2e/header-375-{en,hu}.png.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -18,6 +26,7 @@ import {
   appUrl,
   browserPerFile,
   pageProblems,
+  screenshot,
   waitForResults,
   withPage,
 } from './helpers.mjs';
@@ -126,3 +135,82 @@ test('the page stays responsive while the workers solve', { timeout: 4 * TIMEOUT
     assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
   }),
 );
+
+/** The header's controls (title, switch, copy, links) grouped into rows, as seen. */
+function headerRows(page) {
+  return page.evaluate(() => {
+    const header = document.querySelector('.app-header').getBoundingClientRect();
+    const items = [...document.querySelectorAll('.app-header h1, .app-header button, .app-header a')].map((e) => {
+      const r = e.getBoundingClientRect();
+      return { id: e.dataset.testid ?? e.tagName.toLowerCase(), top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    });
+    // Items whose vertical middles lie within 10 px of a row's first item share its row.
+    const rows = [];
+    for (const it of [...items].sort((a, b) => a.top + a.bottom - b.top - b.bottom || a.left - b.left)) {
+      const mid = (it.top + it.bottom) / 2;
+      const row = rows.find((r) => Math.abs(r.mid - mid) <= 10);
+      if (row) row.items.push(it);
+      else rows.push({ mid, items: [it] });
+    }
+    for (const r of rows) r.items.sort((a, b) => a.left - b.left);
+    return {
+      height: header.height,
+      rows: rows.map((r) => r.items),
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth,
+    };
+  });
+}
+
+const LINK_ROWS = { en: 2, hu: 3 };
+
+for (const lang of ['en', 'hu']) {
+  test(`the header at 375 px in ${lang === 'en' ? 'English' : 'Hungarian'}: the title's row and at most ${LINK_ROWS[lang]} rows of links, all reachable`, { timeout: 60_000 }, () =>
+    withPage(browser.context, `header-375-${lang}`, async (page) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto(appUrl(`lang=${lang}`));
+      await page.waitForSelector('[data-testid=nav-guide]');
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      await screenshot(page, `header-375-${lang}`);
+      const m = await headerRows(page);
+      const ids = m.rows.map((r) => r.map((i) => i.id));
+      console.log(`    ${lang}: header ${m.height.toFixed(0)} px, rows ${JSON.stringify(ids)}`);
+
+      // The title, the language switch and "Copy link" on the first row; then the links only.
+      assert.deepEqual(ids[0], ['h1', 'lang-hu', 'lang-en', 'copy-link'], 'the title\'s row');
+      const linkRows = ids.slice(1);
+      assert.ok(linkRows.every((r) => r.every((id) => id.startsWith('nav-'))), `links only below the title: ${JSON.stringify(linkRows)}`);
+      assert.ok(linkRows.length <= LINK_ROWS[lang], `${linkRows.length} rows of links (at most ${LINK_ROWS[lang]})`);
+      assert.equal(linkRows.flat().length, 10, 'every page link is shown');
+      // No taller than its rows: each at most 40 px and a small gap, plus the padding.
+      const most = (1 + LINK_ROWS[lang]) * 44 + 16;
+      assert.ok(m.height <= most, `the header is ${m.height} px high (at most ${most})`);
+
+      // Each control on the screen and a finger's size; the page not wider than the phone.
+      for (const it of m.rows.flat()) {
+        assert.ok(it.left >= 0 && it.right <= 375, `${it.id} is on the screen (${it.left}–${it.right})`);
+        if (it.id !== 'h1') assert.ok(it.bottom - it.top >= 40 - 0.5, `${it.id} is ${it.bottom - it.top} px high`);
+      }
+      assert.ok(m.scrollWidth <= m.innerWidth, `sideways scroll: ${m.scrollWidth} > ${m.innerWidth}`);
+
+      // The switch reads HU / EN; the buttons keep the languages' names.
+      const shown = await page.$$eval('.lang-switch button', (bs) =>
+        bs.map((b) => [...b.children].filter((c) => c.getBoundingClientRect().width > 1).map((c) => c.textContent).join('')),
+      );
+      assert.deepEqual(shown, ['HU', 'EN'], 'the switch shows the codes');
+      assert.ok(await page.getByRole('button', { name: 'Magyar', exact: true }).isVisible(), 'the button named Magyar');
+      assert.ok(await page.getByRole('button', { name: 'English', exact: true }).isVisible(), 'the button named English');
+
+      // Tab goes through the header in the order it is seen.
+      await page.focus('body');
+      const focused = [];
+      for (let i = 0; i < 14; i += 1) {
+        await page.keyboard.press('Tab');
+        focused.push(await page.evaluate(() => document.activeElement?.dataset?.testid ?? null));
+      }
+      const seen = ids.flat().filter((id) => id !== 'h1');
+      assert.deepEqual(focused.slice(0, seen.length), seen, 'Tab follows the header as seen');
+      assert.deepEqual(pageProblems(page), [], 'page errors or failed requests');
+    }),
+  );
+}

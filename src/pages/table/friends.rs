@@ -1,6 +1,7 @@
 //! Playing with friends: a table on a table server with who sits where (me, a friend, or a
 //! computer at a level) and the house rules; then the invitation links (one per friend's
-//! seat, with a copy button and a QR code drawn in the page) and a link to watch.
+//! seat, with a copy button and a QR code drawn in the page) and a link to watch; none at a
+//! table of the deal of the day or one the lobby seated this browser at.
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -11,7 +12,8 @@ use ulti_engine::whole_game::{AllPass, EqualValue, TableRules};
 use super::{TablePage, server_error, storage};
 use crate::i18n::{Lang, table_seat, text, tr, tr_with};
 use crate::live_client::{
-    choose_server, create_table, keep_token, own_origin, probe, resolve_server, set_server,
+    choose_server, create_table, keep_token, lobby_seat, own_origin, probe, resolve_server,
+    set_server,
 };
 use crate::model::live::problem::is_loopback;
 use crate::model::live::wire::SeatChoice;
@@ -262,9 +264,32 @@ fn qr_svg(text: &str) -> String {
     )
 }
 
-/// The invitations a creator hands on (one per friend's seat) and the link to watch.
+/// The invitations, where inviting makes sense: not at a table of the deal of the day (one
+/// person against two computers: `daily` in the server's `state`) nor at a table the lobby
+/// seated this browser at (play now, "Sit here": the lobby fills its seats; the app keeps
+/// that, as the server no longer says it once the seats are filled). Shown once the table's
+/// state is known.
 #[component]
 pub(super) fn Invitations(server: String, table: String) -> impl IntoView {
+    let tp = expect_context::<TablePage>();
+    let from_lobby = lobby_seat(&server, &table);
+    let shown = Memo::new(move |_| {
+        !from_lobby
+            && tp.live.is_some_and(|c| {
+                c.live
+                    .with(|l| l.state.as_ref().is_some_and(|s| s.daily.is_none()))
+            })
+    });
+    move || {
+        shown
+            .get()
+            .then(|| view! { <InvitationList server=server.clone() table=table.clone() /> })
+    }
+}
+
+/// The invitations a creator hands on (one per friend's seat) and the link to watch.
+#[component]
+fn InvitationList(server: String, table: String) -> impl IntoView {
     let tp = expect_context::<TablePage>();
     let lang = tp.lang;
     let invites: Vec<(usize, String)> = storage()
