@@ -370,8 +370,8 @@ pub struct MatchArgs {
     /// strong-confirmed-pickup (talons valued on fresh samples), strong-race-evidence (the
     /// auction's races weighed by what was said), strong-real-play (bids and the defence of
     /// a standing bid valued with their made rates in play, not open-hand),
-    /// strong-real-play-kontra (kontras decided on made rates in play), strong-previous (the
-    /// auction of the builds before 2026-11-27).
+    /// strong-previous (kontras decided on open-hand rates, as strong before 2026-11-29),
+    /// strong-before-40 (the auction of the builds before 2026-11-27).
     #[arg(long, value_name = "A,B[,C]", value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Whole games: the auction with the talon, trump naming, kontra, the play and the

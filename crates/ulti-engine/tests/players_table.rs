@@ -121,15 +121,15 @@ fn other_world(world: &WholeGame, keep: usize, actions: &[Action], seed: u64) ->
 fn an_auction_decision_reads_only_its_own_seat() {
     let real_play = AuctionModel {
         real_play: true,
-        ..AuctionModel::CURRENT
+        ..AuctionModel::STRONG
     };
     // Whether the strong player with real-play values priced something otherwise.
     let (mut priced, mut repriced) = (0, 0);
     let mut open_reasons = Vec::new();
     for (level, model) in [
-        (TableLevel::Easy, AuctionModel::CURRENT),
-        (TableLevel::Normal, AuctionModel::CURRENT),
-        (TableLevel::Strong, AuctionModel::CURRENT),
+        (TableLevel::Easy, AuctionModel::NORMAL),
+        (TableLevel::Normal, AuctionModel::NORMAL),
+        (TableLevel::Strong, AuctionModel::STRONG),
         (TableLevel::Strong, real_play),
     ] {
         let mut checked = 0;
@@ -248,14 +248,14 @@ fn a_kontra_decision_reads_only_its_own_seat() {
             }
         };
         let view = SeatView::from_deal(&deal, &c.bid.bid, &played, 1, rules.play()).unwrap();
-        let real_play = AuctionModel {
-            real_play_kontra: true,
-            ..AuctionModel::CURRENT
+        let open_hand = AuctionModel {
+            real_play_kontra: false,
+            ..AuctionModel::STRONG
         };
         for (level, model) in [
-            (TableLevel::Normal, AuctionModel::CURRENT),
-            (TableLevel::Strong, AuctionModel::CURRENT),
-            (TableLevel::Strong, real_play),
+            (TableLevel::Normal, AuctionModel::NORMAL),
+            (TableLevel::Strong, open_hand),
+            (TableLevel::Strong, AuctionModel::STRONG),
         ] {
             let player = || TablePlayer::new(level, 3).with_auction_model(model);
             let view = informed(view.clone(), level);
@@ -520,4 +520,18 @@ fn a_decision_says_whether_it_picked_up_the_talon() {
     }
     assert_eq!(openings, 12);
     assert!(pickups > 0, "no game had a bid after the opening");
+}
+
+#[test]
+fn strong_decides_kontras_on_rates_in_play_and_normal_on_open_hands() {
+    // Issue 50: the real-play kontra won its match against strong (BENCHMARKS.md), so the
+    // strong player has it; normal keeps the open-hand rates, so the levels stay apart.
+    let strong = TablePlayer::new(TableLevel::Strong, 1).auction_model();
+    let normal = TablePlayer::new(TableLevel::Normal, 1).auction_model();
+    assert!(strong.real_play_kontra);
+    assert!(!normal.real_play_kontra);
+    assert_eq!(strong, AuctionModel::of(TableLevel::Strong));
+    assert_eq!(normal, AuctionModel::of(TableLevel::Normal));
+    // The bid values stay open-hand for both: the real-play bids did not win theirs.
+    assert!(!strong.real_play && !normal.real_play);
 }

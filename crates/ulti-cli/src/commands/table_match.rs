@@ -114,15 +114,16 @@ struct Seated {
     model: AuctionModel,
 }
 
-/// The strong variants: name, inference, auction model.
+/// The strong variants: name, inference, auction model. Each changes one part of today's
+/// strong player ([`AuctionModel::STRONG`]).
 const VARIANTS: [(&str, bool, AuctionModel); 8] = [
-    ("strong-no-inference", false, AuctionModel::CURRENT),
+    ("strong-no-inference", false, AuctionModel::STRONG),
     (
         "strong-fifth",
         true,
         AuctionModel {
             holder_defence: false,
-            ..AuctionModel::CURRENT
+            ..AuctionModel::STRONG
         },
     ),
     (
@@ -130,7 +131,7 @@ const VARIANTS: [(&str, bool, AuctionModel); 8] = [
         true,
         AuctionModel {
             holder_talons: false,
-            ..AuctionModel::CURRENT
+            ..AuctionModel::STRONG
         },
     ),
     (
@@ -138,7 +139,7 @@ const VARIANTS: [(&str, bool, AuctionModel); 8] = [
         true,
         AuctionModel {
             confirmed_pickup: true,
-            ..AuctionModel::CURRENT
+            ..AuctionModel::STRONG
         },
     ),
     (
@@ -146,7 +147,7 @@ const VARIANTS: [(&str, bool, AuctionModel); 8] = [
         true,
         AuctionModel {
             race_evidence: true,
-            ..AuctionModel::CURRENT
+            ..AuctionModel::STRONG
         },
     ),
     (
@@ -154,18 +155,19 @@ const VARIANTS: [(&str, bool, AuctionModel); 8] = [
         true,
         AuctionModel {
             real_play: true,
-            ..AuctionModel::CURRENT
+            ..AuctionModel::STRONG
         },
     ),
+    // The strong player before kontras were decided on made rates in play (2026-11-29).
     (
-        "strong-real-play-kontra",
+        "strong-previous",
         true,
         AuctionModel {
-            real_play_kontra: true,
-            ..AuctionModel::CURRENT
+            real_play_kontra: false,
+            ..AuctionModel::STRONG
         },
     ),
-    ("strong-previous", true, AuctionModel::PREVIOUS),
+    ("strong-before-40", true, AuctionModel::BEFORE_ISSUE_40),
 ];
 
 impl Seated {
@@ -187,7 +189,7 @@ impl Seated {
         Ok(Seated {
             level,
             inference: level == TableLevel::Strong,
-            model: AuctionModel::CURRENT,
+            model: AuctionModel::of(level),
         })
     }
 

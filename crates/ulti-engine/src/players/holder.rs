@@ -139,16 +139,9 @@ pub(super) fn defence_tasks(holders: &[Holder], bid: &AuctionBid, rules: RuleOpt
         .collect()
 }
 
-/// A defender's money from the solves of [`defence_tasks`]: minus the mean payoff per
-/// defender (`None` when no layout was playable).
-pub(super) fn defence_value(results: &[TaskResult]) -> Option<f64> {
-    let money = defence_money(results);
-    (!money.is_empty()).then(|| money.iter().sum::<f64>() / money.len() as f64)
-}
-
-/// A defender's money on each playable layout of [`defence_tasks`]: minus the payoff per
-/// defender.
-pub(super) fn defence_money(results: &[TaskResult]) -> Vec<f64> {
+/// Each playable layout's outcome from the solves of [`defence_tasks`]: whether the holder
+/// makes its bid, and a defender's money (minus the payoff per defender).
+pub(super) fn defence_outcomes(results: &[TaskResult]) -> Vec<(bool, f64)> {
     results
         .iter()
         .filter_map(|r| {
@@ -156,9 +149,14 @@ pub(super) fn defence_money(results: &[TaskResult]) -> Vec<f64> {
                 .iter()
                 .flatten()
                 .next()
-                .map(|o| -f64::from(o.1))
+                .map(|o| (o.0, -f64::from(o.1)))
         })
         .collect()
+}
+
+/// A defender's money on each playable layout of [`defence_tasks`].
+pub(super) fn defence_money(results: &[TaskResult]) -> Vec<f64> {
+    defence_outcomes(results).into_iter().map(|o| o.1).collect()
 }
 
 #[cfg(test)]

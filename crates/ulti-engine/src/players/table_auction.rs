@@ -10,7 +10,7 @@ use crate::rules::RuleOptions;
 use crate::whole_game::{AuctionBid, TableView};
 
 use super::easy::easy_bid;
-use super::holder::{Holder, defence_tasks, defence_value, sample_holders};
+use super::holder::{Holder, defence_outcomes, defence_tasks, sample_holders};
 use super::table::{
     AuctionMove, BidMove, Reason, TableLevel, TablePlayer, Weighed, cheapest, row_bid,
 };
@@ -287,16 +287,17 @@ impl TablePlayer {
             Some(steps) => steps.solves(tasks)?,
             None => self.executor().run_all(&tasks),
         };
-        let money = defence_value(&results)?;
+        let outcomes = defence_outcomes(&results);
+        if outcomes.is_empty() {
+            return None;
+        }
+        let n = outcomes.len() as f64;
+        let money = outcomes.iter().map(|o| o.1).sum::<f64>() / n;
         if !self.model.real_play {
             return Some(money);
         }
         // The holder's made rate on these layouts, moved to its rate in play.
-        let made: Vec<bool> = results
-            .iter()
-            .filter_map(|r| r.bid_outcomes()?.iter().flatten().next().map(|o| o.0))
-            .collect();
-        let open = made.iter().filter(|&&w| w).count() as f64 / made.len().max(1) as f64;
+        let open = outcomes.iter().filter(|o| o.0).count() as f64 / n;
         let a = bid.announcement(holders.first()?.deal.trump);
         Some(-real_play_payoff(&a, -money, open))
     }
