@@ -526,3 +526,28 @@ fn a_refused_chat_message_is_the_chats_and_an_accepted_one_empties_the_input() {
         )
     );
 }
+
+#[test]
+fn the_users_own_seat_is_connected_while_its_link_is_open() {
+    // A reload: the server still has the closed connection's presence (seat 1 away) when the
+    // new connection's state arrives; the user must not see their own seat "offline".
+    let game = WholeGame::random(TableRules::default(), 2, 4);
+    let mut s = serde_json::to_value(match state(&game, 1, 1) {
+        ServerMsg::State(s) => *s,
+        _ => unreachable!(),
+    })
+    .unwrap();
+    s["t"] = json!("state");
+    s["seats"][1]["connected"] = json!(false);
+    s["seats"][0]["connected"] = json!(false);
+    let mut live = Live::new("T", Some(1));
+    live.opened(0.0);
+    live.receive(read(&s.to_string()));
+    assert_eq!(live.link, Link::Open);
+    let connected = live.scene().unwrap().connected.unwrap();
+    assert!(connected[1], "the user's own seat, on an open link");
+    assert!(!connected[0], "another seat keeps what the server says");
+    // Once the link is lost, the seat says what the server last said.
+    live.closed(1.0, false);
+    assert!(!live.scene().unwrap().connected.unwrap()[1]);
+}

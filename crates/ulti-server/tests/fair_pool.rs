@@ -85,10 +85,12 @@ async fn one_address_flooding_the_pool_does_not_delay_another_table() {
     );
     assert!(waited < Duration::from_secs(2), "it waited {waited:?}");
     // The flood's tables, eight queued at a time, are woken in turn: each gets both its bids.
+    // (A liveness check, not a timing one: 40 strong decisions on one thread of a debug build
+    // take about 20 s on a quiet machine and more beside other jobs.)
     let start = Instant::now();
     for c in &mut flood {
         loop {
-            let left = 25.0 - start.elapsed().as_secs_f64();
+            let left = 120.0 - start.elapsed().as_secs_f64();
             let m = c
                 .recv_within(left.max(0.1))
                 .await

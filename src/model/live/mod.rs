@@ -369,7 +369,12 @@ impl Live {
             view: s.table_view.clone(),
             turn,
             waiting: waiting.filter(|_| s.table_view.stage != Stage::Over),
-            connected: (s.seats.len() == 3).then(|| [0, 1, 2].map(|i| s.seats[i].connected)),
+            // The user's own seat is connected while this link is open, whatever presence
+            // the server last stored (a reload's welcome still says the closed connection's).
+            connected: (s.seats.len() == 3).then(|| {
+                [0, 1, 2]
+                    .map(|i| s.seats[i].connected || (self.link == Link::Open && s.seat == Some(i)))
+            }),
             away: self.away,
             by_computer: self
                 .by_computer
