@@ -2,7 +2,8 @@
 //! against the best choice over the layouts the user could not tell apart, with its 95 %
 //! interval) and its mark, a mistake or bad luck, and the deal's two sums. The numbers come
 //! from the workers (`Job::Knowable` for a card, `Job::TableKnowable` for an auction, trump or
-//! kontra decision; `Job::Position` for a card's open-hand cost on the actual layout).
+//! kontra decision; `Job::Position` for a card's open-hand cost on the actual layout,
+//! `Job::KontraOpenCost` for a kontra's).
 
 use leptos::prelude::*;
 use ulti_engine::advise::{Judgement, Knowable, judge};
