@@ -11,7 +11,8 @@ use ulti_engine::advise::{Judgement, Knowable, judge};
 use crate::i18n::{Lang, tr, tr_with};
 use crate::model::table::review::{KNOWABLE_TOLERANCE, money_text, skill_and_luck};
 
-/// One decision's knowable cost and its mark (`None` while the workers are at it).
+/// One decision's knowable cost and its mark (`None` while the workers are at it); `open` is
+/// its open-hand cost on the actual layout, the mark's other half.
 pub(crate) fn knowable_line(l: Lang, k: Option<&Knowable>, open: Option<f64>) -> AnyView {
     let Some(k) = k else {
         return view! {
@@ -56,7 +57,8 @@ pub(crate) fn knowable_line(l: Lang, k: Option<&Knowable>, open: Option<f64>) ->
     });
     view! {
         <p class="hint review-knowable" data-testid="review-knowable" data-mean=money_text(k.mean)
-            data-half-width=money_text(k.half_width) data-layouts=k.layouts.to_string()>
+            data-half-width=money_text(k.half_width) data-layouts=k.layouts.to_string()
+            data-open=open.map(money_text)>
             <span>{words}</span>
             " "
             {mark}
