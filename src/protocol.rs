@@ -25,7 +25,7 @@ pub const PICK_UP: &str = "pickup";
 
 /// Bumped whenever a message changes shape. Worker files keep fixed names (no content hash),
 /// so a page can meet a cached worker of another version; the handshake detects that.
-pub const PROTOCOL_VERSION: u32 = 13;
+pub const PROTOCOL_VERSION: u32 = 14;
 
 /// Identifies one job; answers to jobs the page no longer wants are dropped.
 pub type RequestId = u64;
@@ -174,6 +174,17 @@ pub enum Job {
         /// The sampling seed.
         seed: u64,
     },
+    /// The review's open-hand cost of a kontra decision on the actual deal
+    /// (`ulti_engine::players::kontra_open_cost`): the money `taken` lost against the best set
+    /// of units on the cards as they lie (the luck side of a kontra; it reads every card).
+    KontraOpenCost {
+        /// The game just before the decision, an `ulti-game/1` record (JSON text).
+        record: String,
+        /// The seat that decided.
+        seat: Seat,
+        /// What it did (`None`: the kontra open to it let go).
+        taken: Option<Action>,
+    },
     /// A seat's decision from what it knows and nothing else (a hint at a live table): its
     /// view and what it may do, as the table server sends them.
     SeatDecision {
@@ -297,6 +308,8 @@ pub enum Answer {
         /// The numbers behind a normal or strong player's decision.
         reason: Option<Reason>,
     },
+    /// For [`Job::KontraOpenCost`]: money for the seat, ≥ 0.
+    OpenCost(f64),
     /// For [`Job::SeatDecision`]: the action in the record's words, `pickup` when the seat
     /// would pick up the talon first (the discard waits until it sees it), `None` to say
     /// nothing now.

@@ -6,7 +6,8 @@ use std::cell::RefCell;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use ulti_engine::advise::{CardOptions, KnowableOptions, advise_card, card_cost, card_tallies};
 use ulti_engine::players::{
-    DecisionTimes, SeatDecision, TablePlayer, decide, decide_seat, decision_cost, player,
+    DecisionTimes, SeatDecision, TablePlayer, decide, decide_seat, decision_cost, kontra_open_cost,
+    player,
 };
 use ulti_engine::puzzles::turning::turning;
 use ulti_engine::whole_game::{TableRecord, WholeGame};
@@ -189,6 +190,12 @@ pub fn run_job(solver: &mut Solver, job: Job) -> Result<Answer, String> {
             decision_cost(&view, &turn, taken.as_ref(), after.as_deref(), &opts)
                 .map(|k| Answer::Knowable(Box::new(k)))
         }
+        Job::KontraOpenCost {
+            record,
+            seat,
+            taken,
+        } => kontra_open_cost(&table_game(&record, seat)?, seat, taken.as_ref())
+            .map(Answer::OpenCost),
         Job::SeatDecision {
             view,
             turn,

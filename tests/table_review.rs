@@ -29,6 +29,9 @@ struct Reached {
     trumps_other: usize,
     kontra_said: usize,
     kontra_let_go: usize,
+    /// Kontras whose open-hand money on the actual deal was asked, and those that lost some.
+    kontra_open: usize,
+    kontra_open_lost: usize,
     cards: usize,
     cards_lost: usize,
 }
@@ -94,6 +97,25 @@ fn decision_at(
     }
 }
 
+/// What a kontra decision (`None`: let go) at moment `at` lost on the cards as they lay.
+fn kontra_open(
+    solver: &mut Solver,
+    game: &WholeGame,
+    at: usize,
+    seat: Seat,
+    taken: Option<ulti_engine::whole_game::Action>,
+) -> f64 {
+    let job = Job::KontraOpenCost {
+        record: record_before(game, at),
+        seat,
+        taken,
+    };
+    match run_on_the_wire(solver, job) {
+        Ok(Answer::OpenCost(c)) => c,
+        other => panic!("an open-hand cost, not {other:?}"),
+    }
+}
+
 /// The best open-hand payoff per defender of a bid at moment `at` (its best trump).
 fn open_hand_value(
     solver: &mut Solver,
@@ -156,6 +178,16 @@ fn review(table: &Table, game: &WholeGame, solver: &mut Solver, reached: &mut Re
                     let a: ulti_engine::whole_game::Action = a.parse().expect("readable");
                     assert_eq!(a.seat, user);
                     before.check(&a).expect("legal at the moment");
+                }
+                if kind == Kind::Kontra {
+                    // The open-hand money of the user's kontra on the cards as they lay: never
+                    // negative, and nothing for the open-hand player's own choice.
+                    let yours = kontra_open(solver, game, d.at, user, d.action.clone());
+                    assert!(yours >= 0.0, "{d:?} {yours}");
+                    let cheater = as_choice(kind, best.as_deref().map(|b| b.parse().unwrap()));
+                    assert_eq!(kontra_open(solver, game, d.at, user, cheater), 0.0);
+                    reached.kontra_open += 1;
+                    reached.kontra_open_lost += usize::from(yours > 0.0);
                 }
                 match kind {
                     Kind::Auction => reached.auction += 1,
@@ -253,6 +285,12 @@ fn every_decision_of_a_deal_is_judged_at_its_moment() {
     assert!(reached.cards >= 40, "{reached:?}");
     assert!(reached.kontra_said >= 1, "{reached:?}");
     assert!(reached.kontra_let_go >= 1, "{reached:?}");
+    assert_eq!(
+        reached.kontra_open,
+        reached.kontra_said + reached.kontra_let_go
+    );
+    // Some kontra lost money on the cards as they lay: the amount the review can call bad luck.
+    assert!(reached.kontra_open_lost >= 1, "{reached:?}");
     println!("{reached:?}");
 }
 

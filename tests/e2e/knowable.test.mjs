@@ -7,7 +7,9 @@
 // The Play page's review gives the user's cards the same costs and sums. A deal with a known
 // mistake: the user holds every Makk and names Tök, which loses on every layout; the trump row
 // is marked a mistake with its whole cost, every auction, trump and kontra row has its cost,
-// and the sums are the marked costs of every row.
+// and the sums are the marked costs of every row. A kontra let go on a unit the soloist loses
+// on the cards as they lay: the row carries what the kontra would have added (1), bad luck
+// unless its knowable cost calls it a mistake.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -106,6 +108,7 @@ async function checkReview(page, lang) {
         layouts: k?.dataset.layouts,
         mistake: e.querySelector('[data-testid=review-mistake]')?.dataset.cost ?? null,
         luck: e.querySelector('[data-testid=review-luck]')?.dataset.cost ?? null,
+        open: k?.dataset.open,
       };
     }),
   );
@@ -251,6 +254,31 @@ test('a known mistake: naming a trump that loses on every layout is marked, and 
     console.log(`rows: ${rows.map((r) => `${r.kind}:${r.mean}±${r.hw}/${r.layouts}${r.mistake ? ' mistake' : ''}${r.luck ? ' luck' : ''}`).join(' ')}`);
     await screenshot(page, 'knowable-mistake-en');
     await assertAccessible(page, 'the review with a mistake');
+    assert.deepEqual(pageProblems(page), []);
+  });
+});
+
+test('a kontra let go on a unit the soloist loses has its open-hand cost', { timeout: DEAL_MS }, async () => {
+  await withPage(browser.context, 'knowable kontra', async (page) => {
+    await openTable(page, 'en');
+    // The soloist (seat 0) holds every Makk but names Tök, which the defenders hold all of, and
+    // leads the Makk Ász; the user (seat 1) may say kontra on the passz and lets it go.
+    const hands = ['M7,M8,M9,MX,MU,MO,MK,MA,ZA,ZX,P7,P8', 'P9,PX,PA,PO,PK,PU,Z7,Z8,Z9,ZU', 'ZO,ZK,T7,T8,T9,TX,TU,TO,TK,TA'];
+    const actions = ['0 bid passz P7,P8', '1 pass', '2 pass', '0 stand', '0 trump T', '0 card MA'];
+    await importAt(page, 1, JSON.stringify({ format: 'ulti-game/1', dealer: 2, hands, actions }));
+    // Its turn to play, the kontra offered beside the cards: playing a card lets it go.
+    assert.equal(await userTurn(page), 'card');
+    await page.locator('[data-testid=table-kontra]').waitFor();
+    await playOut(page);
+    await review(page);
+    const rows = await checkReview(page, 'en');
+    const kontra = rows.find((r) => r.kind === 'kontra');
+    // The defenders win the passz with every card open: the kontra would have taken 2 from
+    // the soloist instead of 1.
+    assert.equal(kontra?.open, '1', `the kontra's open-hand cost: ${JSON.stringify(kontra)}`);
+    if (!kontra.mistake) assert.equal(kontra.luck, '1', `not a mistake, so bad luck: ${JSON.stringify(kontra)}`);
+    console.log(`kontra row: ${JSON.stringify(kontra)}`);
+    await screenshot(page, 'knowable-kontra-en');
     assert.deepEqual(pageProblems(page), []);
   });
 });

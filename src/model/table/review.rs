@@ -4,8 +4,9 @@
 //! every card would have done (the cheater: the open-hand best), and what each card cost.
 //!
 //! Everything here is pure: the page asks the workers (`Job::TableDecision` at the moment's
-//! record, `Job::Bid` for a bid's open-hand value, `Job::Position` for a card) and words the
-//! answers with [`auction_mark`] and [`crate::model::play::verdict`].
+//! record, `Job::Bid` for a bid's open-hand value, `Job::Position` for a card,
+//! `Job::KontraOpenCost` for a kontra's open-hand money) and words the answers with
+//! [`auction_mark`] and [`crate::model::play::verdict`].
 
 use ulti_engine::advise::{Judgement, Knowable, SeatView, judge, seat_money};
 use ulti_engine::players::play_view;
@@ -285,16 +286,29 @@ pub fn choice_view_at(
     Some((before.view(user), turn, after))
 }
 
-/// What an auction, trump or kontra decision lost open-hand on the actual layout, in money for
-/// the user, from its mark: nothing when it matched the open-hand best or did as well; for two
-/// bids, twice what the open-hand bid would have made per defender over the user's (the user
-/// the soloist of both). A choice against another open-hand choice with no amount (a pass, a
-/// trump, a kontra) counts as nothing: it is never called bad luck.
+/// What an auction or trump decision lost open-hand on the actual layout, in money for the
+/// user, from its mark: nothing when it matched the open-hand best or did as well; for two
+/// bids (or two trumps), twice what the open-hand one would have made per defender over the
+/// user's (the user the soloist of both). A choice against another open-hand choice with no
+/// amount (a pass) counts as nothing: it is never called bad luck. A kontra has its own amount
+/// ([`open_money`]).
 #[must_use]
 pub fn mark_money(mark: Mark) -> f64 {
     match mark {
         Mark::Other(Some(n)) => seat_money(0, n),
         Mark::Best | Mark::Other(None) => 0.0,
+    }
+}
+
+/// What decision `kind` lost open-hand on the actual layout, in money for the user, once
+/// known: a card's and a kontra's from their own solve (`open_cost`: a card's
+/// [`open_money_cost`], a kontra's `Job::KontraOpenCost`, the units solved on the cards as they
+/// lay), an auction or trump decision's from its `mark` ([`mark_money`]).
+#[must_use]
+pub fn open_money(kind: Kind, mark: Option<Mark>, open_cost: Option<f64>) -> Option<f64> {
+    match kind {
+        Kind::Card | Kind::Kontra => open_cost,
+        Kind::Auction | Kind::Trump => mark.map(mark_money),
     }
 }
 
@@ -382,6 +396,37 @@ mod knowable_tests {
         assert_eq!(mark_money(Mark::Other(Some(3))), 6.0);
         assert_eq!(mark_money(Mark::Other(None)), 0.0);
         assert_eq!(mark_money(Mark::Best), 0.0);
+        // A kontra's comes from its own open solve, whatever its mark says.
+        assert_eq!(
+            open_money(Kind::Kontra, Some(Mark::Other(None)), Some(2.0)),
+            Some(2.0)
+        );
+        assert_eq!(
+            open_money(Kind::Kontra, Some(Mark::Other(None)), None),
+            None
+        );
+        assert_eq!(
+            open_money(Kind::Auction, Some(Mark::Other(Some(3))), None),
+            Some(6.0)
+        );
+        assert_eq!(open_money(Kind::Auction, None, Some(5.0)), None);
+        // A kontra not a mistake whose units, solved open, would have paid 2 more doubled
+        // otherwise: bad luck, 2 in the luck sum; the same kontra as the open-hand best: fine.
+        let kontra = k(0.4, 1.0);
+        let lost = open_money(Kind::Kontra, Some(Mark::Other(None)), Some(2.0));
+        let best = open_money(Kind::Kontra, Some(Mark::Best), Some(0.0));
+        assert_eq!(
+            judge(&kontra, lost.unwrap(), KNOWABLE_TOLERANCE),
+            Judgement::BadLuck
+        );
+        assert_eq!(
+            skill_and_luck(&[
+                (Some(&kontra), lost),
+                (Some(&kontra), best),
+                (Some(&a), Some(20.0))
+            ]),
+            (12.0, 2.0)
+        );
         assert_eq!(money_text(12.0), "12");
         assert_eq!(money_text(3.25), "3.3");
     }

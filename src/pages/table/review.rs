@@ -6,7 +6,9 @@
 //! were taken. Every answer comes from the workers (`Job::TableDecision` at the moment's
 //! record, `Job::Bid`, `Job::Position`). Every decision also gets its knowable cost and its
 //! mark, a mistake or bad luck ([`knowable`]; `Job::Knowable` for a card, `Job::TableKnowable`
-//! for the others, whose open-hand money is their row's mark), and the deal their two sums.
+//! for the others; the open-hand money is a card's own solve, a kontra's
+//! `Job::KontraOpenCost`, an auction or trump decision's row mark), and the deal their two
+//! sums.
 
 pub(crate) mod knowable;
 
@@ -22,7 +24,7 @@ use crate::model::analysis::signed;
 use crate::model::play::{Verdict, card_check, verdict};
 use crate::model::table::review::{
     Decision, Kind, Mark, as_choice, auction_mark, card_money_query, card_of, card_query,
-    card_view_at, choice_view_at, decisions, mark_money, open_hand_bid, open_money_cost, play_seat,
+    card_view_at, choice_view_at, decisions, open_hand_bid, open_money, open_money_cost, play_seat,
     record_before, same_choice,
 };
 use crate::model::table::{Table, solver_query_at};
@@ -48,7 +50,7 @@ struct Judged {
     card: Option<Verdict>,
     /// The knowable cost from the user's view (every decision).
     knowable: Option<Knowable>,
-    /// A card's open-hand cost on the actual layout, money for the user.
+    /// A card's or a kontra's open-hand cost on the actual layout, money for the user.
     open_cost: Option<f64>,
     /// A worker failed.
     failed: Option<String>,
@@ -69,8 +71,9 @@ impl Judged {
             Kind::Card => {
                 self.card.is_some() && self.knowable.is_some() && self.open_cost.is_some()
             }
-            _ => {
+            kind => {
                 self.knowable.is_some()
+                    && (kind != Kind::Kontra || self.open_cost.is_some())
                     && self.advisor.is_some()
                     && self.best.is_some()
                     && self.yours.len() >= self.yours_wanted
@@ -79,13 +82,10 @@ impl Judged {
         }
     }
 
-    /// The open-hand money lost on the actual layout: a card's solve, an auction, trump or
-    /// kontra decision's mark ([`mark_money`]); `None` until known.
+    /// The open-hand money lost on the actual layout ([`open_money`]: a card's or a kontra's
+    /// own solve, an auction or trump decision's mark); `None` until known.
     fn open_money(&self, d: &Decision) -> Option<f64> {
-        match d.kind {
-            Kind::Card => self.open_cost,
-            _ => self.mark(d).map(mark_money),
-        }
+        open_money(d.kind, self.mark(d), self.open_cost)
     }
 
     /// The mark against the open-hand best, once known.
@@ -296,6 +296,23 @@ pub(super) fn DealReview() -> impl IntoView {
                 None => update(&k, i, &|j| j.failed = Some(UNEXPECTED_ANSWER.into())),
             }
             let record = record_before(&game, d.at);
+            // A kontra's money lost on the cards as they lay.
+            if d.kind == Kind::Kontra {
+                let k = k.clone();
+                let job = Job::KontraOpenCost {
+                    record: record.clone(),
+                    seat: user,
+                    taken: d.action.clone(),
+                };
+                ask(
+                    job,
+                    Box::new(move |a| match a {
+                        Ok(Answer::OpenCost(c)) => update(&k, i, &|j| j.open_cost = Some(c)),
+                        Ok(_) => update(&k, i, &|j| j.failed = Some(UNEXPECTED_ANSWER.into())),
+                        Err(e) => update(&k, i, &|j| j.failed = Some(e.clone())),
+                    }),
+                );
+            }
             // The user's own bid, open-hand.
             if let Some(a) = d.action.as_ref() {
                 let n = ask_bid_values(&game, d.at, a, k.clone(), i, |j, v| j.yours.push(v));

@@ -42,7 +42,7 @@ pub use advisor::{Advisor, Samples};
 pub use cheater::DoubleDummy;
 pub use easy::Easy;
 pub use game::{GameError, GameRecord, Seating, play_game, play_out, settle};
-pub use knowable::{TALONS, decision_cost};
+pub use knowable::{TALONS, decision_cost, kontra_open_cost};
 pub use step_work::{Solves, StepAnswer, StepQuestion, StepWork};
 pub use table::{
     AuctionModel, AuctionMove, BidMove, DecisionTimes, Reason, TableLevel, TablePlayer, Weighed,

@@ -2,7 +2,8 @@
 //! against the best choice over the layouts the user could not tell apart, with its 95 %
 //! interval) and its mark, a mistake or bad luck, and the deal's two sums. The numbers come
 //! from the workers (`Job::Knowable` for a card, `Job::TableKnowable` for an auction, trump or
-//! kontra decision; `Job::Position` for a card's open-hand cost on the actual layout).
+//! kontra decision; `Job::Position` for a card's open-hand cost on the actual layout,
+//! `Job::KontraOpenCost` for a kontra's).
 
 use leptos::prelude::*;
 use ulti_engine::advise::{Judgement, Knowable, judge};
@@ -10,7 +11,8 @@ use ulti_engine::advise::{Judgement, Knowable, judge};
 use crate::i18n::{Lang, tr, tr_with};
 use crate::model::table::review::{KNOWABLE_TOLERANCE, money_text, skill_and_luck};
 
-/// One decision's knowable cost and its mark (`None` while the workers are at it).
+/// One decision's knowable cost and its mark (`None` while the workers are at it); `open` is
+/// its open-hand cost on the actual layout, the mark's other half.
 pub(crate) fn knowable_line(l: Lang, k: Option<&Knowable>, open: Option<f64>) -> AnyView {
     let Some(k) = k else {
         return view! {
@@ -55,7 +57,8 @@ pub(crate) fn knowable_line(l: Lang, k: Option<&Knowable>, open: Option<f64>) ->
     });
     view! {
         <p class="hint review-knowable" data-testid="review-knowable" data-mean=money_text(k.mean)
-            data-half-width=money_text(k.half_width) data-layouts=k.layouts.to_string()>
+            data-half-width=money_text(k.half_width) data-layouts=k.layouts.to_string()
+            data-open=open.map(money_text)>
             <span>{words}</span>
             " "
             {mark}

@@ -26,6 +26,10 @@
 //!   difference's interval combines the two (√(se₁² + se₂²)). A pick-up followed by a bid adds
 //!   the bid's own cost from the view with the talon in hand, the standard errors combined.
 //!
+//! A kontra decision also has an open-hand cost on the actual deal ([`kontra_open_cost`]): the
+//! same money, on the one layout as it lay, solved from the whole game (the review's side of
+//! luck; it reads every card by design, like the cheater).
+//!
 //! Sampling is adaptive as for a card: the first round, doubled while the interval straddles
 //! the tolerance, up to a cap ([`KnowableOptions`] for solved layouts; [`TALONS`] for the
 //! pick-up's races, the expensive part). A decision with one legal choice costs nothing
@@ -41,7 +45,9 @@ use rand::seq::SliceRandom;
 
 use crate::advise::{Knowable, KnowableOptions, Z95, mean_se, paired, rng_for};
 use crate::card::{Card, CardSet};
-use crate::whole_game::{Action, SeatTurn, TableView, Verb};
+use crate::contract::Contract;
+use crate::deal::Seat;
+use crate::whole_game::{Action, SeatTurn, TableView, Verb, WholeGame};
 
 pub use auction::TALONS;
 
@@ -65,20 +71,50 @@ pub fn decision_cost(
         return Err("no layouts asked for".into());
     }
     match taken.map(|a| &a.verb) {
-        None => {
-            let (level, units) = turn.kontra.as_ref().ok_or("no kontra was open")?;
-            play::kontra_cost(view, *level, units, &[], opts)
-        }
-        Some(Verb::Kontra { level, units: said }) => {
-            let (open, units) = turn.kontra.as_ref().ok_or("no kontra was open")?;
-            if open != level {
-                return Err(format!("a kontra at level {level}, open at {open}"));
-            }
-            play::kontra_cost(view, *level, units, said, opts)
+        None | Some(Verb::Kontra { .. }) => {
+            let (level, units, said) = kontra_taken(turn, taken)?;
+            play::kontra_cost(view, level, units, said, opts)
         }
         Some(Verb::Trump(t)) => play::trump_cost(view, &turn.trumps, *t, opts),
         Some(Verb::Card(_)) => Err("a card's cost is the card advice's".into()),
         Some(verb) => auction::auction_cost(view, turn, verb, after, opts),
+    }
+}
+
+/// The open-hand cost of a kontra decision on the actual deal: the money `seat` lost by
+/// `taken` (`None`: the kontra open to it let go) against the best set of units on the cards
+/// as they lie in `game`, the whole game just before the decision (every card known, as the
+/// cheater knows them; this is the review's open-hand side, never what the seat could know).
+/// Each unit is solved alone, open, from the cards played so far; the cost is the sum of what
+/// doubling each unit would add, where it adds anything, less what the units taken add (in the
+/// seat's money, as [`decision_cost`] counts a kontra), so ≥ 0 and 0 for the best set.
+///
+/// # Errors
+/// No kontra open to `seat` in `game`, or `taken` not a kontra at its level on its units.
+pub fn kontra_open_cost(
+    game: &WholeGame,
+    seat: Seat,
+    taken: Option<&Action>,
+) -> Result<f64, String> {
+    let turn = game.seat_turn(seat, false);
+    let (level, units, said) = kontra_taken(&turn, taken)?;
+    play::kontra_open_cost(game, seat, level, units, said)
+}
+
+/// The kontra open in `turn` (its level and units) and the units `taken` doubles (none: let
+/// go).
+fn kontra_taken<'a>(
+    turn: &'a SeatTurn,
+    taken: Option<&'a Action>,
+) -> Result<(u8, &'a [Contract], &'a [Contract]), String> {
+    let (open, units) = turn.kontra.as_ref().ok_or("no kontra was open")?;
+    match taken.map(|a| &a.verb) {
+        None => Ok((*open, units, &[])),
+        Some(Verb::Kontra { level, units: said }) if level == open => Ok((*open, units, said)),
+        Some(Verb::Kontra { level, .. }) => {
+            Err(format!("a kontra at level {level}, open at {open}"))
+        }
+        Some(_) => Err("not a kontra".into()),
     }
 }
 

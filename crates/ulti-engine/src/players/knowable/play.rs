@@ -1,11 +1,13 @@
-//! The knowable cost of the trump named and of a kontra said or let go (see [`super`]).
+//! The knowable cost of the trump named and of a kontra said or let go (see [`super`]), and a
+//! kontra's open-hand cost on the actual deal.
 
 use crate::advise::{Knowable, KnowableOptions, Sampler, rng_for, seat_money};
-use crate::card::{CardSet, Suit};
+use crate::card::{Card, CardSet, Suit};
 use crate::contract::{Bid, Contract, Scoring, component_payoff};
-use crate::deal::Deal;
+use crate::deal::{Deal, Seat};
+use crate::rules::RuleOptions;
 use crate::solver::{Query, Question, Solver};
-use crate::whole_game::{KontraBook, TableView, level_name};
+use crate::whole_game::{KontraBook, TableView, WholeGame, level_name};
 
 use super::super::table_seat::play_view;
 use super::{adaptive_paired, layout};
@@ -82,6 +84,109 @@ fn unit_deltas(
     })
 }
 
+/// A kontra decision: the units open to the seat at `level`, what doubling each adds to its
+/// money (won and lost, [`unit_deltas`]), and the set it took (a bit per unit). Every set of
+/// units is a choice.
+struct KontraChoice {
+    level: u8,
+    units: Vec<Contract>,
+    deltas: Vec<[f64; 2]>,
+    taken: u32,
+}
+
+impl KontraChoice {
+    /// The choice of doubling `said` (none: let go) among `units` at `level`, from the seat's
+    /// `view` (its seat, the soloist, the bid and the kontras said so far).
+    fn new(
+        view: &TableView,
+        level: u8,
+        units: &[Contract],
+        said: &[Contract],
+    ) -> Result<KontraChoice, String> {
+        if let Some(u) = said.iter().find(|u| !units.contains(u)) {
+            return Err(format!("{u} may not be doubled now"));
+        }
+        if units.len() > 8 {
+            return Err("more units than a bid has".into());
+        }
+        let taken = (0..units.len())
+            .filter(|&i| said.contains(&units[i]))
+            .fold(0u32, |m, i| m | (1 << i));
+        let mut choice = KontraChoice {
+            level,
+            units: units.to_vec(),
+            deltas: Vec::new(),
+            taken,
+        };
+        if units.is_empty() {
+            return Ok(choice);
+        }
+        let soloist = view.soloist.ok_or("no soloist yet")?;
+        let bid = view.bid().ok_or("no bid")?;
+        let trump = view.trump().unwrap_or(Suit::Piros);
+        let book = view
+            .kontra
+            .clone()
+            .unwrap_or_else(|| KontraBook::new(bid.bid.contracts().to_vec(), !bid.has_trumps()));
+        let rel = (view.seat + 3 - soloist) % 3;
+        let defender = (rel != 0).then(|| rel - 1);
+        choice.deltas = units
+            .iter()
+            .map(|&u| unit_deltas(u, level, trump, bid.scoring(), &book, defender))
+            .collect();
+        Ok(choice)
+    }
+
+    /// Every set of units, as bits.
+    fn sets(&self) -> std::ops::Range<u32> {
+        0..1u32 << self.units.len()
+    }
+
+    /// A set's name in the record's words (`no kontra`, `rekontra passz,ulti`).
+    fn name(&self, set: u32) -> String {
+        let picked: Vec<&str> = (0..self.units.len())
+            .filter(|&i| set & (1 << i) != 0)
+            .map(|i| self.units[i].id())
+            .collect();
+        if picked.is_empty() {
+            "no kontra".into()
+        } else {
+            format!("{} {}", level_name(self.level), picked.join(","))
+        }
+    }
+
+    /// What doubling `set` adds to the seat's money when each unit is won (`won[i]`: by the
+    /// soloist) or lost.
+    fn money(&self, set: u32, won: &[bool]) -> f64 {
+        (0..self.units.len())
+            .filter(|&i| set & (1 << i) != 0)
+            .map(|i| self.deltas[i][usize::from(!won[i])])
+            .sum()
+    }
+
+    /// Whether the soloist wins each unit alone on `deal` with `played` played, open (as
+    /// [`super::super::TablePlayer::kontra`] solves it on a layout).
+    fn won(
+        &self,
+        solver: &mut Solver,
+        deal: Deal,
+        played: &[Card],
+        rules: RuleOptions,
+    ) -> Vec<bool> {
+        self.units
+            .iter()
+            .map(|&u| {
+                let mut q = Query::new(deal, Bid::single(u));
+                q.played = played.to_vec();
+                q.rules = rules;
+                q.line = false;
+                q.question = Question::WinLose;
+                solver.solve(&q).is_ok_and(|s| s.soloist_wins == Some(true))
+            })
+            .collect()
+    }
+}
+
 /// The knowable cost of doubling `said` (none: the kontra let go) among `units` at `level`,
 /// from the seat's view of the play (with the auction's evidence, as the strong player
 /// samples it): on each layout every unit is won or lost (each solved alone, as
@@ -94,71 +199,40 @@ pub(super) fn kontra_cost(
     said: &[Contract],
     opts: &KnowableOptions,
 ) -> Result<Knowable, String> {
-    if let Some(u) = said.iter().find(|u| !units.contains(u)) {
-        return Err(format!("{u} may not be doubled now"));
-    }
+    let choice = KontraChoice::new(view, level, units, said)?;
     if units.is_empty() {
         return Ok(Knowable::forced());
     }
-    if units.len() > 8 {
-        return Err("more units than a bid has".into());
-    }
-    let soloist = view.soloist.ok_or("no soloist yet")?;
-    let bid = view.bid().ok_or("no bid")?;
     let sv = play_view(view, true).ok_or("no view of the play")?;
-    let trump = view.trump().unwrap_or(Suit::Piros);
-    let book = view
-        .kontra
-        .clone()
-        .unwrap_or_else(|| KontraBook::new(bid.bid.contracts().to_vec(), !bid.has_trumps()));
-    let rel = (view.seat + 3 - soloist) % 3;
-    let defender = (rel != 0).then(|| rel - 1);
-    let deltas: Vec<[f64; 2]> = units
-        .iter()
-        .map(|&u| unit_deltas(u, level, trump, bid.scoring(), &book, defender))
-        .collect();
-    let sets: Vec<u32> = (0..1u32 << units.len()).collect();
-    let names: Vec<String> = sets
-        .iter()
-        .map(|&m| {
-            let picked: Vec<&str> = (0..units.len())
-                .filter(|&i| m & (1 << i) != 0)
-                .map(|i| units[i].id())
-                .collect();
-            if picked.is_empty() {
-                "no kontra".into()
-            } else {
-                format!("{} {}", level_name(level), picked.join(","))
-            }
-        })
-        .collect();
-    let taken = (0..units.len())
-        .filter(|&i| said.contains(&units[i]))
-        .fold(0u32, |m, i| m | (1 << i)) as usize;
+    let names: Vec<String> = choice.sets().map(|m| choice.name(m)).collect();
     let mut sampler = Sampler::new(&sv).map_err(|e| e.to_string())?;
     let mut solver = Solver::new();
-    adaptive_paired(&names, &[taken], opts, &mut |k| {
+    adaptive_paired(&names, &[choice.taken as usize], opts, &mut |k| {
         let deal = sampler.sample(&mut rng_for(opts.seed, u64::from(k))).ok()?;
-        let won: Vec<bool> = units
-            .iter()
-            .map(|&u| {
-                let mut q = Query::new(deal, Bid::single(u));
-                q.played = sv.played().to_vec();
-                q.rules = sv.rules();
-                q.line = false;
-                q.question = Question::WinLose;
-                solver.solve(&q).is_ok_and(|s| s.soloist_wins == Some(true))
-            })
-            .collect();
-        Some(
-            sets.iter()
-                .map(|&m| {
-                    (0..units.len())
-                        .filter(|&i| m & (1 << i) != 0)
-                        .map(|i| deltas[i][usize::from(!won[i])])
-                        .sum()
-                })
-                .collect(),
-        )
+        let won = choice.won(&mut solver, deal, sv.played(), sv.rules());
+        Some(choice.sets().map(|m| choice.money(m, &won)).collect())
     })
+}
+
+/// The open-hand cost of doubling `said` among `units` at `level` by `seat` on the actual deal
+/// of `game` (every card known, as the cheater knows them): each unit solved alone on the
+/// cards as they lie, the money of the best set (every unit whose doubling adds money) less
+/// the set taken's.
+pub(super) fn kontra_open_cost(
+    game: &WholeGame,
+    seat: Seat,
+    level: u8,
+    units: &[Contract],
+    said: &[Contract],
+) -> Result<f64, String> {
+    let choice = KontraChoice::new(&game.view(seat), level, units, said)?;
+    if units.is_empty() {
+        return Ok(0.0);
+    }
+    let (deal, played) = game.position().ok_or("no card play yet")?;
+    let won = choice.won(&mut Solver::new(), deal, &played, game.rules().play());
+    let best: f64 = (0..units.len())
+        .map(|i| choice.money(1 << i, &won).max(0.0))
+        .sum();
+    Ok(best - choice.money(choice.taken, &won))
 }

@@ -250,3 +250,54 @@ fn an_opening_pass_under_forfeit_is_valued_as_the_all_pass() {
     assert_eq!(passz.best, pass.best);
     assert_eq!(pass.mean - passz.mean, 6.0, "{pass:?} {passz:?}");
 }
+
+/// The open-hand cost of a kontra decision of `seat` now in `g` (`None`: let go).
+fn open(g: &WholeGame, seat: usize, taken: Option<&str>) -> f64 {
+    let taken: Option<Action> = taken.map(|s| s.parse().unwrap());
+    kontra_open_cost(g, seat, taken.as_ref()).unwrap()
+}
+
+/// [`soloist_game`] with `trump` named and the Makk Ász led: seat 1's kontra is open.
+fn led(trump: &str) -> WholeGame {
+    let mut g = soloist_game(false);
+    act(&mut g, &format!("0 trump {trump}"));
+    act(&mut g, "0 card MA");
+    g
+}
+
+#[test]
+fn a_kontra_on_a_unit_surely_made_costs_its_difference_on_the_actual_deal() {
+    // With Makk trump the soloist holds every trump and makes the passz on any layout: seat
+    // 1's kontra raises what it pays from 1 to 2, the rekontra let go leaves 4 from the two
+    // defenders on the table. The best set is the other one: it costs nothing.
+    let mut g = led("M");
+    assert_eq!(open(&g, 1, Some("1 kontra passz")), 1.0);
+    assert_eq!(open(&g, 1, None), 0.0);
+    act(&mut g, "1 kontra passz");
+    first_card(&mut g);
+    first_card(&mut g);
+    assert_eq!(open(&g, 0, None), 4.0);
+    assert_eq!(open(&g, 0, Some("0 rekontra passz")), 0.0);
+    // Certain from the soloist's view, the knowable cost says the same.
+    assert_eq!(cost(&g, 0, None).mean, open(&g, 0, None));
+}
+
+#[test]
+fn letting_go_a_unit_the_soloist_loses_costs_what_doubling_it_would_have_added() {
+    // With Tök trump the soloist holds no trump: on these cards it loses the passz, so the
+    // kontra seat 1 lets go would have won it 1 more (2 instead of 1), and saying it is best.
+    let g = led("T");
+    let (deal, played) = g.position().unwrap();
+    let mut q = crate::solver::Query::new(deal, crate::contract::Bid::single(Contract::Passz));
+    q.played = played;
+    q.rules = g.rules().play();
+    q.question = crate::solver::Question::WinLose;
+    let s = crate::solver::Solver::new().solve(&q).unwrap();
+    assert_eq!(s.soloist_wins, Some(false), "the soloist loses the passz");
+    assert_eq!(open(&g, 1, None), 1.0);
+    assert_eq!(open(&g, 1, Some("1 kontra passz")), 0.0);
+    // The soloist has no kontra to answer, and a rekontra is not open to seat 1 yet.
+    assert!(kontra_open_cost(&g, 0, None).is_err());
+    let rekontra: Action = "1 rekontra passz".parse().unwrap();
+    assert!(kontra_open_cost(&g, 1, Some(&rekontra)).is_err());
+}
