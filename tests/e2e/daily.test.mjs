@@ -119,7 +119,8 @@ test('two deals of the day: money, par and matchpoints; the field grows', { time
 
 // The live table's result panel at a daily table: after the deal, the player's money, the
 // deal's par and the matchpoints against the field so far, and a link to the Daily page that
-// shows the same numbers. At 375 px, in Hungarian and in English; no serious axe violation.
+// shows the same numbers, again after a reload. At 375 px, in Hungarian and in English; no
+// serious axe violation.
 // Screenshots: target/e2e/daily-table-375-{hu,en}.png.
 test('the result panel shows the deal of the day: par, matchpoints, a link to /daily', { timeout: 600_000 }, async () => {
   await logged(async () => {
@@ -157,6 +158,12 @@ test('the result panel shows the deal of the day: par, matchpoints, a link to /d
       await assertAccessible(c, `daily table result 375 ${lang}`);
       await screenshot(c, `daily-table-375-${lang}`);
     }
+    // A reload after the deal brings the panel back with the same numbers (read from the
+    // finished game's record in the welcome), and no seat is shown offline.
+    await c.reload();
+    await c.waitForSelector('[data-testid=table-result] [data-testid=table-daily-par]', { timeout: TIMEOUT.solve });
+    assert.deepEqual(await shown(), first, 'the same numbers after a reload');
+    assert.equal(await c.$('[data-testid=table-seat-offline]'), null, 'no seat offline after the reload');
     const en = first;
     // The link opens the Daily page under the router's base, with the same deal on it.
     assert.equal(await c.$eval('[data-testid=table-daily-link]', (a) => a.getAttribute('href')), '/ulti-solver/daily');
