@@ -186,7 +186,7 @@ test('one deal played: the profile counts it, charts it; the leaderboard does no
     // A game the server does not have: refused in words, the evening as it was.
     await page.goto(app(`/table?review=${table}&game=9&seat=0&lang=en`));
     await page.waitForSelector('[data-testid=table-shared-refused]', { timeout: TIMEOUT.ui });
-    assert.match(await page.textContent('[data-testid=table-shared-refused]'), /the table has no finished game 9\. Your evening is unchanged/);
+    assert.match(await page.textContent('[data-testid=table-shared-refused]'), /^The game of the live table cannot be opened: the table has no finished game 9\. Your evening is unchanged\.$/);
     assert.deepEqual(await shownPayments(page), replay(record).payments, 'the evening is unchanged');
     await page.waitForSelector('[data-testid=nav-leaderboard]');
     await page.click('[data-testid=nav-leaderboard]');

@@ -71,7 +71,7 @@ pub(super) fn LocalTable(lang: RwSignal<Lang>) -> impl IntoView {
     provide_context(tp);
     match from_server {
         Some(Ok(g)) => read_server_game(tp, g, had_play, incoming),
-        Some(Err(e)) => incoming.set(Some(Incoming::Refused(e))),
+        Some(Err(e)) => incoming.set(Some(Incoming::Refused(e, true))),
         None => {}
     }
 

@@ -26,8 +26,8 @@ pub(super) enum Incoming {
     Ask(Box<Shared>, Option<u32>),
     /// Opened.
     Opened(Option<u32>),
-    /// Refused: why.
-    Refused(String),
+    /// Refused: why, and whether it was a table server's game (else a shared link).
+    Refused(String, bool),
 }
 
 /// Read the `share=` code the page was opened with into `table`: opened at once when the
@@ -37,13 +37,13 @@ pub(super) fn take_incoming(code: Option<String>, table: &mut Table) -> Option<I
     let code = code?;
     drop_param_from_url("share");
     Some(match read_share(&code) {
-        Err(e) => Incoming::Refused(e.to_string()),
+        Err(e) => Incoming::Refused(e.to_string(), false),
         Ok(s) if !table.has_play() => match Table::from_shared(&s) {
             Ok(t) => {
                 *table = t;
                 Incoming::Opened(None)
             }
-            Err(e) => Incoming::Refused(e.to_string()),
+            Err(e) => Incoming::Refused(e.to_string(), false),
         },
         Ok(s) => Incoming::Ask(Box::new(s), None),
     })
@@ -120,7 +120,7 @@ pub(super) fn read_server_game(
             },
         };
         let next = match shared {
-            Err(e) => Incoming::Refused(e),
+            Err(e) => Incoming::Refused(e, true),
             Ok(s) if !had_play => match Table::from_shared(&s) {
                 Ok(t) => {
                     tp.update(|table, game| {
@@ -129,7 +129,7 @@ pub(super) fn read_server_game(
                     });
                     Incoming::Opened(Some(g.game))
                 }
-                Err(e) => Incoming::Refused(e.to_string()),
+                Err(e) => Incoming::Refused(e.to_string(), true),
             },
             Ok(s) => Incoming::Ask(Box::new(s), Some(g.game)),
         };
@@ -154,7 +154,7 @@ pub(super) fn IncomingShare(incoming: RwSignal<Option<Incoming>>) -> impl IntoVi
                 });
                 incoming.set(Some(Incoming::Opened(n)));
             }
-            Err(e) => incoming.set(Some(Incoming::Refused(e.to_string()))),
+            Err(e) => incoming.set(Some(Incoming::Refused(e.to_string(), n.is_some()))),
         }
     };
     view! {
@@ -201,10 +201,11 @@ pub(super) fn IncomingShare(incoming: RwSignal<Option<Incoming>>) -> impl IntoVi
                         }
                             .into_any()
                     }
-                    Incoming::Refused(e) => {
+                    Incoming::Refused(e, from_server) => {
+                        let key = if from_server { "whole.record_refused" } else { "whole.shared_refused" };
                         view! {
                             <p class="alert" role="alert" data-testid="table-shared-refused">
-                                {move || tr_with(lang.get(), "whole.shared_refused", &[("error", &e)])}
+                                {move || tr_with(lang.get(), key, &[("error", &e)])}
                             </p>
                         }
                             .into_any()
