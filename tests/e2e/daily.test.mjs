@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { TIMEOUT, dumpLog, screenshot } from './helpers.mjs';
 import { Server, framedPage, liveBrowser } from './live-helpers.mjs';
-import { Driver } from './live-driver.mjs';
+import { playDailyDeals } from './live-driver.mjs';
 import { assertAccessible } from './a11y.mjs';
 
 let server;
@@ -43,19 +43,11 @@ async function dailyPage(name, { viewport, lang } = {}) {
 
 /** Start today's deals from the Daily page and play `deals` of them at the live table. */
 async function playDeals(page, deals) {
-  await page.click('[data-testid=daily-start]');
-  await page.waitForURL(/\/table\?live=/, { timeout: TIMEOUT.ui });
-  await page.waitForSelector('[data-testid=live-status]', { timeout: TIMEOUT.solve });
-  page.seat = 0;
-  const d = new Driver([page]);
-  d.kontraWanted = 0;
-  for (let i = 0; i < deals; i++) {
-    if (i > 0) await d.nextDeal();
-    await d.playDeal();
+  await playDailyDeals(page, deals, async (p) => {
     // The deal is over, so the table's state is in: one person against two computers, no one
     // to invite.
-    assert.equal(await page.$('[data-testid=invitations]'), null, 'no invitations at a table of the deal of the day');
-  }
+    assert.equal(await p.$('[data-testid=invitations]'), null, 'no invitations at a table of the deal of the day');
+  });
 }
 
 async function logged(body) {

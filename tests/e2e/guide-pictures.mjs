@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ARTIFACTS, DEALS, REPO_ROOT, TIMEOUT, animationsSettled, baseUrl, importAt, launchBrowser, newPage, openTable, waitForResults } from './helpers.mjs';
 import { Server, framedPage, liveBrowser } from './live-helpers.mjs';
-import { Driver } from './live-driver.mjs';
+import { playDailyDeals } from './live-driver.mjs';
 
 const OUT = path.join(REPO_ROOT, 'docs', 'src', 'images');
 const ULTI = process.env.ULTI_BIN || path.join(REPO_ROOT, 'target', 'debug', 'ulti');
@@ -94,15 +94,7 @@ async function playDaily(server, who, deals) {
   try {
     const page = await framedPage(await lb.context(), who.name);
     await openAs(page, server, who, 'daily?lang=en');
-    await page.click('[data-testid=daily-start]', { timeout: TIMEOUT.solve });
-    await page.waitForSelector('[data-testid=live-status]', { timeout: TIMEOUT.solve });
-    page.seat = 0;
-    const d = new Driver([page]);
-    d.kontraWanted = 0;
-    for (let i = 0; i < deals; i++) {
-      if (i > 0) await d.nextDeal();
-      await d.playDeal();
-    }
+    await playDailyDeals(page, deals);
   } finally {
     await lb.close();
   }

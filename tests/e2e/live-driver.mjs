@@ -1,4 +1,4 @@
-// The driver of a live table's pages (live.test.mjs, lobby.test.mjs): acts for whichever page is
+// The driver of a live table's pages (live.test.mjs, lobby.test.mjs, daily.test.mjs): acts for whichever page is
 // asked something through the Table page's controls, times how the others follow, and
 // snapshots what every page holds (checked against the records for leaks).
 
@@ -149,3 +149,20 @@ export async function allCaughtUp(pages) {
   }
 }
 
+/**
+ * Starts today's deals from the Daily page `page` is on (its seat 0 at the live table) and
+ * plays `deals` of them, no kontra said; `afterDeal(page)` runs once each deal is over.
+ */
+export async function playDailyDeals(page, deals, afterDeal = async () => {}) {
+  await page.click('[data-testid=daily-start]', { timeout: TIMEOUT.solve });
+  await page.waitForURL(/\/table\?live=/, { timeout: TIMEOUT.ui });
+  await page.waitForSelector('[data-testid=live-status]', { timeout: TIMEOUT.solve });
+  page.seat = 0;
+  const d = new Driver([page]);
+  d.kontraWanted = 0;
+  for (let i = 0; i < deals; i++) {
+    if (i > 0) await d.nextDeal();
+    await d.playDeal();
+    await afterDeal(page);
+  }
+}
