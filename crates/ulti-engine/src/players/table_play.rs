@@ -8,8 +8,10 @@ use crate::advise::{
 };
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::contract::{Bid, Contract};
+use crate::deal::Deal;
 use crate::players::{Decision, Player, decision_seed};
-use crate::solver::{Query, Question};
+use crate::rules::RuleOptions;
+use crate::solver::{Query, Question, Solver};
 use crate::whole_game::{AuctionBid, TableView};
 
 use super::easy::Easy;
@@ -129,17 +131,9 @@ impl TablePlayer {
                         break;
                     };
                     got += 1;
-                    for (i, &u) in units.iter().enumerate() {
-                        let mut q = Query::new(deal, Bid::single(u));
-                        q.played = view.played().to_vec();
-                        q.rules = view.rules();
-                        q.line = false;
-                        q.question = Question::WinLose;
-                        if let Ok(s) = self.solver.solve(&q)
-                            && s.soloist_wins == Some(true)
-                        {
-                            wins[i] += 1;
-                        }
+                    let won = units_won(&mut self.solver, deal, view.played(), view.rules(), units);
+                    for (w, won) in wins.iter_mut().zip(won) {
+                        *w += u32::from(won);
                     }
                 }
                 if got == 0 {
@@ -223,4 +217,26 @@ impl TablePlayer {
         }
         advice.cards.first().map_or_else(first, |r| r.card)
     }
+}
+
+/// Whether the soloist makes each of `units` alone on `deal` with `played` played, open (a
+/// unit whose solve fails counts as lost): what a kontra weighs on one layout.
+pub(super) fn units_won(
+    solver: &mut Solver,
+    deal: Deal,
+    played: &[Card],
+    rules: RuleOptions,
+    units: &[Contract],
+) -> Vec<bool> {
+    units
+        .iter()
+        .map(|&u| {
+            let mut q = Query::new(deal, Bid::single(u));
+            q.played = played.to_vec();
+            q.rules = rules;
+            q.line = false;
+            q.question = Question::WinLose;
+            solver.solve(&q).is_ok_and(|s| s.soloist_wins == Some(true))
+        })
+        .collect()
 }

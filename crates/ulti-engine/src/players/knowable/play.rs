@@ -2,13 +2,13 @@
 //! kontra's open-hand cost on the actual deal.
 
 use crate::advise::{Knowable, KnowableOptions, Sampler, rng_for, seat_money};
-use crate::card::{Card, CardSet, Suit};
-use crate::contract::{Bid, Contract, Scoring, component_payoff};
+use crate::card::{CardSet, Suit};
+use crate::contract::{Contract, Scoring, component_payoff};
 use crate::deal::{Deal, Seat};
-use crate::rules::RuleOptions;
-use crate::solver::{Query, Question, Solver};
+use crate::solver::Solver;
 use crate::whole_game::{KontraBook, TableView, WholeGame, level_name};
 
+use super::super::table_play::units_won;
 use super::super::table_seat::play_view;
 use super::{adaptive_paired, layout};
 
@@ -163,28 +163,6 @@ impl KontraChoice {
             .map(|i| self.deltas[i][usize::from(!won[i])])
             .sum()
     }
-
-    /// Whether the soloist wins each unit alone on `deal` with `played` played, open (as
-    /// [`super::super::TablePlayer::kontra`] solves it on a layout).
-    fn won(
-        &self,
-        solver: &mut Solver,
-        deal: Deal,
-        played: &[Card],
-        rules: RuleOptions,
-    ) -> Vec<bool> {
-        self.units
-            .iter()
-            .map(|&u| {
-                let mut q = Query::new(deal, Bid::single(u));
-                q.played = played.to_vec();
-                q.rules = rules;
-                q.line = false;
-                q.question = Question::WinLose;
-                solver.solve(&q).is_ok_and(|s| s.soloist_wins == Some(true))
-            })
-            .collect()
-    }
 }
 
 /// The knowable cost of doubling `said` (none: the kontra let go) among `units` at `level`,
@@ -209,7 +187,7 @@ pub(super) fn kontra_cost(
     let mut solver = Solver::new();
     adaptive_paired(&names, &[choice.taken as usize], opts, &mut |k| {
         let deal = sampler.sample(&mut rng_for(opts.seed, u64::from(k))).ok()?;
-        let won = choice.won(&mut solver, deal, sv.played(), sv.rules());
+        let won = units_won(&mut solver, deal, sv.played(), sv.rules(), &choice.units);
         Some(choice.sets().map(|m| choice.money(m, &won)).collect())
     })
 }
@@ -230,7 +208,13 @@ pub(super) fn kontra_open_cost(
         return Ok(0.0);
     }
     let (deal, played) = game.position().ok_or("no card play yet")?;
-    let won = choice.won(&mut Solver::new(), deal, &played, game.rules().play());
+    let won = units_won(
+        &mut Solver::new(),
+        deal,
+        &played,
+        game.rules().play(),
+        units,
+    );
     let best: f64 = (0..units.len())
         .map(|i| choice.money(1 << i, &won).max(0.0))
         .sum();
