@@ -123,14 +123,20 @@ fn an_auction_decision_reads_only_its_own_seat() {
         real_play: true,
         ..AuctionModel::STRONG
     };
-    // Whether the strong player with real-play values priced something otherwise.
-    let (mut priced, mut repriced) = (0, 0);
+    let holder_value = AuctionModel {
+        holder_value: true,
+        ..AuctionModel::STRONG
+    };
+    // Whether the strong player with real-play values, or with the imagined holder's discard
+    // chosen by value, priced something otherwise.
+    let (mut priced, mut repriced, mut revalued) = (0, 0, 0);
     let mut open_reasons = Vec::new();
     for (level, model) in [
         (TableLevel::Easy, AuctionModel::NORMAL),
         (TableLevel::Normal, AuctionModel::NORMAL),
         (TableLevel::Strong, AuctionModel::STRONG),
         (TableLevel::Strong, real_play),
+        (TableLevel::Strong, holder_value),
     ] {
         let mut checked = 0;
         for seed in 0..6u64 {
@@ -166,6 +172,8 @@ fn an_auction_decision_reads_only_its_own_seat() {
                 if model.real_play {
                     priced += 1;
                     repriced += usize::from(open_reasons.get(seed as usize) != Some(&payoff));
+                } else if model.holder_value {
+                    revalued += usize::from(open_reasons.get(seed as usize) != Some(&payoff));
                 } else {
                     open_reasons.push(payoff);
                 }
@@ -190,6 +198,10 @@ fn an_auction_decision_reads_only_its_own_seat() {
     assert!(
         repriced >= 3,
         "real-play values changed {repriced} of {priced} decisions' numbers"
+    );
+    assert!(
+        revalued >= 1,
+        "the holder's discard by value changed {revalued} of 6 decisions' numbers"
     );
 }
 

@@ -116,7 +116,7 @@ struct Seated {
 
 /// The strong variants: name, inference, auction model. Each changes one part of today's
 /// strong player ([`AuctionModel::STRONG`]).
-const VARIANTS: [(&str, bool, AuctionModel); 8] = [
+const VARIANTS: [(&str, bool, AuctionModel); 10] = [
     ("strong-no-inference", false, AuctionModel::STRONG),
     (
         "strong-fifth",
@@ -155,6 +155,22 @@ const VARIANTS: [(&str, bool, AuctionModel); 8] = [
         true,
         AuctionModel {
             real_play: true,
+            ..AuctionModel::STRONG
+        },
+    ),
+    (
+        "strong-holder-value",
+        true,
+        AuctionModel {
+            holder_value: true,
+            ..AuctionModel::STRONG
+        },
+    ),
+    (
+        "strong-real-play-durchmars",
+        true,
+        AuctionModel {
+            real_play_durchmars: true,
             ..AuctionModel::STRONG
         },
     ),

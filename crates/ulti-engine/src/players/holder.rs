@@ -125,13 +125,172 @@ pub(super) fn holder_choice(bid: &AuctionBid, twelve: CardSet) -> Option<(Suit, 
     })
 }
 
+/// A holder's trump and discard.
+type Choice = (Suit, [Card; 2]);
+
+/// Random splits of the defenders' cards each imagined holder weighs a discard on.
+const SPLITS: u32 = 2;
+
+/// Discards a holder weighs when it chooses by value.
+const CANDIDATES: usize = 6;
+
+/// The trumps and discards a holder of `bid` with `twelve` weighs when it chooses its
+/// discard by value: first [`holder_choice`]'s (the rule's), then the rule's discard for each
+/// other trump it may name, then other pairs of the rule's trump's lowest side cards and
+/// short side suits laid away whole (a void), each only while the bid stays playable; at most
+/// [`CANDIDATES`]. A betli or a colourless durchmars has the rule's only.
+pub(super) fn discard_candidates(bid: &AuctionBid, twelve: CardSet) -> Vec<Choice> {
+    let Some(first) = holder_choice(bid, twelve) else {
+        return Vec::new();
+    };
+    let mut out = vec![first];
+    if !bid.has_trumps() {
+        return out;
+    }
+    let playable = |trump: Suit, d: [Card; 2]| {
+        let talon: CardSet = d.iter().copied().collect();
+        d[0] != d[1]
+            && bid
+                .unplayable_reason(CardSet(twelve.0 & !talon.0), talon, trump)
+                .is_none()
+    };
+    let trumps: &[Suit] = if bid.piros {
+        &[Suit::Piros]
+    } else {
+        &[Suit::Zold, Suit::Makk, Suit::Tok]
+    };
+    let push = |c: Choice, out: &mut Vec<Choice>| {
+        let same = |o: &Choice| o.0 == c.0 && (o.1 == c.1 || o.1 == [c.1[1], c.1[0]]);
+        if out.len() < CANDIDATES && playable(c.0, c.1) && !out.iter().any(same) {
+            out.push(c);
+        }
+    };
+    for &t in trumps {
+        push((t, side_discard(twelve, t, CardSet::EMPTY)), &mut out);
+    }
+    let trump = first.0;
+    // The rule's order of the side cards: the two it lays away first, then the next ones.
+    let low: Vec<Card> = {
+        let first_two: CardSet = first.1.iter().copied().collect();
+        let third = side_discard(twelve, trump, first_two);
+        first.1.iter().chain(third.iter()).copied().collect()
+    };
+    for i in 0..low.len() {
+        for j in i + 1..low.len() {
+            push((trump, [low[i], low[j]]), &mut out);
+        }
+    }
+    for s in Suit::ALL.into_iter().filter(|&s| s != trump) {
+        let cards: Vec<Card> = twelve.of_suit(s).iter().collect();
+        if let [a, b] = cards[..] {
+            push((trump, [a, b]), &mut out);
+        }
+    }
+    out
+}
+
+/// The solves that choose each holder's discard by value: for each holder, each of its
+/// [`discard_candidates`] on [`SPLITS`] random splits of the other twenty cards between the
+/// defenders (the holder does not know how they lie; the same splits for every candidate).
+/// Returns the tasks and, for each, its holder and candidate.
+pub(super) fn choice_tasks(
+    holders: &[Holder],
+    bid: &AuctionBid,
+    rules: RuleOptions,
+    seed: u64,
+) -> (Vec<Task>, Vec<(usize, Choice)>) {
+    let mut rng = rng_for(seed, 1);
+    let (mut tasks, mut index) = (Vec::new(), Vec::new());
+    for (i, h) in holders.iter().enumerate() {
+        let twelve = CardSet(h.deal.hand(0).0 | h.deal.talon().0);
+        let candidates = discard_candidates(bid, twelve);
+        if candidates.len() < 2 {
+            continue;
+        }
+        let mut others: Vec<Card> = Card::all().filter(|&c| !twelve.contains(c)).collect();
+        for _ in 0..SPLITS {
+            others.shuffle(&mut rng);
+            let first: CardSet = others[..10].iter().copied().collect();
+            let second: CardSet = others[10..].iter().copied().collect();
+            for &(trump, d) in &candidates {
+                let talon: CardSet = d.iter().copied().collect();
+                let hands = [CardSet(twelve.0 & !talon.0), first, second];
+                let (Ok(deal), Some(a)) = (Deal::new(trump, hands), announcement_index(bid, trump))
+                else {
+                    continue;
+                };
+                let mut wanted = vec![false; announcements().len()];
+                wanted[a] = true;
+                tasks.push(Task::bids(deal, rules, wanted.into(), false));
+                index.push((i, (trump, d)));
+            }
+        }
+    }
+    (tasks, index)
+}
+
+/// The holders with each discard chosen by value: the candidate of [`choice_tasks`] with the
+/// highest mean payoff over its splits (the rule's on a tie, or where none was weighed). The
+/// defenders' hands of each layout stay as they were drawn.
+pub(super) fn rechoose(
+    holders: Vec<Holder>,
+    index: &[(usize, Choice)],
+    results: &[TaskResult],
+) -> Vec<Holder> {
+    holders
+        .into_iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let mut best: Vec<(Choice, f64, u32)> = Vec::new();
+            for (&(j, (trump, d)), r) in index.iter().zip(results) {
+                if j != i {
+                    continue;
+                }
+                let Some(&(_, pay)) = r.bid_outcomes().and_then(|o| o.iter().flatten().next())
+                else {
+                    continue;
+                };
+                match best.iter_mut().find(|b| b.0 == (trump, d)) {
+                    Some(b) => {
+                        b.1 += f64::from(pay);
+                        b.2 += 1;
+                    }
+                    None => best.push(((trump, d), f64::from(pay), 1)),
+                }
+            }
+            let choice = best.iter().filter(|b| b.2 == SPLITS).fold(
+                None::<&((Suit, [Card; 2]), f64, u32)>,
+                |acc, b| match acc {
+                    Some(a) if a.1 >= b.1 => Some(a),
+                    _ => Some(b),
+                },
+            );
+            let Some(&((trump, d), _, _)) = choice else {
+                return h;
+            };
+            let twelve = CardSet(h.deal.hand(0).0 | h.deal.talon().0);
+            let talon: CardSet = d.iter().copied().collect();
+            let hands = [CardSet(twelve.0 & !talon.0), h.deal.hand(1), h.deal.hand(2)];
+            match Deal::new(trump, hands) {
+                Ok(deal) => Holder { deal, talon: d },
+                Err(_) => h,
+            }
+        })
+        .collect()
+}
+
+/// The position of `bid` with `trump` among the standard announcements.
+fn announcement_index(bid: &AuctionBid, trump: Suit) -> Option<usize> {
+    let id = bid.announcement(trump).id();
+    announcements().iter().position(|x| x.id() == id)
+}
+
 /// The solves of `bid` on each holder's layout (the standing bid as its holder would play it).
 pub(super) fn defence_tasks(holders: &[Holder], bid: &AuctionBid, rules: RuleOptions) -> Vec<Task> {
     holders
         .iter()
         .filter_map(|h| {
-            let id = bid.announcement(h.deal.trump).id();
-            let a = announcements().iter().position(|x| x.id() == id)?;
+            let a = announcement_index(bid, h.deal.trump)?;
             let mut wanted = vec![false; announcements().len()];
             wanted[a] = true;
             Some(Task::bids(h.deal, rules, wanted.into(), false))
@@ -201,6 +360,65 @@ mod tests {
         assert!(
             (0.6..0.9).contains(&share),
             "{long} of {all} with five trumps"
+        );
+    }
+
+    /// An ulti holder that chooses by value weighs the rule's discard against others, keeps
+    /// the rule's unless another does better on the same splits, and moves only its own
+    /// cards: the seat's hand and the other defender's stay where they were drawn.
+    #[test]
+    fn a_holder_choosing_by_value_keeps_the_rule_unless_another_discard_earns_more() {
+        let bid: AuctionBid = "ulti".parse().unwrap();
+        let rules = RuleOptions::default();
+        let mut solver = crate::solver::Solver::new();
+        let (mut weighed, mut changed) = (0, 0);
+        for seed in 0..12u64 {
+            let g = WholeGame::random(TableRules::default(), 0, seed);
+            let seat = (g.to_act().unwrap() + 1) % 3;
+            let mut view = g.view(seat);
+            let holder = (seat + 2) % 3;
+            view.public = vec![format!("{holder} bid ulti")];
+            let holders = sample_holders(&view, holder, &bid, 8, seed);
+            let (tasks, index) = choice_tasks(&holders, &bid, rules, seed);
+            let results: Vec<TaskResult> = tasks.iter().map(|t| t.run(&mut solver)).collect();
+            let chosen = rechoose(holders.clone(), &index, &results);
+            for (i, (before, after)) in holders.iter().zip(&chosen).enumerate() {
+                let twelve = CardSet(before.deal.hand(0).0 | before.deal.talon().0);
+                assert_eq!(twelve, CardSet(after.deal.hand(0).0 | after.deal.talon().0));
+                assert_eq!(before.deal.hand(1), after.deal.hand(1));
+                assert_eq!(before.deal.hand(2), after.deal.hand(2));
+                let talon: CardSet = after.talon.iter().copied().collect();
+                assert!(
+                    bid.unplayable_reason(after.deal.hand(0), talon, after.deal.trump)
+                        .is_none()
+                );
+                // The mean payoff of each candidate on this holder's splits.
+                let mean = |trump: Suit, d: [Card; 2]| {
+                    let v: Vec<f64> = index
+                        .iter()
+                        .zip(&results)
+                        .filter(|((j, (t, e)), _)| *j == i && *t == trump && *e == d)
+                        .filter_map(|(_, r)| r.bid_outcomes()?.iter().flatten().next().copied())
+                        .map(|o| f64::from(o.1))
+                        .collect();
+                    v.iter().sum::<f64>() / v.len() as f64
+                };
+                if index.iter().any(|x| x.0 == i) {
+                    weighed += 1;
+                    let rule = (before.deal.trump, before.talon);
+                    let best = mean(after.deal.trump, after.talon);
+                    assert!(best >= mean(rule.0, rule.1));
+                    if after.talon != before.talon || after.deal.trump != before.deal.trump {
+                        changed += 1;
+                        assert!(best > mean(rule.0, rule.1), "a tie keeps the rule's");
+                    }
+                }
+            }
+        }
+        assert!(weighed >= 60, "{weighed} holders weighed");
+        assert!(
+            changed >= 5,
+            "{changed} of {weighed} holders changed discard"
         );
     }
 

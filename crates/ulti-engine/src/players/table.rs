@@ -173,6 +173,13 @@ pub struct AuctionModel {
     /// over the seat's layouts, mapped for the unit's family) instead of the open-hand rate.
     /// On for strong: on 300 deals it gained 11.2 ± 3.0 per deal.
     pub real_play_kontra: bool,
+    /// The holder another seat imagines chooses its trump and discard by value (the
+    /// candidates of [`super::holder::discard_candidates`], each solved on two splits of the
+    /// defenders' cards) instead of by the fixed rule.
+    pub holder_value: bool,
+    /// Bids with a durchmars are valued with their made rates in play (the rest open-hand):
+    /// double-dummy play flatters a durchmars most.
+    pub real_play_durchmars: bool,
 }
 
 impl AuctionModel {
@@ -185,6 +192,8 @@ impl AuctionModel {
         race_evidence: false,
         real_play: false,
         real_play_kontra: false,
+        holder_value: false,
+        real_play_durchmars: false,
     };
     /// The strong player's: the normal one's, with kontras decided on made rates in play.
     pub const STRONG: AuctionModel = AuctionModel {
@@ -199,6 +208,8 @@ impl AuctionModel {
         race_evidence: false,
         real_play: false,
         real_play_kontra: false,
+        holder_value: false,
+        real_play_durchmars: false,
     };
 
     /// The model a player of `level` uses (strong's or normal's; easy and the cheater do

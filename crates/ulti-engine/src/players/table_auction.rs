@@ -6,11 +6,14 @@ use rand::seq::SliceRandom;
 use crate::advise::{BidOptions, advise_bid_among, real_play_payoff, rng_for};
 use crate::bids::Announcement;
 use crate::card::{Card, CardSet, Rank, Suit};
+use crate::contract::Contract;
 use crate::rules::RuleOptions;
 use crate::whole_game::{AuctionBid, TableView};
 
 use super::easy::easy_bid;
-use super::holder::{Holder, defence_outcomes, defence_tasks, sample_holders};
+use super::holder::{
+    Holder, choice_tasks, defence_outcomes, defence_tasks, rechoose, sample_holders,
+};
 use super::table::{
     AuctionMove, BidMove, Reason, TableLevel, TablePlayer, Weighed, cheapest, row_bid,
 };
@@ -87,12 +90,18 @@ impl TablePlayer {
             .filter_map(|r| {
                 let (b, t) = row_bid(&r.id)?;
                 let open = r.stats.expected_payoff;
-                let payoff = if self.model.real_play {
-                    let a = b.announcement(t.unwrap_or(Suit::Zold));
-                    real_play_payoff(&a, open, r.stats.win_prob)
-                } else {
-                    open
-                };
+                let durchmars = b
+                    .bid
+                    .contracts()
+                    .iter()
+                    .any(|c| matches!(c, Contract::Durchmars | Contract::DurchmarsAdu));
+                let payoff =
+                    if self.model.real_play || (self.model.real_play_durchmars && durchmars) {
+                        let a = b.announcement(t.unwrap_or(Suit::Zold));
+                        real_play_payoff(&a, open, r.stats.win_prob)
+                    } else {
+                        open
+                    };
                 Some(Row {
                     bid: b,
                     trump: t,
@@ -198,7 +207,7 @@ impl TablePlayer {
                 // The holder as this seat imagines it: its cards drawn with what the auction
                 // said, its discard and the trump it would name.
                 let model = self.model;
-                let holders = match view.standing() {
+                let mut holders = match view.standing() {
                     Some((holder, bid)) if model.holder_defence || model.holder_talons => {
                         sample_holders(
                             view,
@@ -210,6 +219,19 @@ impl TablePlayer {
                     }
                     _ => Vec::new(),
                 };
+                if let (true, Some(bid)) = (model.holder_value, standing) {
+                    let (tasks, index) = choice_tasks(&holders, bid, rules, self.seed_for(view, 5));
+                    let results = match &mut self.steps {
+                        Some(steps) => steps.solves(tasks),
+                        None => Some(self.executor().run_all(&tasks)),
+                    };
+                    // A stepping player meets these solves first: the talons and layouts
+                    // below depend on them.
+                    let Some(results) = results else {
+                        return AuctionMove::Pass;
+                    };
+                    holders = rechoose(holders, &index, &results);
+                }
                 // Sampled talons: those the holders laid down, or two of the unseen cards.
                 let tries = self.level.pickup_tries();
                 let mut total = 0.0;
