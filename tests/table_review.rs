@@ -11,7 +11,7 @@ mod common;
 use common::run_on_the_wire;
 use ulti_solver::model::play::{card_check, verdict};
 use ulti_solver::model::table::review::{
-    Kind, Mark, as_choice, auction_mark, card_of, card_query, decisions, game_before,
+    Kind, Mark, as_choice, auction_mark, card_of, card_query, decisions, game_before, mark_money,
     open_hand_bid, play_seat, record_before,
 };
 use ulti_solver::model::table::{Next, Table};
@@ -32,6 +32,10 @@ struct Reached {
     /// Kontras whose open-hand money on the actual deal was asked, and those that lost some.
     kontra_open: usize,
     kontra_open_lost: usize,
+    /// Passes (at a pick-up) and stands with the standing bid's open-hand value, and passes
+    /// the open-hand player would have picked up on, with their money lost.
+    passes_valued: usize,
+    passes_against_a_bid: usize,
     cards: usize,
     cards_lost: usize,
 }
@@ -237,6 +241,37 @@ fn review(table: &Table, game: &WholeGame, solver: &mut Solver, reached: &mut Re
                     );
                     continue;
                 }
+                if matches!(action.verb, Verb::Pass { discard: None } | Verb::Stand) {
+                    // The standing bid as its holder plays it with every card open: what the
+                    // user's pass paid (or stand earned), against the open-hand player's choice.
+                    let yours = open_hand_value(solver, game, d.at, action);
+                    assert!(yours.is_some(), "a standing bid is playable: {action}");
+                    reached.passes_valued += 1;
+                    let best: Option<ulti_engine::whole_game::Action> =
+                        best.map(|b| b.parse().unwrap());
+                    if let Some(b) = best.as_ref().filter(|b| matches!(b.verb, Verb::Bid { .. })) {
+                        let best_pay = open_hand_value(solver, game, d.at, b);
+                        let mark = auction_mark(Some(action), Some(b), yours, best_pay);
+                        let (y, p) = (yours.unwrap(), best_pay.unwrap());
+                        if matches!(action.verb, Verb::Pass { .. }) {
+                            reached.passes_against_a_bid += 1;
+                            // Passing paid the holder's payoff; the bid would have earned twice its own.
+                            let lost = 2 * p + y;
+                            let want = if lost > 0 {
+                                Mark::Cost(lost)
+                            } else {
+                                Mark::Best
+                            };
+                            assert_eq!(mark, want, "{action} {y} against {b} {p}");
+                        } else {
+                            assert!(
+                                matches!(mark, Mark::Best | Mark::Other(Some(1..))),
+                                "{mark:?}"
+                            );
+                        }
+                    }
+                    continue;
+                }
                 if !matches!(action.verb, Verb::Bid { .. }) {
                     continue;
                 }
@@ -291,6 +326,9 @@ fn every_decision_of_a_deal_is_judged_at_its_moment() {
     );
     // Some kontra lost money on the cards as they lay: the amount the review can call bad luck.
     assert!(reached.kontra_open_lost >= 1, "{reached:?}");
+    // Passes are valued too, some against an open-hand player's bid.
+    assert!(reached.passes_valued >= 4, "{reached:?}");
+    assert!(reached.passes_against_a_bid >= 1, "{reached:?}");
     println!("{reached:?}");
 }
 
@@ -325,5 +363,51 @@ fn a_trump_gets_its_open_hand_value_so_a_worse_one_can_be_bad_luck() {
     assert_eq!(
         auction_mark(Some(&tok), Some(&makk), tok_pay, makk_pay),
         Mark::Other(Some(makk_pay.unwrap() - tok_pay.unwrap()))
+    );
+}
+
+#[test]
+fn a_pass_is_worth_the_standing_bid_so_passing_on_a_better_bid_can_be_bad_luck() {
+    // Seat 0 holds every Makk and bids passz; seat 1, passing, defends it as seat 0 plays it
+    // with every card open: its ten cards and the talon it laid down, the trump that does best.
+    let cards = |s: &str| -> CardSet { parse_cards(s).unwrap().into_iter().collect() };
+    let zero = cards("M7,M8,M9,MX,MA,MU,MO,MK,ZA,ZX,P7,P8");
+    let one = cards("Z7,Z8,Z9,ZO,ZK,ZU,P9,PX,PA,PO");
+    let rest: CardSet = Card::all()
+        .filter(|&c| !zero.contains(c) && !one.contains(c))
+        .collect();
+    let mut game = WholeGame::new(Default::default(), 2, [zero, one, rest]).unwrap();
+    game.apply("0 bid passz P7,P8".parse().unwrap()).unwrap();
+    let at = game.actions().len();
+    let pass: ulti_engine::whole_game::Action = "1 pass".parse().unwrap();
+    let deals = open_hand_bid(&game, at, &pass);
+    assert!(!deals.is_empty());
+    for (deal, a) in &deals {
+        assert!(a.id().starts_with("passz@"), "{}", a.id());
+        assert_eq!(deal.hand(0), game.hand(0), "the holder's ten cards");
+        assert_eq!(deal.talon(), cards("P7,P8"), "the talon it laid down");
+        assert_eq!(deal.hand(1), one, "the passing seat's own cards");
+    }
+    let mut solver = Solver::new();
+    let paid = open_hand_value(&mut solver, &game, at, &pass).unwrap();
+    // With eight Makk the holder makes its passz: passing pays it.
+    assert!(paid > 0, "{paid}");
+    // Against a bid worth 3 per defender open-hand, the pass gave away 2 × 3 + paid.
+    let bid: ulti_engine::whole_game::Action = "1 bid 40-100 P7,P8".parse().unwrap();
+    assert_eq!(
+        auction_mark(Some(&pass), Some(&bid), Some(paid), Some(3)),
+        Mark::Cost(6 + paid)
+    );
+    assert_eq!(mark_money(Mark::Cost(6 + paid)), f64::from(6 + paid));
+    // Against a bid that loses more than the pass pays, the pass was as good.
+    assert_eq!(
+        auction_mark(Some(&pass), Some(&bid), Some(paid), Some(-paid)),
+        Mark::Best
+    );
+    // A bid where passing was best gives away the other way round: a bid losing paid + 3 per
+    // defender costs twice that, where passing would have cost paid.
+    assert_eq!(
+        auction_mark(Some(&bid), Some(&pass), Some(-paid - 3), Some(paid)),
+        Mark::Cost(paid + 6)
     );
 }

@@ -100,10 +100,12 @@ pub fn kept_token(server: &str, table: &str) -> Option<String> {
     storage().and_then(|s| s.get_item(&token_key(server, table)).ok().flatten())
 }
 
-/// Forget the token kept for `table` on `server` (it holds no seat there).
+/// Forget the token kept for `table` on `server` (it holds no seat there), and the mark
+/// that the lobby seated this browser there ([`keep_lobby_seat`]).
 pub fn forget_token(server: &str, table: &str) {
     if let Some(s) = storage() {
         let _ = s.remove_item(&token_key(server, table));
+        let _ = s.remove_item(&lobby_seat_key(server, table));
     }
 }
 

@@ -184,12 +184,17 @@ test('a tampered invitation and an unknown table say so, keep no bad token and o
     const token = new URLSearchParams(url.hash.slice(1)).get('join');
     url.hash = `join=${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     url.searchParams.set('lang', 'hu');
+    // As if the lobby had once seated this browser there: the mark goes with the bad token.
+    const hostKey = await host.evaluate((t) => Object.keys(localStorage).find((k) => k.startsWith('ulti-live|') && k.endsWith(`|${t}`)), table);
+    const tableServer = hostKey.split('|')[1];
+    await page.goto(server.url('lang=hu'));
+    await page.evaluate(([s, t]) => localStorage.setItem(`ulti-lobby-seat|${s}|${t}`, '1'), [tableServer, table]);
     await page.goto(url.href);
     const problem = await page.waitForSelector('[data-testid=live-problem][data-problem=bad-invitation]', { timeout: TIMEOUT.ui });
     assert.match(await problem.textContent(), /érvénytelen vagy lejárt/);
     assert.doesNotMatch(await page.textContent('[data-testid=live-link]'), /újrapróbálás/i, 'no endless retrying');
-    const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('ulti-live|')));
-    assert.deepEqual(kept, [], 'the bad token is not kept');
+    const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('ulti-live|') || k.startsWith('ulti-lobby-seat|')));
+    assert.deepEqual(kept, [], 'neither the bad token nor the lobby mark is kept');
     assert.ok(await page.$('[data-testid=live-play-local]'), 'the local game is offered');
     assert.ok((await pageWidth(page)) <= PHONE.width, 'no wider than the phone');
     await screenshot(page, 'live-bad-invitation-375', { settle: false });

@@ -235,6 +235,12 @@ test('a deal where the user defends and says kontra, its stakes shown first', { 
     const rows = await reviewDeal(page);
     const kontra = rows.find((x) => x.kind === 'kontra');
     assert.ok(kontra && ['best', 'other'].includes(kontra.mark), JSON.stringify(rows));
+    // Each pass is weighed against the open-hand choice in money: as good, or what it cost.
+    const acts = JSON.parse(records[records.length - 1]).actions;
+    const passes = rows.filter((x) => x.kind === 'auction' && acts[Number(x.at)] === '0 pass');
+    assert.ok(passes.length >= 1 && passes.every((x) => ['best', 'lost'].includes(x.mark)), JSON.stringify(rows));
+    const costs = await page.$$eval('[data-testid=table-review-row][data-kind=auction][data-mark=lost] > span', (els) => els.map((e) => e.textContent));
+    assert.ok(costs.every((t) => /(cost you|gave away) \d+/.test(t)), costs.join(' | '));
     assert.deepEqual(pageProblems(page), []);
   });
 });

@@ -132,6 +132,7 @@ pub fn open_hand_bid(game: &WholeGame, at: usize, action: &Action) -> Vec<(Deal,
     };
     let (bid, discard) = match &action.verb {
         Verb::Bid { bid, discard } => (bid, discard),
+        Verb::Pass { discard: None } | Verb::Stand => return open_hand_standing(game, at),
         Verb::Trump(t) => {
             return after
                 .contracted()
@@ -152,6 +153,30 @@ pub fn open_hand_bid(game: &WholeGame, at: usize, action: &Action) -> Vec<(Deal,
                 [hand, after.hand((s + 1) % 3), after.hand((s + 2) % 3)],
             )
             .ok()?;
+            Some((deal, a))
+        })
+        .collect()
+}
+
+/// The standing bid at moment `at` of `game` as its holder would play it with every card open:
+/// its ten cards and the talon it laid down against the two other hands as they were, for each
+/// trump it could name. What passing on it is worth to a defender (as if the auction ended
+/// there), or standing on it to its holder. Empty without a standing bid.
+#[must_use]
+pub fn open_hand_standing(game: &WholeGame, at: usize) -> Vec<(Deal, Announcement)> {
+    let Some(before) = game_before(game, at) else {
+        return Vec::new();
+    };
+    let Some((h, bid)) = before.standing() else {
+        return Vec::new();
+    };
+    let hand = before.hand(h);
+    let hands = [hand, before.hand((h + 1) % 3), before.hand((h + 2) % 3)];
+    bid.playable_trumps(hand, before.talon())
+        .into_iter()
+        .filter_map(|t| {
+            let a = bid.announcement(t);
+            let deal = Deal::new(a.trump.unwrap_or(Suit::Zold), hands).ok()?;
             Some((deal, a))
         })
         .collect()
@@ -207,10 +232,16 @@ pub enum Mark {
     /// Another choice; for two bids or two trumps, what the user's gave away per defender
     /// (open hand).
     Other(Option<i32>),
+    /// A pass where the open-hand best bid, or a bid where it passed: what the user's choice
+    /// gave away in the user's money (open hand; passing is defending the standing bid).
+    Cost(i32),
 }
 
 /// The mark of the user's choice against the open-hand best: `yours` and `best` are the
-/// open-hand payoffs per defender of the two bids (or trumps), when both have one.
+/// open-hand payoffs per defender of the bids the two choices play ([`open_hand_bid`]: for a
+/// pass, the standing bid its holder plays), when both have one. Two bids (or trumps) compare
+/// per defender; a pass against a bid compares the user's money, a pass paying the standing
+/// bid's payoff and a bid earning twice its own.
 #[must_use]
 pub fn auction_mark(
     user: Option<&Action>,
@@ -221,7 +252,17 @@ pub fn auction_mark(
     if same_choice(user, best) {
         return Mark::Best;
     }
+    let passes = |a: Option<&Action>| matches!(a.map(|a| &a.verb), Some(Verb::Pass { .. }));
+    let money = |a: Option<&Action>, pay: i32| if passes(a) { -pay } else { 2 * pay };
     match (yours, best_pay) {
+        (Some(y), Some(b)) if passes(user) || passes(best) => {
+            let lost = money(best, b) - money(user, y);
+            if lost > 0 {
+                Mark::Cost(lost)
+            } else {
+                Mark::Best
+            }
+        }
         (Some(y), Some(b)) if y >= b => Mark::Best,
         (Some(y), Some(b)) => Mark::Other(Some(b - y)),
         _ => Mark::Other(None),
@@ -289,13 +330,15 @@ pub fn choice_view_at(
 /// What an auction or trump decision lost open-hand on the actual layout, in money for the
 /// user, from its mark: nothing when it matched the open-hand best or did as well; for two
 /// bids (or two trumps), twice what the open-hand one would have made per defender over the
-/// user's (the user the soloist of both). A choice against another open-hand choice with no
-/// amount (a pass) counts as nothing: it is never called bad luck. A kontra has its own amount
+/// user's (the user the soloist of both); for a pass against a bid, the difference in the
+/// user's money ([`Mark::Cost`]). A choice against another with no amount (a bid no trump
+/// makes playable) counts as nothing: it is never called bad luck. A kontra has its own amount
 /// ([`open_money`]).
 #[must_use]
 pub fn mark_money(mark: Mark) -> f64 {
     match mark {
         Mark::Other(Some(n)) => seat_money(0, n),
+        Mark::Cost(n) => f64::from(n),
         Mark::Best | Mark::Other(None) => 0.0,
     }
 }

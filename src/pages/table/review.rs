@@ -515,6 +515,10 @@ fn row_view(l: Lang, game: &WholeGame, d: &Decision, j: &Judged, base: &str) -> 
             "lost",
             tr_with(l, "whole.review_mark_lost", &[("n", &n.to_string())]),
         ),
+        Some(Mark::Cost(n)) => (
+            "lost",
+            tr_with(l, "whole.review_mark_cost", &[("n", &n.to_string())]),
+        ),
         Some(Mark::Other(None)) => ("other", tr(l, "whole.review_mark_other")),
     };
     let yours_pay = Judged::value(&j.yours, j.yours_wanted).flatten();
