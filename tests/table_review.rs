@@ -332,19 +332,30 @@ fn every_decision_of_a_deal_is_judged_at_its_moment() {
     println!("{reached:?}");
 }
 
-#[test]
-fn a_trump_gets_its_open_hand_value_so_a_worse_one_can_be_bad_luck() {
-    // Seat 0 holds every Makk and bids passz; naming Tök (it holds none) is worth less with
-    // every card open than naming Makk, by an amount the review can call bad luck or count
-    // as a mistake's open-hand cost.
-    let cards = |s: &str| -> CardSet { parse_cards(s).unwrap().into_iter().collect() };
+/// Seat 0 holds every Makk and has bid passz, laying away P7 and P8; seat 1 holds six Zöld
+/// and four Piros.
+fn makk_passz() -> WholeGame {
     let zero = cards("M7,M8,M9,MX,MA,MU,MO,MK,ZA,ZX,P7,P8");
     let one = cards("Z7,Z8,Z9,ZO,ZK,ZU,P9,PX,PA,PO");
     let rest: CardSet = Card::all()
         .filter(|&c| !zero.contains(c) && !one.contains(c))
         .collect();
     let mut game = WholeGame::new(Default::default(), 2, [zero, one, rest]).unwrap();
-    for a in ["0 bid passz P7,P8", "1 pass", "2 pass", "0 stand"] {
+    game.apply("0 bid passz P7,P8".parse().unwrap()).unwrap();
+    game
+}
+
+fn cards(s: &str) -> CardSet {
+    parse_cards(s).unwrap().into_iter().collect()
+}
+
+#[test]
+fn a_trump_gets_its_open_hand_value_so_a_worse_one_can_be_bad_luck() {
+    // Seat 0 holds every Makk and bids passz; naming Tök (it holds none) is worth less with
+    // every card open than naming Makk, by an amount the review can call bad luck or count
+    // as a mistake's open-hand cost.
+    let mut game = makk_passz();
+    for a in ["1 pass", "2 pass", "0 stand"] {
         game.apply(a.parse().unwrap()).unwrap();
     }
     let at = game.actions().len();
@@ -370,14 +381,8 @@ fn a_trump_gets_its_open_hand_value_so_a_worse_one_can_be_bad_luck() {
 fn a_pass_is_worth_the_standing_bid_so_passing_on_a_better_bid_can_be_bad_luck() {
     // Seat 0 holds every Makk and bids passz; seat 1, passing, defends it as seat 0 plays it
     // with every card open: its ten cards and the talon it laid down, the trump that does best.
-    let cards = |s: &str| -> CardSet { parse_cards(s).unwrap().into_iter().collect() };
-    let zero = cards("M7,M8,M9,MX,MA,MU,MO,MK,ZA,ZX,P7,P8");
-    let one = cards("Z7,Z8,Z9,ZO,ZK,ZU,P9,PX,PA,PO");
-    let rest: CardSet = Card::all()
-        .filter(|&c| !zero.contains(c) && !one.contains(c))
-        .collect();
-    let mut game = WholeGame::new(Default::default(), 2, [zero, one, rest]).unwrap();
-    game.apply("0 bid passz P7,P8".parse().unwrap()).unwrap();
+    let game = makk_passz();
+    let one = game.hand(1);
     let at = game.actions().len();
     let pass: ulti_engine::whole_game::Action = "1 pass".parse().unwrap();
     let deals = open_hand_bid(&game, at, &pass);
