@@ -371,8 +371,7 @@ pub struct MatchArgs {
     /// auction's races weighed by what was said), strong-real-play (bids and the defence of
     /// a standing bid valued with their made rates in play, not open-hand),
     /// strong-holder-value (the imagined holder's trump and discard chosen by value, not by a
-    /// fixed rule), strong-real-play-durchmars (bids with a durchmars valued with their made
-    /// rates in play),
+    /// fixed rule),
     /// strong-previous (kontras decided on open-hand rates, as strong before 2026-11-29),
     /// strong-before-40 (the auction of the builds before 2026-11-27).
     #[arg(long, value_name = "A,B[,C]", value_delimiter = ',', required = true)]

@@ -116,7 +116,7 @@ struct Seated {
 
 /// The strong variants: name, inference, auction model. Each changes one part of today's
 /// strong player ([`AuctionModel::STRONG`]).
-const VARIANTS: [(&str, bool, AuctionModel); 10] = [
+const VARIANTS: [(&str, bool, AuctionModel); 9] = [
     ("strong-no-inference", false, AuctionModel::STRONG),
     (
         "strong-fifth",
@@ -163,14 +163,6 @@ const VARIANTS: [(&str, bool, AuctionModel); 10] = [
         true,
         AuctionModel {
             holder_value: true,
-            ..AuctionModel::STRONG
-        },
-    ),
-    (
-        "strong-real-play-durchmars",
-        true,
-        AuctionModel {
-            real_play_durchmars: true,
             ..AuctionModel::STRONG
         },
     ),

@@ -177,9 +177,6 @@ pub struct AuctionModel {
     /// candidates of [`super::holder::discard_candidates`], each solved on two splits of the
     /// defenders' cards) instead of by the fixed rule.
     pub holder_value: bool,
-    /// Bids with a durchmars are valued with their made rates in play (the rest open-hand):
-    /// double-dummy play flatters a durchmars most.
-    pub real_play_durchmars: bool,
 }
 
 impl AuctionModel {
@@ -193,7 +190,6 @@ impl AuctionModel {
         real_play: false,
         real_play_kontra: false,
         holder_value: false,
-        real_play_durchmars: false,
     };
     /// The strong player's: the normal one's, with kontras decided on made rates in play.
     pub const STRONG: AuctionModel = AuctionModel {
@@ -209,7 +205,6 @@ impl AuctionModel {
         real_play: false,
         real_play_kontra: false,
         holder_value: false,
-        real_play_durchmars: false,
     };
 
     /// The model a player of `level` uses (strong's or normal's; easy and the cheater do

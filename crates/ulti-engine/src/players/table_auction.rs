@@ -6,7 +6,6 @@ use rand::seq::SliceRandom;
 use crate::advise::{BidOptions, advise_bid_among, real_play_payoff, rng_for};
 use crate::bids::Announcement;
 use crate::card::{Card, CardSet, Rank, Suit};
-use crate::contract::Contract;
 use crate::rules::RuleOptions;
 use crate::whole_game::{AuctionBid, TableView};
 
@@ -90,18 +89,12 @@ impl TablePlayer {
             .filter_map(|r| {
                 let (b, t) = row_bid(&r.id)?;
                 let open = r.stats.expected_payoff;
-                let durchmars = b
-                    .bid
-                    .contracts()
-                    .iter()
-                    .any(|c| matches!(c, Contract::Durchmars | Contract::DurchmarsAdu));
-                let payoff =
-                    if self.model.real_play || (self.model.real_play_durchmars && durchmars) {
-                        let a = b.announcement(t.unwrap_or(Suit::Zold));
-                        real_play_payoff(&a, open, r.stats.win_prob)
-                    } else {
-                        open
-                    };
+                let payoff = if self.model.real_play {
+                    let a = b.announcement(t.unwrap_or(Suit::Zold));
+                    real_play_payoff(&a, open, r.stats.win_prob)
+                } else {
+                    open
+                };
                 Some(Row {
                     bid: b,
                     trump: t,
