@@ -175,7 +175,8 @@ pub struct AuctionModel {
     pub real_play_kontra: bool,
     /// The holder another seat imagines chooses its trump and discard by value (the
     /// candidates of [`super::holder::discard_candidates`], each solved on two splits of the
-    /// defenders' cards) instead of by the fixed rule.
+    /// defenders' cards) instead of by the fixed rule. Off by default: on 300 deals it cost
+    /// the strong player 0.6 ± 4.9 per deal and made its auction decisions slower.
     pub holder_value: bool,
 }
 
