@@ -28,6 +28,13 @@ pub(super) struct Holder {
     pub talon: [Card; 2],
 }
 
+impl Holder {
+    /// The twelve cards the holder chose its discard from: its ten and the talon.
+    fn twelve(&self) -> CardSet {
+        CardSet(self.deal.hand(0).0 | self.deal.talon().0)
+    }
+}
+
 /// Draws per holder kept before giving up (the evidence floor keeps every hand possible, so
 /// this is reached only by a view no holder fits).
 const DRAWS_PER_HOLDER: u32 = 400;
@@ -76,27 +83,36 @@ pub(super) fn sample_holders(
     out
 }
 
+/// A holder's trump and discard.
+type Choice = (Suit, [Card; 2]);
+
+/// The trumps a holder of `bid` may name: Piros for a piros bid, else the three others.
+fn nameable_trumps(bid: &AuctionBid) -> &'static [Suit] {
+    if bid.piros {
+        &[Suit::Piros]
+    } else {
+        &[Suit::Zold, Suit::Makk, Suit::Tok]
+    }
+}
+
+/// Is `bid` playable by a holder of `twelve` that lays away `d` and names `trump`?
+fn playable(bid: &AuctionBid, twelve: CardSet, (trump, d): Choice) -> bool {
+    let talon: CardSet = d.iter().copied().collect();
+    bid.unplayable_reason(CardSet(twelve.0 & !talon.0), talon, trump)
+        .is_none()
+}
+
 /// The trump and discard a holder of `bid` with `twelve` would choose: for a trump bid, the
 /// longest (then strongest) suit it may name with low side cards laid away (never a trump, an
 /// Ász or a marriage card while others are left); for a betli its two highest cards, for a
 /// colourless durchmars its two lowest. `None` when the bid is not playable with these cards
 /// in any of these ways nor with the lowest discard that makes it playable.
-pub(super) fn holder_choice(bid: &AuctionBid, twelve: CardSet) -> Option<(Suit, [Card; 2])> {
-    let playable = |trump: Suit, d: [Card; 2]| {
-        let talon: CardSet = d.iter().copied().collect();
-        bid.unplayable_reason(CardSet(twelve.0 & !talon.0), talon, trump)
-            .is_none()
-    };
+pub(super) fn holder_choice(bid: &AuctionBid, twelve: CardSet) -> Option<Choice> {
     let choice = if bid.has_trumps() {
-        let candidates: &[Suit] = if bid.piros {
-            &[Suit::Piros]
-        } else {
-            &[Suit::Zold, Suit::Makk, Suit::Tok]
-        };
-        candidates
+        nameable_trumps(bid)
             .iter()
             .map(|&t| (t, side_discard(twelve, t, CardSet::EMPTY)))
-            .filter(|&(t, d)| playable(t, d))
+            .filter(|&c| playable(bid, twelve, c))
             .max_by_key(|&(t, _)| {
                 let cards = twelve.of_suit(t);
                 let strength: u32 = cards
@@ -113,7 +129,7 @@ pub(super) fn holder_choice(bid: &AuctionBid, twelve: CardSet) -> Option<(Suit, 
         } else {
             [cards[0], cards[1]]
         };
-        playable(Suit::Piros, d).then_some((Suit::Piros, d))
+        playable(bid, twelve, (Suit::Piros, d)).then_some((Suit::Piros, d))
     };
     choice.or_else(|| {
         let d = bid.discard_for(twelve)?;
@@ -124,9 +140,6 @@ pub(super) fn holder_choice(bid: &AuctionBid, twelve: CardSet) -> Option<(Suit, 
         Some((if bid.piros { Suit::Piros } else { t }, d))
     })
 }
-
-/// A holder's trump and discard.
-type Choice = (Suit, [Card; 2]);
 
 /// Random splits of the defenders' cards each imagined holder weighs a discard on.
 const SPLITS: u32 = 2;
@@ -147,25 +160,15 @@ pub(super) fn discard_candidates(bid: &AuctionBid, twelve: CardSet) -> Vec<Choic
     if !bid.has_trumps() {
         return out;
     }
-    let playable = |trump: Suit, d: [Card; 2]| {
-        let talon: CardSet = d.iter().copied().collect();
-        d[0] != d[1]
-            && bid
-                .unplayable_reason(CardSet(twelve.0 & !talon.0), talon, trump)
-                .is_none()
-    };
-    let trumps: &[Suit] = if bid.piros {
-        &[Suit::Piros]
-    } else {
-        &[Suit::Zold, Suit::Makk, Suit::Tok]
-    };
     let push = |c: Choice, out: &mut Vec<Choice>| {
         let same = |o: &Choice| o.0 == c.0 && (o.1 == c.1 || o.1 == [c.1[1], c.1[0]]);
-        if out.len() < CANDIDATES && playable(c.0, c.1) && !out.iter().any(same) {
+        // Two distinct cards (with ten trumps or more, the rule's next card may repeat one).
+        let fresh = c.1[0] != c.1[1] && !out.iter().any(same);
+        if out.len() < CANDIDATES && fresh && playable(bid, twelve, c) {
             out.push(c);
         }
     };
-    for &t in trumps {
+    for &t in nameable_trumps(bid) {
         push((t, side_discard(twelve, t, CardSet::EMPTY)), &mut out);
     }
     let trump = first.0;
@@ -202,7 +205,7 @@ pub(super) fn choice_tasks(
     let mut rng = rng_for(seed, 1);
     let (mut tasks, mut index) = (Vec::new(), Vec::new());
     for (i, h) in holders.iter().enumerate() {
-        let twelve = CardSet(h.deal.hand(0).0 | h.deal.talon().0);
+        let twelve = h.twelve();
         let candidates = discard_candidates(bid, twelve);
         if candidates.len() < 2 {
             continue;
@@ -215,13 +218,13 @@ pub(super) fn choice_tasks(
             for &(trump, d) in &candidates {
                 let talon: CardSet = d.iter().copied().collect();
                 let hands = [CardSet(twelve.0 & !talon.0), first, second];
-                let (Ok(deal), Some(a)) = (Deal::new(trump, hands), announcement_index(bid, trump))
+                let Some(task) = Deal::new(trump, hands)
+                    .ok()
+                    .and_then(|deal| one_bid_task(deal, bid, rules))
                 else {
                     continue;
                 };
-                let mut wanted = vec![false; announcements().len()];
-                wanted[a] = true;
-                tasks.push(Task::bids(deal, rules, wanted.into(), false));
+                tasks.push(task);
                 index.push((i, (trump, d)));
             }
         }
@@ -259,7 +262,7 @@ pub(super) fn rechoose(
                 }
             }
             let choice = best.iter().filter(|b| b.2 == SPLITS).fold(
-                None::<&((Suit, [Card; 2]), f64, u32)>,
+                None::<&(Choice, f64, u32)>,
                 |acc, b| match acc {
                     Some(a) if a.1 >= b.1 => Some(a),
                     _ => Some(b),
@@ -268,9 +271,12 @@ pub(super) fn rechoose(
             let Some(&((trump, d), _, _)) = choice else {
                 return h;
             };
-            let twelve = CardSet(h.deal.hand(0).0 | h.deal.talon().0);
             let talon: CardSet = d.iter().copied().collect();
-            let hands = [CardSet(twelve.0 & !talon.0), h.deal.hand(1), h.deal.hand(2)];
+            let hands = [
+                CardSet(h.twelve().0 & !talon.0),
+                h.deal.hand(1),
+                h.deal.hand(2),
+            ];
             match Deal::new(trump, hands) {
                 Ok(deal) => Holder { deal, talon: d },
                 Err(_) => h,
@@ -279,22 +285,21 @@ pub(super) fn rechoose(
         .collect()
 }
 
-/// The position of `bid` with `trump` among the standard announcements.
-fn announcement_index(bid: &AuctionBid, trump: Suit) -> Option<usize> {
-    let id = bid.announcement(trump).id();
-    announcements().iter().position(|x| x.id() == id)
+/// The solve of `bid` alone on `deal` (under the deal's trump), or `None` when it is not a
+/// standard announcement.
+fn one_bid_task(deal: Deal, bid: &AuctionBid, rules: RuleOptions) -> Option<Task> {
+    let id = bid.announcement(deal.trump).id();
+    let a = announcements().iter().position(|x| x.id() == id)?;
+    let mut wanted = vec![false; announcements().len()];
+    wanted[a] = true;
+    Some(Task::bids(deal, rules, wanted.into(), false))
 }
 
 /// The solves of `bid` on each holder's layout (the standing bid as its holder would play it).
 pub(super) fn defence_tasks(holders: &[Holder], bid: &AuctionBid, rules: RuleOptions) -> Vec<Task> {
     holders
         .iter()
-        .filter_map(|h| {
-            let a = announcement_index(bid, h.deal.trump)?;
-            let mut wanted = vec![false; announcements().len()];
-            wanted[a] = true;
-            Some(Task::bids(h.deal, rules, wanted.into(), false))
-        })
+        .filter_map(|h| one_bid_task(h.deal, bid, rules))
         .collect()
 }
 
@@ -341,7 +346,7 @@ mod tests {
             let holders = sample_holders(&view, holder, &bid, 16, seed);
             assert_eq!(holders.len(), 16, "seed {seed}");
             for h in &holders {
-                let twelve = CardSet(h.deal.hand(0).0 | h.deal.talon().0);
+                let twelve = h.twelve();
                 long += usize::from(twelve.of_suit(h.deal.trump).len() >= 5);
                 all += 1;
                 assert!(
@@ -383,8 +388,7 @@ mod tests {
             let results: Vec<TaskResult> = tasks.iter().map(|t| t.run(&mut solver)).collect();
             let chosen = rechoose(holders.clone(), &index, &results);
             for (i, (before, after)) in holders.iter().zip(&chosen).enumerate() {
-                let twelve = CardSet(before.deal.hand(0).0 | before.deal.talon().0);
-                assert_eq!(twelve, CardSet(after.deal.hand(0).0 | after.deal.talon().0));
+                assert_eq!(before.twelve(), after.twelve());
                 assert_eq!(before.deal.hand(1), after.deal.hand(1));
                 assert_eq!(before.deal.hand(2), after.deal.hand(2));
                 let talon: CardSet = after.talon.iter().copied().collect();
