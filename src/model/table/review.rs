@@ -10,8 +10,10 @@
 
 use ulti_engine::advise::{Judgement, Knowable, SeatView, judge, seat_money};
 use ulti_engine::players::play_view;
-use ulti_engine::whole_game::{Action, SeatTurn, TableRecord, TableView, Verb, WholeGame};
-use ulti_engine::{Announcement, Card, Deal, Query, Seat, Solution, Suit};
+use ulti_engine::whole_game::{
+    Action, AuctionBid, SeatTurn, TableRecord, TableView, Verb, WholeGame,
+};
+use ulti_engine::{Announcement, Card, CardSet, Deal, Query, Seat, Solution, Suit};
 
 use super::Hint;
 
@@ -110,69 +112,61 @@ pub fn game_before(game: &WholeGame, at: usize) -> Option<WholeGame> {
     r.replay().ok()
 }
 
-/// What a bid or a trump at moment `at` of `game` is worth with every card open: for a bid,
-/// for each trump the bidder could name, the deal it would play (its ten cards after the
-/// discard against the two other hands as they were) and the announcement; for a trump, the
-/// standing bid played with it. Empty when `action` is neither, or not legal there.
+/// What a bid, a pass, a stand or a trump at moment `at` of `game` is worth with every card
+/// open: for a bid, for each trump the bidder could name, the deal it would play (its ten
+/// cards after the discard against the two other hands as they were) and the announcement;
+/// for a pass at a pick-up or a stand, the standing bid so played by its holder; for a trump,
+/// the standing bid played with it. Empty for anything else, or what is not legal there.
 #[must_use]
 pub fn open_hand_bid(game: &WholeGame, at: usize, action: &Action) -> Vec<(Deal, Announcement)> {
-    let Some(mut after) = game_before(game, at) else {
+    let Some(before) = game_before(game, at) else {
         return Vec::new();
     };
+    let mut after = before.clone();
     if after.apply(action.clone()).is_err() {
         return Vec::new();
     }
     let s = action.seat;
-    let hands = |after: &WholeGame| {
-        [
-            after.hand(s),
-            after.hand((s + 1) % 3),
-            after.hand((s + 2) % 3),
-        ]
-    };
-    let (bid, discard) = match &action.verb {
-        Verb::Bid { bid, discard } => (bid, discard),
-        Verb::Pass { discard: None } | Verb::Stand => return open_hand_standing(game, at),
-        Verb::Trump(t) => {
-            return after
-                .contracted()
-                .and_then(|c| Some((Deal::new(*t, hands(&after)).ok()?, c.bid.announcement(*t))))
-                .into_iter()
-                .collect();
-        }
-        _ => return Vec::new(),
-    };
-    let hand = after.hand(s);
-    let talon = discard.iter().copied().collect();
-    bid.playable_trumps(hand, talon)
-        .into_iter()
-        .filter_map(|t| {
-            let a = bid.announcement(t);
-            let deal = Deal::new(
-                a.trump.unwrap_or(Suit::Zold),
-                [hand, after.hand((s + 1) % 3), after.hand((s + 2) % 3)],
-            )
-            .ok()?;
-            Some((deal, a))
-        })
-        .collect()
+    match &action.verb {
+        Verb::Bid { bid, discard } => trump_deals(
+            bid,
+            hands_from(&after, s),
+            discard.iter().copied().collect(),
+        ),
+        // The standing bid as its holder would play it with every card open: its ten cards
+        // and the talon it laid down. What passing on it is worth to a defender (as if the
+        // auction ended there), or standing on it to its holder.
+        Verb::Pass { discard: None } | Verb::Stand => before
+            .standing()
+            .map(|(h, bid)| trump_deals(bid, hands_from(&before, h), before.talon()))
+            .unwrap_or_default(),
+        Verb::Trump(t) => after
+            .contracted()
+            .and_then(|c| {
+                Some((
+                    Deal::new(*t, hands_from(&after, s)).ok()?,
+                    c.bid.announcement(*t),
+                ))
+            })
+            .into_iter()
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
-/// The standing bid at moment `at` of `game` as its holder would play it with every card open:
-/// its ten cards and the talon it laid down against the two other hands as they were, for each
-/// trump it could name. What passing on it is worth to a defender (as if the auction ended
-/// there), or standing on it to its holder. Empty without a standing bid.
-#[must_use]
-pub fn open_hand_standing(game: &WholeGame, at: usize) -> Vec<(Deal, Announcement)> {
-    let Some(before) = game_before(game, at) else {
-        return Vec::new();
-    };
-    let Some((h, bid)) = before.standing() else {
-        return Vec::new();
-    };
-    let hand = before.hand(h);
-    let hands = [hand, before.hand((h + 1) % 3), before.hand((h + 2) % 3)];
-    bid.playable_trumps(hand, before.talon())
+/// The hands of `game` from `seat`'s: its own, then the next two seats' in playing order.
+fn hands_from(game: &WholeGame, seat: Seat) -> [CardSet; 3] {
+    [
+        game.hand(seat),
+        game.hand((seat + 1) % 3),
+        game.hand((seat + 2) % 3),
+    ]
+}
+
+/// `bid` played by the first of `hands` having laid `talon` away: for each trump it could
+/// name, the deal and the announcement.
+fn trump_deals(bid: &AuctionBid, hands: [CardSet; 3], talon: CardSet) -> Vec<(Deal, Announcement)> {
+    bid.playable_trumps(hands[0], talon)
         .into_iter()
         .filter_map(|t| {
             let a = bid.announcement(t);
