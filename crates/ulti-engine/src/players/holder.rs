@@ -329,21 +329,27 @@ mod tests {
     use crate::card::Rank;
     use crate::whole_game::{TableRules, WholeGame};
 
+    /// `n` holders of an ulti standing, as a seat at a pick-up imagines them, in the random
+    /// game of `seed`: the seat's view, the seat, the holder's seat and the holders.
+    fn ulti_holders(seed: u64, n: u32) -> (TableView, Seat, Seat, Vec<Holder>) {
+        let g = WholeGame::random(TableRules::default(), 0, seed);
+        let seat = (g.to_act().unwrap() + 1) % 3;
+        let mut view = g.view(seat);
+        let holder = (seat + 2) % 3;
+        view.public = vec![format!("{holder} bid ulti")];
+        let holders = sample_holders(&view, holder, &"ulti".parse().unwrap(), n, seed);
+        (view, seat, holder, holders)
+    }
+
     /// A pick-up decision's view with an ulti standing: the holder, as the seat imagines it,
     /// holds the trump VII and keeps its trumps, and holds five trumps or more about three
     /// times in four, as the auction's evidence says ulti bidders do (uniform twelves with
     /// the VII: under one in five).
     #[test]
     fn an_ulti_holder_holds_trumps_and_lays_away_side_cards() {
-        let bid: AuctionBid = "ulti".parse().unwrap();
         let (mut views, mut long, mut all) = (0, 0, 0);
         for seed in 0..40u64 {
-            let g = WholeGame::random(TableRules::default(), 0, seed);
-            let seat = (g.to_act().unwrap() + 1) % 3;
-            let mut view = g.view(seat);
-            let holder = (seat + 2) % 3;
-            view.public = vec![format!("{holder} bid ulti")];
-            let holders = sample_holders(&view, holder, &bid, 16, seed);
+            let (view, seat, holder, holders) = ulti_holders(seed, 16);
             assert_eq!(holders.len(), 16, "seed {seed}");
             for h in &holders {
                 let twelve = h.twelve();
@@ -378,12 +384,7 @@ mod tests {
         let mut solver = crate::solver::Solver::new();
         let (mut weighed, mut changed) = (0, 0);
         for seed in 0..12u64 {
-            let g = WholeGame::random(TableRules::default(), 0, seed);
-            let seat = (g.to_act().unwrap() + 1) % 3;
-            let mut view = g.view(seat);
-            let holder = (seat + 2) % 3;
-            view.public = vec![format!("{holder} bid ulti")];
-            let holders = sample_holders(&view, holder, &bid, 8, seed);
+            let holders = ulti_holders(seed, 8).3;
             let (tasks, index) = choice_tasks(&holders, &bid, rules, seed);
             let results: Vec<TaskResult> = tasks.iter().map(|t| t.run(&mut solver)).collect();
             let chosen = rechoose(holders.clone(), &index, &results);
