@@ -9,7 +9,9 @@
 // is marked a mistake with its whole cost, every auction, trump and kontra row has its cost,
 // and the sums are the marked costs of every row. A kontra let go on a unit the soloist loses
 // on the cards as they lay: the row carries what the kontra would have added (1), bad luck
-// unless its knowable cost calls it a mistake.
+// unless its knowable cost calls it a mistake. A pass with eight Piros in hand against a passz:
+// the row says what the pass cost against the open-hand player's bid, and that money is a
+// mistake or bad luck in the sums.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -279,6 +281,41 @@ test('a kontra let go on a unit the soloist loses has its open-hand cost', { tim
     if (!kontra.mistake) assert.equal(kontra.luck, '1', `not a mistake, so bad luck: ${JSON.stringify(kontra)}`);
     console.log(`kontra row: ${JSON.stringify(kontra)}`);
     await screenshot(page, 'knowable-kontra-en');
+    assert.deepEqual(pageProblems(page), []);
+  });
+});
+
+test('a pass on a hand the open-hand player bids says what it cost', { timeout: DEAL_MS }, async () => {
+  await withPage(browser.context, 'knowable pass', async (page) => {
+    await openTable(page, 'en');
+    // Seat 0 bids passz laying down T7, T8; the user (seat 1) holds every Piros with the Zöld
+    // Ász and Tízes, and passes: with every card open it would pick up and bid high.
+    const hands = ['M7,M8,M9,MX,MU,MO,MK,MA,T7,T8,T9,TX', 'P7,P8,P9,PX,PU,PO,PK,PA,ZA,ZX', 'Z7,Z8,Z9,ZU,ZO,ZK,TU,TO,TK,TA'];
+    await importAt(page, 1, JSON.stringify({ format: 'ulti-game/1', dealer: 2, hands, actions: ['0 bid passz T7,T8'] }));
+    assert.equal(await userTurn(page), 'auction');
+    await page.click('[data-testid=table-pass]');
+    await playOut(page);
+    await review(page);
+    const rows = await checkReview(page, 'en');
+    const first = await page.$eval('[data-testid=table-review-row][data-kind=auction]', (e) => ({
+      at: e.dataset.at,
+      mark: e.dataset.mark,
+      text: e.querySelector(':scope > span').textContent,
+      open: e.querySelector('[data-testid=review-knowable]')?.dataset.open,
+    }));
+    assert.equal(first.at, '1', JSON.stringify(first));
+    assert.equal(first.mark, 'lost', JSON.stringify(first));
+    const m = first.text.match(/ — cost you (\d+) against the open-hand best$/);
+    assert.ok(m, first.text);
+    // Passing paid a passz's 1 to its holder; the open-hand bid earns far more than that.
+    assert.ok(Number(m[1]) >= 10, first.text);
+    // The same money is the open-hand cost the skill/luck split weighs.
+    assert.equal(Number(first.open), Number(m[1]), JSON.stringify(first));
+    const pass = rows.find((r) => r.kind === 'auction');
+    assert.ok(pass.mistake || pass.luck, `the pass is a mistake or bad luck: ${JSON.stringify(pass)}`);
+    console.log(`pass row: ${first.text} ${JSON.stringify(pass)}`);
+    await page.locator('[data-testid=table-review-row][data-kind=auction] >> nth=0').scrollIntoViewIfNeeded();
+    await screenshot(page, 'knowable-pass-en');
     assert.deepEqual(pageProblems(page), []);
   });
 });
