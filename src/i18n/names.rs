@@ -286,6 +286,11 @@ mod tests {
                 "terített színtelen durchmars",
                 "open colourless durchmars",
             ),
+            (
+                "40-100+ulti+durchmars-adu@P@teritett",
+                "piros 40-100 ulti terített durchmars",
+                "40-100 ulti open durchmars in Hearts",
+            ),
         ];
         for (id, hu, en) in cases {
             let a = announcement(id);

@@ -97,10 +97,14 @@ pub fn standard_announcements() -> Vec<Announcement> {
         ("ulti+durchmars-adu", false),
         ("ulti+durchmars-adu", true),
         ("40-100+durchmars-adu", false),
+        ("40-100+durchmars-adu", true),
         ("20-100+ulti", false),
         ("20-100+durchmars-adu", false),
+        ("20-100+durchmars-adu", true),
         ("40-100+ulti+durchmars-adu", false),
+        ("40-100+ulti+durchmars-adu", true),
         ("20-100+ulti+durchmars-adu", false),
+        ("20-100+ulti+durchmars-adu", true),
     ];
     let mut v = Vec::new();
     // The no-trump bids in the forms RULES.md scores: betli, piros betli (rebetli), terített
@@ -228,8 +232,8 @@ mod tests {
         );
         assert_eq!(
             all.len(),
-            5 + 4 * 16,
-            "5 no-trump forms, 16 trump bids per suit"
+            5 + 4 * 20,
+            "5 no-trump forms, 20 trump bids per suit"
         );
         let mut ids: Vec<String> = all.iter().map(Announcement::id).collect();
         ids.sort();

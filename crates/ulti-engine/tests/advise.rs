@@ -496,6 +496,42 @@ fn bid_advice_is_reproducible_ranked_and_sees_only_the_twelve_cards() {
 }
 
 #[test]
+fn every_piros_with_the_forty_is_advised_the_top_bid_it_always_makes() {
+    // Eight Piros, the Zöld Ász and Tízes, two Tök to lay away: every trick on every layout,
+    // with the Piros marriage and the trump VII last. The ladder's best bid it makes is piros
+    // 40-100 ulti terített durchmars (40 per defender); ulti terített durchmars (32) is less.
+    let twelve: CardSet = parse_cards("P7,P8,P9,PX,PU,PO,PK,PA,ZA,ZX,T7,T8")
+        .unwrap()
+        .into_iter()
+        .collect();
+    let opts = BidOptions {
+        samples: 4,
+        seed: 5,
+        rules: RuleOptions::default(),
+        confirm: 0,
+        rest: 0,
+        evidence: None,
+    };
+    let advice = advise_bid(twelve, &opts, &mut Solver::new()).unwrap();
+    let top = &advice.bids[0];
+    assert_eq!(
+        (
+            top.id.as_str(),
+            top.stats.expected_payoff,
+            top.stats.win_prob
+        ),
+        ("40-100+ulti+durchmars-adu@P@teritett", 40.0, 1.0),
+        "{:?}",
+        advice
+            .bids
+            .iter()
+            .take(3)
+            .map(|r| &r.id)
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
 fn a_bid_race_stepped_in_pieces_gives_the_same_advice() {
     let deal = Deal::parse_code(STRONG).unwrap();
     let twelve = CardSet(deal.hand(0).0 | deal.talon().0);

@@ -92,16 +92,6 @@ impl AuctionBid {
                 .ok()
             })
             .collect();
-        // The terített forms of every durchmars compound (the ladder lists them all).
-        let more: Vec<AuctionBid> = v
-            .iter()
-            .filter(|b| b.bid.contracts().contains(&Contract::DurchmarsAdu) && !b.teritett)
-            .map(|b| AuctionBid {
-                teritett: true,
-                ..b.clone()
-            })
-            .collect();
-        v.extend(more);
         v.sort_by_key(|b| (b.value(), b.rank(), b.to_string()));
         v.dedup();
         v
