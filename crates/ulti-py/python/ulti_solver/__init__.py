@@ -283,7 +283,7 @@ def advise_hand(
     >>> advice = advise_hand("PA,PX,PK,PO,P9,ZA,ZX,ZK,MA,M7,TA,T8", samples=8, confirm=8)
     >>> top = advice.bids[0]
     >>> top["id"], top["discard"]
-    ('durchmars-adu@P@teritett', ['M7', 'T8'])
+    ('40-100+durchmars-adu@P@teritett', ['M7', 'T8'])
     """
     text = _native.advise_hand_json(_cards(cards), samples, seed, confirm, threads, **_rules(rules))
     return HandAdvice.from_json(text)  # type: ignore[return-value]
